@@ -1,0 +1,26 @@
+// A fingerprint of everything a build reads, so `npm start` rebuilds only when something changed.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listFiles } from './load.ts';
+
+const INPUTS = ['site.config.yaml', 'vite.config.ts', 'package-lock.json', 'pages', 'schemas', 'runtime', 'generator', 'public', 'content'];
+
+export function buildHash(root: string): string {
+  const h = createHash('sha256');
+  for (const input of INPUTS) {
+    const full = join(root, input);
+    if (!existsSync(full)) continue;
+    const files = input.includes('.') ? [full] : listFiles(full, () => true);
+    for (const f of files) h.update(f.slice(root.length)).update('\0').update(readFileSync(f));
+  }
+  h.update(`VITE_SUPABASE_URL=${process.env.VITE_SUPABASE_URL ?? ''};VITE_SUPABASE_ANON_KEY=${process.env.VITE_SUPABASE_ANON_KEY ?? ''}`);
+  return h.digest('hex');
+}
+
+export const HASH_FILE = '.build-hash';
+
+export function isBuildCurrent(root: string, outDir: string): boolean {
+  const file = join(outDir, HASH_FILE);
+  return existsSync(file) && readFileSync(file, 'utf8') === buildHash(root);
+}

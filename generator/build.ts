@@ -1,0 +1,107 @@
+// The build: compile YAML (nothing is written if anything is invalid), build the browser assets with
+// Vite, prerender every page to dist/<route>/index.html, write site files, precompress.
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+import { renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
+import { buildHash, HASH_FILE } from './build-hash.ts';
+import { compileSite } from './compile.ts';
+import { NOT_FOUND_ROUTE, type CompiledSite } from './model.ts';
+import { formatReport } from './report.ts';
+import { robots, rss, sitemap } from './site-files.ts';
+
+export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
+
+export function supabaseUrl(): string {
+  return process.env.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL;
+}
+
+export function outFileFor(outDir: string, route: string): string {
+  if (route === NOT_FOUND_ROUTE) return join(outDir, '404.html');
+  return route === '/' ? join(outDir, 'index.html') : join(outDir, route.slice(1), 'index.html');
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+}
+
+export function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets {
+  const entry = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Vite manifest has no entry for ${key}`);
+    return `/${chunk.file}`;
+  };
+  const islandChunks: Record<string, string> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const m = /runtime\/islands\/(.+)\.island\.tsx$/.exec(key);
+    if (m) islandChunks[m[1]!] = `/${chunk.file}`;
+  }
+  return { css: [entry('runtime/styles/site.css')], scripts: [entry('runtime/client/main.ts')], islandChunks };
+}
+
+export interface BuildResult {
+  pages: { route: string; file: string; islands: string[] }[];
+  ms: number;
+}
+
+export async function buildSite(root: string, opts: { outDir?: string; quiet?: boolean } = {}): Promise<BuildResult> {
+  const started = Date.now();
+  const outDir = opts.outDir ?? join(root, 'dist');
+  const result = compileSite(root);
+  if (!result.ok) {
+    const error = new Error(formatReport(result.diagnostics, result.texts));
+    error.name = 'ValidationError';
+    throw error;
+  }
+  const compiled = result.site!;
+  await viteBuild({ root, configFile: join(root, 'vite.config.ts'), logLevel: opts.quiet ? 'error' : 'warn', build: { outDir } });
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const assets = assetsFromManifest(manifest);
+  const now = new Date();
+  const pages = writePages(compiled, assets, outDir, now);
+  writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
+  writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
+  writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
+  await writeStarterKit(root, outDir);
+  precompress(outDir);
+  writeFileSync(join(outDir, HASH_FILE), buildHash(root));
+  return { pages, ms: Date.now() - started };
+}
+
+function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date) {
+  return compiled.pages.map((page) => {
+    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now });
+    const file = outFileFor(outDir, page.route);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    return { route: page.route, file, islands };
+  });
+}
+
+async function writeStarterKit(root: string, outDir: string): Promise<void> {
+  const module = join(root, 'generator/pdf/render-guide-pdf.ts');
+  if (!existsSync(module)) return;
+  const { renderStarterKitPdf } = (await import(module)) as { renderStarterKitPdf?: () => Promise<Uint8Array> };
+  if (renderStarterKitPdf) writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
+}
+
+const COMPRESSIBLE = /\.(html|css|js|xml|txt|svg|json)$/;
+
+/** Writes .br and .gz beside each text file, so the server sends them without compressing per request. */
+function precompress(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== '.vite') precompress(full);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const data = readFileSync(full);
+    if (data.length < 512) continue;
+    writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
+  }
+}

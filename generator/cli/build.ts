@@ -1,0 +1,12 @@
+// `npm run build`: validate, then prerender the whole site to dist/.
+import { buildSite } from '../build.ts';
+
+try {
+  const r = await buildSite(process.cwd());
+  const withIslands = r.pages.filter((p) => p.islands.length).length;
+  console.log(`✓ built ${r.pages.length} pages (${withIslands} with islands, ${r.pages.length - withIslands} without any script) in ${r.ms} ms`);
+} catch (e) {
+  const err = e as Error;
+  console.error(err.name === 'ValidationError' ? err.message : err);
+  process.exit(1);
+}

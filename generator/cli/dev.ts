@@ -1,0 +1,79 @@
+// `npm run dev`: Vite in middleware mode. Each request renders its page from the current YAML through
+// Vite's SSR loader, so YAML, schema and component changes show on the next load; the browser reloads
+// itself on every change. Validation errors are printed here and shown in the browser.
+import { watch } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { join } from 'node:path';
+import { createServer as createViteServer } from 'vite';
+import { compileSite, type CompileResult } from '../compile.ts';
+import { NOT_FOUND_ROUTE } from '../model.ts';
+import { formatReport } from '../report.ts';
+import { readPort } from '../serve.ts';
+import { startLocalBackend } from './backend.ts';
+
+const root = process.cwd();
+const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
+
+let compiled: CompileResult | undefined;
+const compile = () => {
+  compiled = compileSite(root);
+  if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid`);
+  else console.error(formatReport(compiled.diagnostics, compiled.texts));
+  return compiled;
+};
+compile();
+
+// YAML and schemas are read by the generator, not Vite: recompile and reload on their changes.
+for (const dir of ['pages', 'schemas']) {
+  watch(join(root, dir), { recursive: true }, () => {
+    compile();
+    vite.ws.send({ type: 'full-reload' });
+  });
+}
+watch(join(root, 'site.config.yaml'), () => {
+  compile();
+  vite.ws.send({ type: 'full-reload' });
+});
+// Components render on the server too, so any change under runtime/ reloads the page.
+vite.watcher.on('change', (file) => {
+  if (file.includes(`${join(root, 'runtime')}`)) vite.ws.send({ type: 'full-reload' });
+});
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+const server = createHttpServer((req, res) => {
+  vite.middlewares(req, res, async () => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const result = compiled ?? compile();
+      if (!result.ok) {
+        res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(`<!doctype html><meta charset="utf-8"><title>Validation errors</title><script type="module" src="/@vite/client"></script><body style="font:14px/1.5 ui-monospace,monospace;padding:2rem;background:#1e1b2e;color:#fde68a"><h1 style="color:#fca5a5">The pages have validation errors</h1><pre style="white-space:pre-wrap">${escapeHtml(formatReport(result.diagnostics, result.texts))}</pre></body>`);
+        return;
+      }
+      const site = result.site!;
+      const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+      const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE)!;
+      const { renderPage } = (await vite.ssrLoadModule('/runtime/render/render-page.tsx')) as typeof import('../../runtime/render/render-page.tsx');
+      const { supabaseUrl } = await import('../build.ts');
+      const { html } = renderPage({
+        compiled: site,
+        page,
+        assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, headExtra: '<script type="module" src="/@vite/client"></script>' },
+        supabaseUrl: supabaseUrl(),
+        now: new Date(),
+      });
+      if (page.route === NOT_FOUND_ROUTE) console.log(`404 ${url.pathname}`);
+      res.writeHead(page.route === NOT_FOUND_ROUTE ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(await vite.transformIndexHtml(url.pathname, html));
+    } catch (e) {
+      vite.ssrFixStacktrace(e as Error);
+      console.error(e);
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String((e as Error).stack));
+    }
+  });
+});
+
+await startLocalBackend();
+const port = readPort(process.env.PORT, 4173);
+server.listen(port, process.env.HOST || undefined, () => console.log(`Dev server: http://${process.env.HOST || 'localhost'}:${port}`));

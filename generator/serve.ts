@@ -1,0 +1,108 @@
+// Serves dist/: precompressed brotli/gzip, long cache for hashed assets, HTTP 404 with 404.html
+// for unknown paths (logged), and no path can escape the folder.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export interface ServeOptions {
+  dir: string;
+  port: number;
+  host?: string;
+  log?: (line: string) => void;
+}
+
+/** The file for a URL path: /about -> about/index.html, /rss.xml -> rss.xml; undefined if none. */
+export function resolveFile(dir: string, pathname: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const full = normalize(join(dir, decoded));
+  if (full !== dir && !full.startsWith(dir + sep)) return undefined;
+  const hidden = full.slice(dir.length).split(sep).some((part) => part.startsWith('.'));
+  if (hidden || full.endsWith('.br') || full.endsWith('.gz')) return undefined;
+  for (const candidate of [full, join(full, 'index.html')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+function cacheControl(file: string, dir: string): string {
+  if (file.startsWith(join(dir, 'assets') + sep)) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+export function startStaticServer({ dir, port, host, log = console.log }: ServeOptions): Promise<Server> {
+  const root = normalize(dir);
+  const notFound = join(root, '404.html');
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    // /about/ and /about are the same page; keep one address.
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+      res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end();
+      return;
+    }
+    let file = resolveFile(root, url.pathname);
+    let status = 200;
+    if (!file) {
+      status = 404;
+      log(`404 ${url.pathname}`);
+      file = existsSync(notFound) ? notFound : undefined;
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+    }
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    let body = file;
+    let encoding: string | undefined;
+    if (/\bbr\b/.test(accept) && existsSync(`${file}.br`)) [body, encoding] = [`${file}.br`, 'br'];
+    else if (/\bgzip\b/.test(accept) && existsSync(`${file}.gz`)) [body, encoding] = [`${file}.gz`, 'gzip'];
+    const headers: Record<string, string | number> = {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(body).size,
+      'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
+      vary: 'Accept-Encoding',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    };
+    if (encoding) headers['content-encoding'] = encoding;
+    res.writeHead(status, headers);
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(body).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+export function readPort(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n < 65536 && value !== undefined && value !== '' ? n : fallback;
+}
+

@@ -1,0 +1,20 @@
+// sitemap.xml, robots.txt and the blog's RSS feed.
+import type { CompiledSite } from './model.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemap({ site, pages }: CompiledSite): string {
+  const base = site.site.url.replace(/\/$/, '');
+  const urls = pages.filter((p) => p.route !== '/404' && !p.route.startsWith('/admin')).map((p) => `  <url><loc>${esc(base + p.route)}</loc>${p.article ? `<lastmod>${p.article.date}</lastmod>` : ''}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robots({ site }: CompiledSite): string {
+  return `User-agent: *\nDisallow: /admin/\nSitemap: ${site.site.url.replace(/\/$/, '')}/sitemap.xml\n`;
+}
+
+export function rss({ site, articles }: CompiledSite): string {
+  const base = site.site.url.replace(/\/$/, '');
+  const items = articles.map((a) => `  <item><title>${esc(a.title)}</title><link>${esc(base + a.route)}</link><guid>${esc(base + a.route)}</guid><pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate><category>${esc(a.category)}</category><description>${esc(a.excerpt)}</description></item>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>\n  <title>${esc(site.site.name)} Blog</title>\n  <link>${esc(`${base}/blog`)}</link>\n  <description>${esc(site.site.description)}</description>\n${items.join('\n')}\n</channel></rss>\n`;
+}

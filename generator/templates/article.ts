@@ -1,0 +1,26 @@
+// The article template: header (back link, category, date, read time, author), the body, Read More.
+import type { ArticleSummary, Page, Section } from '../model.ts';
+
+export function articleSummary(route: string, page: Page): ArticleSummary {
+  const a = page.article!;
+  return {
+    slug: route.split('/').pop()!,
+    route,
+    title: page.title,
+    excerpt: a.excerpt,
+    category: a.category,
+    date: a.date,
+    readTime: a.readTime,
+    author: a.author,
+    featured: a.featured ?? false,
+    unlisted: a.unlisted ?? false,
+  };
+}
+
+export function expandArticle(summary: ArticleSummary, body: Section[]): Section[] {
+  return [
+    { type: 'article-header', title: summary.title, category: summary.category, date: summary.date, readTime: summary.readTime, author: summary.author },
+    ...body,
+    { type: 'article-footer' },
+  ];
+}

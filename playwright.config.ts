@@ -1,0 +1,33 @@
+// End-to-end tests in a real Chromium against `npm start` (built site + local Supabase stand-in).
+// The browser: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${PORT}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: { PORT: String(PORT), SUPABASE_PORT: process.env.E2E_SUPABASE_PORT ?? '54321', DATA_DIR: '.data/e2e' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,27 @@
+// The article template's top and bottom.
+import type { BlockOf } from '../../generator/model.ts';
+import { formatDate } from '../format-date.ts';
+
+export function ArticleHeader({ block }: { block: BlockOf<'article-header'> }) {
+  return (
+    <header className="prose-width pb-6 pt-24 sm:pt-28">
+      <a href="/blog" className="inline-flex items-center gap-1 font-semibold text-violet-700 hover:text-violet-900"><span aria-hidden="true">←</span> Back to Blog</a>
+      <p className="mt-6 flex flex-wrap items-center gap-3 text-sm text-gray-600">
+        <span className="rounded-full bg-violet-100 px-3 py-1 font-semibold text-violet-800">{block.category}</span>
+        <time dateTime={block.date}>{formatDate(block.date)}</time>
+        <span aria-hidden="true">•</span>
+        <span>{block.readTime} min read</span>
+      </p>
+      <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-gray-900 sm:text-5xl">{block.title}</h1>
+      <p className="mt-5 text-gray-700">By <span className="font-semibold text-gray-900">{block.author.name}</span>, {block.author.title}</p>
+    </header>
+  );
+}
+
+export function ArticleFooter({ block }: { block: BlockOf<'article-footer'> }) {
+  return (
+    <div className="prose-width border-t border-gray-200 py-10 text-center">
+      <a href="/blog" className="inline-block rounded-xl bg-gray-900 px-6 py-3 font-bold text-white hover:bg-gray-800">{block.label ?? 'Read More Articles'}</a>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// The starter kit offer around the e-mail capture island.
+import type { BlockOf } from '../../generator/model.ts';
+import { Island } from '../island.tsx';
+import { SectionShell } from './section-shell.tsx';
+
+export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
+  const headingId = `${block.id ?? 'email-capture'}-heading`;
+  return (
+    <SectionShell id={block.id} className="bg-gray-50" narrow labelledBy={headingId}>
+      <div className="rounded-3xl bg-white p-8 text-center shadow-xl sm:p-10">
+        <p className="text-4xl" aria-hidden="true">🎁</p>
+        <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{block.heading}</h2>
+        <p className="mx-auto mt-3 max-w-xl text-lg text-gray-700">{block.text}</p>
+        <Island name="email-capture" props={{ buttonLabel: block.buttonLabel, download: block.download ?? '/free-detox-starter-kit.pdf' }} />
+        <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-gray-700">
+          <li>✓ Instant download</li>
+          <li>✓ No credit card</li>
+          <li>✓ 3-day challenge</li>
+        </ul>
+        <p className="mt-4 text-xs text-gray-600">No spam, ever. Unsubscribe at any time. We respect your privacy.</p>
+      </div>
+    </SectionShell>
+  );
+}

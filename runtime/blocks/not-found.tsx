@@ -1,0 +1,18 @@
+// The 404 message. The missing path is logged by a few inline lines, since this page ships no script file.
+import type { BlockOf } from '../../generator/model.ts';
+
+const LOG_PATH = `console.error('404: no page at ' + location.pathname)`;
+
+export function NotFound({ block }: { block: BlockOf<'not-found'> }) {
+  return (
+    <section id={block.id} className="flex min-h-[70vh] items-center justify-center px-4 pt-24">
+      <div className="text-center">
+        <p className="text-7xl font-extrabold text-violet-600">404</p>
+        <h1 className="mt-4 text-3xl font-extrabold text-gray-900">{block.heading}</h1>
+        {block.text && <p className="mt-3 text-gray-600">{block.text}</p>}
+        <a href={block.button.href} className="mt-8 inline-block rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white">{block.button.label}</a>
+      </div>
+      <script dangerouslySetInnerHTML={{ __html: LOG_PATH }} />
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// The sales-page countdown, or the static 'Special Launch Price' label where a page has none.
+import { useRender } from '../context.tsx';
+import { Island } from '../island.tsx';
+
+export function OfferTimer({ countdown }: { countdown: boolean }) {
+  const { site } = useRender();
+  if (!countdown) {
+    return <p className="inline-block rounded-full bg-yellow-300 px-4 py-1 text-sm font-extrabold uppercase text-gray-900">Special Launch Price</p>;
+  }
+  return <Island name="countdown" props={{ start: site.countdowns.sales, label: 'Offer ends in', tone: 'dark' }} />;
+}

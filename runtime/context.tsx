@@ -1,0 +1,22 @@
+// What every block can read while rendering: the site config, the listed articles and the page.
+import { createContext, useContext } from 'react';
+import type { ArticleSummary, PageDefinition, SiteConfig } from '../generator/model.ts';
+
+export interface RenderContext {
+  site: SiteConfig;
+  articles: ArticleSummary[];
+  page: PageDefinition;
+  /** Base address of the Supabase project, for public preview addresses. */
+  supabaseUrl: string;
+  /** Build time, for the footer year and 'Last updated'. */
+  now: Date;
+}
+
+const Ctx = createContext<RenderContext | null>(null);
+export const RenderProvider = Ctx.Provider;
+
+export function useRender(): RenderContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error('useRender outside RenderProvider');
+  return ctx;
+}

@@ -1,0 +1,70 @@
+// E-mail capture: validate, save through the backend module (which keeps the address in the browser
+// when the backend fails), then the thank-you panel and the download.
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
+
+export interface EmailCaptureProps {
+  buttonLabel: string;
+  download: string;
+}
+
+function startDownload(href: string): void {
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = href.split('/').pop() ?? '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export default function EmailCapture({ buttonLabel, download }: EmailCaptureProps) {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
+  const [captured, setCaptured] = useState('');
+
+  // Addresses kept in the browser while the backend was down are sent again when it answers.
+  useEffect(() => {
+    void resendCapturedEmails().catch(() => undefined);
+  }, []);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!value || !value.includes('@')) {
+      toast.error('Invalid email', { description: 'Please enter a valid email address' });
+      return;
+    }
+    setState('submitting');
+    try {
+      await captureStarterKitEmail(value);
+      setCaptured(value);
+      setState('done');
+      toast.success('Success!', { description: 'Your free starter kit is downloading now and your email has been captured!' });
+      startDownload(download);
+    } catch (err) {
+      console.error('E-mail capture failed', err);
+      setState('idle');
+      toast.error('Error', { description: 'Something went wrong. Please try again.' });
+    }
+  };
+
+  if (state === 'done') {
+    return (
+      <div className="mt-6 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-6" role="status" data-testid="capture-thanks">
+        <p className="text-xl font-extrabold text-emerald-900">Thank you! Check your downloads.</p>
+        <p className="mt-2 text-emerald-900">Your starter kit is on its way to <strong data-testid="captured-email">{captured}</strong>.</p>
+        <p className="mt-2 text-sm text-emerald-900">Download didn't start? <a href={download} download className="font-bold underline">click here</a></p>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto mt-6 flex max-w-lg flex-col gap-3 sm:flex-row" data-testid="capture-form">
+      <label htmlFor="capture-email" className="sr-only">Email address</label>
+      <input id="capture-email" type="email" required autoComplete="email" placeholder="Enter your email address" value={email} onChange={(e) => setEmail(e.target.value)} className="min-w-0 flex-1 rounded-xl border border-gray-300 px-4 py-3 text-lg" />
+      <button type="submit" disabled={state === 'submitting'} className="rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white shadow disabled:opacity-70">
+        {state === 'submitting' ? 'Processing...' : buttonLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+// The block registry: one component per block type. Its type is derived from the generated Section
+// union, so a block schema without a component here is a compile error.
+import type { ReactNode } from 'react';
+import type { BlockOf, BlockType } from '../generator/model.ts';
+import { ArticleFooter, ArticleHeader } from './blocks/article-parts.tsx';
+import { EmailCapture } from './blocks/email-capture.tsx';
+import { Faq } from './blocks/faq.tsx';
+import { Hero } from './blocks/hero.tsx';
+import { NotFound } from './blocks/not-found.tsx';
+import { PageTitle } from './blocks/page-title.tsx';
+import { PdfPreview } from './blocks/pdf-preview.tsx';
+import { PlatformHero } from './blocks/platform-hero.tsx';
+import { BuySection, PriceBox } from './blocks/price-box.tsx';
+import { Products } from './blocks/products.tsx';
+import { AlarmBanner, Callout, Cta, Heading, List, Paragraph, Quote } from './blocks/prose.tsx';
+import { Testimonials } from './blocks/testimonials.tsx';
+import { Includes, ProblemSolution, TestimonialCards, UpgradeBox } from './blocks/sales-sections.tsx';
+
+export type BlockComponent<T extends BlockType> = (props: { block: BlockOf<T> }) => ReactNode;
+export type Registry = { [T in BlockType]: BlockComponent<T> };
+
+export const registry: Registry = {
+  'alarm-banner': AlarmBanner,
+  'article-footer': ArticleFooter,
+  'article-header': ArticleHeader,
+  'buy-section': BuySection,
+  callout: Callout,
+  cta: Cta,
+  'email-capture': EmailCapture,
+  faq: Faq,
+  heading: Heading,
+  hero: Hero,
+  includes: Includes,
+  list: List,
+  'not-found': NotFound,
+  'page-title': PageTitle,
+  paragraph: Paragraph,
+  'pdf-preview': PdfPreview,
+  'platform-hero': PlatformHero,
+  'price-box': PriceBox,
+  'problem-solution': ProblemSolution,
+  products: Products,
+  quote: Quote,
+  'testimonial-cards': TestimonialCards,
+  testimonials: Testimonials,
+  'upgrade-box': UpgradeBox,
+};
+
+export function RenderBlock<T extends BlockType>({ block }: { block: BlockOf<T> }) {
+  const Component = registry[block.type as T] as BlockComponent<T>;
+  return <Component block={block} />;
+}

@@ -1,0 +1,143 @@
+// The small part of PostgREST's query language the stand-in understands:
+// `select` with plain columns, filters with eq/neq/is/in, order, limit and
+// offset. Anything else is refused the way PostgREST refuses a bad query,
+// never silently ignored.
+import type { Sql } from './db.ts';
+import { pgrst } from './rest-errors.ts';
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export interface Relation {
+  name: string;
+  columns: string[];
+}
+
+export async function findRelation(sql: Sql, name: string): Promise<Relation> {
+  const { rows } = await sql.query<{ attname: string }>(
+    `select a.attname from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+     where n.nspname = 'public' and c.relname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')
+     order by a.attnum`,
+    [name],
+  );
+  if (rows.length === 0) {
+    const hint = await closestTable(sql, name);
+    throw pgrst(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, hint && `Perhaps you meant the table 'public.${hint}'`);
+  }
+  return { name, columns: rows.map((r) => r.attname) };
+}
+
+async function closestTable(sql: Sql, name: string): Promise<string | null> {
+  const { rows } = await sql.query<{ relname: string }>(
+    `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
+  );
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const { relname } of rows) {
+    const d = distance(name, relname);
+    if (d < bestDistance && d <= Math.max(2, Math.floor(relname.length / 4))) [best, bestDistance] = [relname, d];
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+function requireColumn(rel: Relation, column: string): string {
+  if (!rel.columns.includes(column)) throw pgrst(400, '42703', `column ${rel.name}.${column} does not exist`);
+  return quoteIdent(column);
+}
+
+/** `select=` as a SQL column list. */
+export function selectList(rel: Relation, select: string | null): string {
+  if (select === null || select === '*' || select === '') return '*';
+  return select
+    .split(',')
+    .map((raw) => {
+      const col = raw.trim();
+      if (col === '*') return '*';
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(col)) {
+        throw pgrst(400, 'PGRST100', `failed to parse select parameter (${select})`, 'The local stand-in reads plain column names only.');
+      }
+      return requireColumn(rel, col);
+    })
+    .join(', ');
+}
+
+const RESERVED = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict', 'apikey']);
+
+export interface Where {
+  sql: string;
+  params: unknown[];
+}
+
+/** Filters (`col=eq.value` ...) as a WHERE clause with parameters starting at `$first`. */
+export function whereClause(rel: Relation, query: URLSearchParams, first = 1): Where {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${first + params.length - 1}`;
+  };
+  for (const [key, value] of query) {
+    if (RESERVED.has(key)) continue;
+    const col = requireColumn(rel, key);
+    const m = /^(not\.)?(eq|neq|is|in)\.(.*)$/s.exec(value);
+    if (!m) {
+      throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`, 'The local stand-in supports the eq, neq, is and in operators.');
+    }
+    const [, not, op, arg = ''] = m;
+    let clause: string;
+    if (op === 'eq') clause = `${col}::text = ${param(arg)}`;
+    else if (op === 'neq') clause = `${col}::text <> ${param(arg)}`;
+    else if (op === 'is') {
+      const v = arg.toLowerCase();
+      if (!['null', 'true', 'false', 'unknown'].includes(v)) throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`);
+      clause = `${col} is ${v}`;
+    } else {
+      const list = /^\((.*)\)$/s.exec(arg);
+      if (!list) throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`);
+      const items = list[1] === '' ? [] : list[1]!.split(',').map((s) => s.replace(/^"(.*)"$/s, '$1'));
+      clause = `${col}::text = any(${param(items)}::text[])`;
+    }
+    parts.push(not ? `not (${clause})` : clause);
+  }
+  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
+}
+
+export function orderAndRange(rel: Relation, query: URLSearchParams): string {
+  let out = '';
+  const order = query.get('order');
+  if (order) {
+    const terms = order.split(',').map((term) => {
+      const [col = '', ...mods] = term.split('.');
+      const dir = mods.find((m) => m === 'asc' || m === 'desc') ?? 'asc';
+      const nulls = mods.find((m) => m === 'nullsfirst' || m === 'nullslast');
+      if (mods.some((m) => !['asc', 'desc', 'nullsfirst', 'nullslast'].includes(m))) {
+        throw pgrst(400, 'PGRST100', `failed to parse order (${order})`);
+      }
+      return `${requireColumn(rel, col)} ${dir}${nulls ? ` nulls ${nulls.slice(5)}` : ''}`;
+    });
+    out += ` order by ${terms.join(', ')}`;
+  }
+  for (const key of ['limit', 'offset'] as const) {
+    const v = query.get(key);
+    if (v === null) continue;
+    if (!/^\d+$/.test(v)) throw pgrst(400, 'PGRST100', `failed to parse ${key} (${v})`);
+    out += ` ${key} ${Number(v)}`;
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+// The local stand-in for Supabase: one HTTP server answering the routes the
+// site uses (PostgREST, GoTrue, Storage) on the project's own migrations, on
+// embedded PGlite or a real PostgreSQL. For development and tests only.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { handleAuth } from './auth.ts';
+import type { Ctx } from './context.ts';
+import { openDatabase, type Database } from './db.ts';
+import { noRoute } from './gateway.ts';
+import { Reply, ReplyError, readBody, writeReply } from './http.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ANON_KEY } from './keys.ts';
+import { prepareDatabase } from './migrate.ts';
+import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
+import { handleRest } from './rest.ts';
+import { seedAdmin, seedPreviews } from './seed.ts';
+import { handleStorage } from './storage.ts';
+
+export interface StandInOptions {
+  /** Default SUPABASE_PORT or 54321; 0 picks any free port. */
+  port?: number;
+  /** Default HOST or 127.0.0.1. */
+  host?: string;
+  /** PGlite files and object bytes; default DATA_DIR or <repo>/.data. */
+  dataDir?: string;
+  /** Database and objects in memory, gone on close (tests). */
+  memory?: boolean;
+  /** A real PostgreSQL server instead of PGlite; default DATABASE_URL (ignored with memory). */
+  databaseUrl?: string;
+  /** Default ADMIN_EMAIL or admin@example.com. */
+  adminEmail?: string;
+  /** Default ADMIN_PASSWORD or local-admin-password. */
+  adminPassword?: string;
+  /** No start-up banner. */
+  quiet?: boolean;
+}
+
+export interface StandIn {
+  url: string;
+  anonKey: string;
+  close(): Promise<void>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
+  const env = process.env;
+  const port = opts.port ?? Number(env.SUPABASE_PORT ?? 54321);
+  const host = opts.host ?? env.HOST ?? '127.0.0.1';
+  const memory = opts.memory ?? false;
+  const dataDir = resolve(opts.dataDir ?? env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+  const databaseUrl = opts.databaseUrl ?? (memory ? undefined : env.DATABASE_URL || undefined);
+  const adminEmail = opts.adminEmail ?? env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
+  const adminPassword = opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
+
+  // Take the port before touching the data folder: a second copy fails here,
+  // not by opening the same PGlite files twice.
+  let ready: Promise<Database> | undefined;
+  let objects: ObjectStore | undefined;
+  const server = createServer((req, res) => void answer(req, res));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(
+        e.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} is in use: is the stand-in (or \`supabase start\`) already running? Set SUPABASE_PORT to use another.`)
+          : e,
+      ),
+    );
+    server.listen(port, host, () => ok());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+
+  let db: Database;
+  try {
+    ready = (async () => {
+      const database = await openDatabase(databaseUrl ? { databaseUrl } : memory ? { memory: true } : { dataDir: join(dataDir, 'pglite') });
+      await prepareDatabase(database);
+      await seedAdmin(database, adminEmail, adminPassword);
+      objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
+      await seedPreviews(database, objects);
+      return database;
+    })();
+    db = await ready;
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+
+  if (!opts.quiet) {
+    const where = databaseUrl ? 'PostgreSQL at DATABASE_URL' : memory ? 'PGlite in memory' : `PGlite in ${join(dataDir, 'pglite')}`;
+    console.log(
+      [
+        `Supabase stand-in (local only) on ${url}, ${where}`,
+        `  anon key:    ${LOCAL_ANON_KEY}`,
+        `  local admin: ${adminEmail} / ${adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
+      ].join('\n'),
+    );
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      if (req.method === 'OPTIONS') return writeReply(req, res, Reply.empty(204));
+      const database = await ready!;
+      const target = new URL(req.url ?? '/', url);
+      const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
+      if (!service) return writeReply(req, res, noRoute());
+      let cached: Buffer | undefined;
+      const ctx: Ctx = {
+        db: database,
+        objects: objects!,
+        req,
+        url: target,
+        method: req.method ?? 'GET',
+        path: service[2] ?? '',
+        baseUrl: url,
+        body: async (limit = JSON_BODY_LIMIT) => (cached ??= await readBody(req, limit)),
+      };
+      const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
+      writeReply(req, res, await handler(ctx));
+    } catch (e) {
+      if (e instanceof ReplyError) return writeReply(req, res, e.reply);
+      // A bug or an unexpected database failure: say so, never pretend success.
+      console.error('stand-in: unexpected error on', req.method, req.url, e);
+      writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: String(e) }));
+    }
+  }
+
+  return {
+    url,
+    anonKey: LOCAL_ANON_KEY,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((ok) => server.close(() => ok()));
+      await db.close();
+    },
+  };
+}

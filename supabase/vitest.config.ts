@@ -1,0 +1,15 @@
+// Vitest settings for the backend's tests (tests/db, tests/standin):
+//   npx vitest run --config supabase/vitest.config.ts
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['tests/db/**/*.test.ts', 'tests/standin/**/*.test.ts'],
+    environment: 'node',
+    // Each file starts its own database (PGlite takes a few seconds to boot).
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

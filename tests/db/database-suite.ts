@@ -1,0 +1,236 @@
+// The database tests, run once per engine (PGlite and a real PostgreSQL 15):
+// the stand-in's bootstrap plus the production migrations, then what the
+// issue promises, checked with the database's own grants and policies.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asRole } from '../../supabase/local/as-role.ts';
+import type { Database, Sql } from '../../supabase/local/db.ts';
+import type { Claims } from '../../supabase/local/jwt.ts';
+import { bootstrap, migrate, readMigrations } from '../../supabase/local/migrate.ts';
+import { writeObjectRow, type ObjectWrite } from '../../supabase/local/objects.ts';
+
+const anon: Claims = { role: 'anon' };
+const user: Claims = {
+  role: 'authenticated',
+  sub: '11111111-1111-4111-8111-111111111111',
+  app_metadata: { provider: 'email', providers: ['email'] },
+};
+const admin: Claims = {
+  role: 'authenticated',
+  sub: '22222222-2222-4222-8222-222222222222',
+  app_metadata: { provider: 'email', providers: ['email'], role: 'admin' },
+};
+
+const pdf = (name: string, upsert: boolean): ObjectWrite => ({
+  bucket: 'previews',
+  name,
+  owner: null,
+  upsert,
+  version: crypto.randomUUID(),
+  metadata: {
+    eTag: '"abc"', size: 4, mimetype: 'application/pdf', cacheControl: 'max-age=3600',
+    lastModified: new Date().toUTCString(), contentLength: 4, httpStatusCode: 200,
+  },
+});
+
+/** Resolves to the SQLSTATE the statement failed with, or 'ok'. */
+async function outcome(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as { code?: string }).code ?? String(e);
+  }
+}
+
+const capture = (db: Database, who: Claims, email: string | null) =>
+  asRole(db, who, (tx) => tx.query('select public.capture_starter_kit_email($1)', [email]));
+
+const contact = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', subject: 'Hello', message: 'A question about the guides.' };
+const sendContact = (db: Database, who: Claims, m: Record<string, string>) =>
+  asRole(db, who, (tx) =>
+    tx.query('insert into public.contact_messages (first_name, last_name, email, subject, message) values ($1, $2, $3, $4, $5)', [
+      m.first_name, m.last_name, m.email, m.subject, m.message,
+    ]),
+  );
+
+const count = async (sql: Sql, table: string) =>
+  Number((await sql.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n);
+
+export function defineDatabaseSuite(engine: string, open: () => Promise<Database>, teardown?: () => Promise<void>) {
+  describe(`database on ${engine}`, () => {
+    let db: Database;
+
+    beforeAll(async () => {
+      db = await open();
+      await bootstrap(db);
+      await migrate(db);
+    });
+
+    afterAll(async () => {
+      await db?.close();
+      await teardown?.();
+    });
+
+    it('records every migration once and applies nothing on a second run', async () => {
+      expect(await migrate(db)).toEqual([]);
+      await bootstrap(db); // idempotent, as the stand-in runs it on every start
+      const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
+      expect(rows.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version));
+    });
+
+    describe('email_captures', () => {
+      it('stores a captured address trimmed and lower-case, as starter_kit', async () => {
+        await capture(db, anon, '  Reader.One@Example.COM ');
+        const { rows } = await db.query('select email, source from public.email_captures where email = $1', ['reader.one@example.com']);
+        expect(rows).toEqual([{ email: 'reader.one@example.com', source: 'starter_kit' }]);
+      });
+
+      it('is silent on a duplicate, whatever its case, and keeps one row', async () => {
+        expect(await outcome(capture(db, anon, 'reader.two@example.com'))).toBe('ok');
+        expect(await outcome(capture(db, anon, 'READER.TWO@example.com'))).toBe('ok');
+        expect(await outcome(capture(db, user, 'reader.two@example.com'))).toBe('ok');
+        const { rows } = await db.query('select 1 from public.email_captures where email = $1', ['reader.two@example.com']);
+        expect(rows).toHaveLength(1);
+      });
+
+      it.each([
+        ['no at sign', 'not-an-email'],
+        ['empty', ''],
+        ['blank', '   '],
+        ['no dot in the domain', 'someone@localhost'],
+        ['a space inside', 'some one@example.com'],
+        ['two at signs', 'a@b@example.com'],
+        ['longer than 254 characters', `${'a'.repeat(60)}@${'b'.repeat(200)}.com`],
+        ['a local part over 64 characters', `${'a'.repeat(65)}@example.com`],
+        ['null', null],
+      ])('refuses an address with %s (SQLSTATE 22023)', async (_why, email) => {
+        expect(await outcome(capture(db, anon, email))).toBe('22023');
+      });
+
+      it('accepts a 254-character address and no more', async () => {
+        const at254 = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`.slice(0, 250) + '.com';
+        expect(at254).toHaveLength(254);
+        expect(await outcome(capture(db, anon, at254))).toBe('ok');
+      });
+
+      it('cannot be read, changed, deleted or written directly by anon or a signed-in user', async () => {
+        for (const who of [anon, user, admin]) {
+          expect(await outcome(asRole(db, who, (tx) => tx.query('select * from public.email_captures')))).toBe('42501');
+          expect(await outcome(asRole(db, who, (tx) => tx.query("update public.email_captures set source = 'starter_kit'")))).toBe('42501');
+          expect(await outcome(asRole(db, who, (tx) => tx.query('delete from public.email_captures')))).toBe('42501');
+          expect(
+            await outcome(asRole(db, who, (tx) => tx.query("insert into public.email_captures (email) values ('x@example.com')"))),
+          ).toBe('42501');
+        }
+        expect(await count(db, 'public.email_captures')).toBeGreaterThan(0);
+      });
+
+      it('lets only anon and authenticated execute the capture function', async () => {
+        const { rows } = await db.query<{ grantee: string }>(
+          `select r.rolname as grantee from pg_roles r
+           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text)', 'execute')
+             and r.rolname in ('anon', 'authenticated', 'service_role', 'public')
+           order by 1`,
+        );
+        expect(rows.map((r) => r.grantee)).toEqual(['anon', 'authenticated']);
+      });
+    });
+
+    describe('contact_messages', () => {
+      it('accepts a message from a visitor', async () => {
+        const before = await count(db, 'public.contact_messages');
+        expect(await outcome(sendContact(db, anon, contact))).toBe('ok');
+        expect(await outcome(sendContact(db, user, { ...contact, first_name: 'Grace' }))).toBe('ok');
+        expect(await count(db, 'public.contact_messages')).toBe(before + 2);
+      });
+
+      it.each([
+        ['first_name', 'x'.repeat(101)],
+        ['last_name', 'x'.repeat(101)],
+        ['subject', 'x'.repeat(201)],
+        ['message', 'x'.repeat(5001)],
+        ['email', `${'a'.repeat(250)}@example.com`],
+        ['email', 'not-an-email'],
+        ['first_name', '   '],
+        ['message', ''],
+      ])('refuses %s = %j (check violation)', async (field, value) => {
+        expect(await outcome(sendContact(db, anon, { ...contact, [field]: value }))).toBe('23514');
+      });
+
+      it('accepts fields at their maximum lengths', async () => {
+        const longest = { ...contact, first_name: 'x'.repeat(100), last_name: 'y'.repeat(100), subject: 's'.repeat(200), message: 'm'.repeat(5000) };
+        expect(await outcome(sendContact(db, anon, longest))).toBe('ok');
+      });
+
+      it('cannot be read, changed or deleted by anon; a signed-in non-admin reads nothing', async () => {
+        expect(await outcome(asRole(db, anon, (tx) => tx.query('select * from public.contact_messages')))).toBe('42501');
+        expect(await outcome(asRole(db, anon, (tx) => tx.query("update public.contact_messages set subject = 'x'")))).toBe('42501');
+        expect(await outcome(asRole(db, anon, (tx) => tx.query('delete from public.contact_messages')))).toBe('42501');
+        const seen = await asRole(db, user, (tx) => tx.query('select * from public.contact_messages'));
+        expect(seen.rows).toEqual([]);
+        expect(await outcome(asRole(db, user, (tx) => tx.query("update public.contact_messages set subject = 'x'")))).toBe('42501');
+        expect(await outcome(asRole(db, user, (tx) => tx.query('delete from public.contact_messages')))).toBe('42501');
+      });
+
+      it('does not let a visitor forge the id or the date', async () => {
+        const forged = asRole(db, anon, (tx) =>
+          tx.query(
+            "insert into public.contact_messages (first_name, last_name, email, subject, message, created_at) values ('a','b','c@example.com','d','e', now() - interval '1 year')",
+          ),
+        );
+        expect(await outcome(forged)).toBe('42501');
+      });
+
+      it('is readable by an admin', async () => {
+        const { rows } = await asRole(db, admin, (tx) => tx.query('select first_name from public.contact_messages'));
+        expect(rows.length).toBe(await count(db, 'public.contact_messages'));
+      });
+    });
+
+    describe('previews bucket', () => {
+      it('exists, is public, takes only PDFs and has a size limit', async () => {
+        const { rows } = await db.query('select public, allowed_mime_types, file_size_limit::int as limit from storage.buckets where id = $1', ['previews']);
+        expect(rows).toEqual([{ public: true, allowed_mime_types: ['application/pdf'], limit: 10 * 1024 * 1024 }]);
+      });
+
+      it('refuses a write by anon or by a signed-in user who is not an admin', async () => {
+        for (const who of [anon, user]) {
+          expect(await outcome(asRole(db, who, (tx) => writeObjectRow(tx, pdf('intruder.pdf', false))))).toBe('42501');
+          expect(await outcome(asRole(db, who, (tx) => writeObjectRow(tx, pdf('intruder.pdf', true))))).toBe('42501');
+        }
+        expect((await db.query("select 1 from storage.objects where name = 'intruder.pdf'")).rows).toEqual([]);
+      });
+
+      it('lets an admin upload the same path twice with upsert, keeping one object', async () => {
+        const first = await asRole(db, admin, (tx) => writeObjectRow(tx, pdf('facebook-detox-preview.pdf', true)));
+        const second = await asRole(db, admin, (tx) => writeObjectRow(tx, pdf('facebook-detox-preview.pdf', true)));
+        expect(second.id).toBe(first.id);
+        expect((await db.query("select 1 from storage.objects where bucket_id = 'previews' and name = 'facebook-detox-preview.pdf'")).rows).toHaveLength(1);
+      });
+
+      it('refuses an admin overwrite without upsert as a duplicate', async () => {
+        expect(await outcome(asRole(db, admin, (tx) => writeObjectRow(tx, pdf('facebook-detox-preview.pdf', false))))).toBe('23505');
+      });
+
+      it('does not let a non-admin overwrite an admin upload', async () => {
+        expect(await outcome(asRole(db, user, (tx) => writeObjectRow(tx, pdf('facebook-detox-preview.pdf', true))))).toBe('42501');
+        expect(await outcome(asRole(db, user, (tx) => tx.query("update storage.objects set name = 'x.pdf' where bucket_id = 'previews'")))).toBe('ok');
+        expect((await db.query("select 1 from storage.objects where name = 'facebook-detox-preview.pdf'")).rows).toHaveLength(1);
+      });
+    });
+
+    it('seed.sql creates a local admin whose password checks with crypt, and can run twice', async () => {
+      const seed = readFileSync(fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url)), 'utf8');
+      await db.exec(seed);
+      await db.exec(seed);
+      const { rows } = await db.query<{ ok: boolean; role: string }>(
+        `select encrypted_password = extensions.crypt('local-admin-password', encrypted_password) as ok,
+                raw_app_meta_data ->> 'role' as role
+         from auth.users where email = 'admin@example.com'`,
+      );
+      expect(rows).toEqual([{ ok: true, role: 'admin' }]);
+    });
+  });
+}

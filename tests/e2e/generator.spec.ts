@@ -1,0 +1,98 @@
+// The page generator end to end: pages render, the header works at phone and desktop widths, the hero
+// scrolls to the products, unknown paths answer 404, articles ship no script, islands hydrate.
+import { expect, test } from '@playwright/test';
+import { islandsReady } from './helpers.ts';
+
+const ROUTES = ['/', '/instagram-detox', '/blog/dopamine-overload-theory'];
+
+test('each page renders its words', async ({ page }) => {
+  for (const route of ROUTES) {
+    const res = await page.goto(route);
+    expect(res?.status(), route).toBe(200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.locator('footer')).toContainText(String(new Date().getFullYear()));
+  }
+  await page.goto('/');
+  await expect(page.locator('h1')).toHaveText("It's not your fault. Social media was designed to keep you addicted.");
+  await expect(page).toHaveTitle(/Digital Detox/);
+});
+
+test('desktop header: links, Start Detox Now, no menu toggle', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/blog/dopamine-overload-theory');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Start Detox Now' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
+  for (const [name, href] of [['Products', '/#products'], ['Blog', '/blog'], ['Testimonials', '/#testimonials'], ['Ultimate Bundle', '/ultimate-detox']] as const) {
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await nav.getByRole('link', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/#products$/);
+  await expect(page.locator('#products')).toBeInViewport();
+});
+
+test('phone header: the menu opens, lists the links, closes when an item is chosen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('header-cta')).toBeHidden();
+  const menu = page.locator('#mobile-menu');
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(menu).toBeVisible();
+  for (const name of ['Products', 'Blog', 'Testimonials', 'Ultimate Bundle', 'Start Detox Now']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await menu.getByRole('link', { name: 'Testimonials', exact: true }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.locator('#testimonials')).toBeInViewport();
+});
+
+test('phone menu works on a page without any script file', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/blog/dopamine-overload-theory');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Blog', exact: true }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('the hero button scrolls to the products', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.locator('#products h2')).not.toBeInViewport();
+  await page.getByRole('link', { name: 'Start Your Digital Detox Today' }).click();
+  await expect(page.locator('#products h2')).toBeInViewport();
+});
+
+test('an unknown path answers 404 with the 404 page and logs the path', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  expect(logs.join('\n')).toContain('/no-such-page');
+});
+
+test('an article requests no script file', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/blog/dopamine-overload-theory');
+  await page.waitForLoadState('networkidle');
+  expect(scripts).toEqual([]);
+  await expect(page.locator('script[src]')).toHaveCount(0);
+});
+
+test('an island hydrates and reacts: the countdown ticks, the accordion opens', async ({ page }) => {
+  await page.goto('/');
+  await islandsReady(page);
+  const seconds = page.locator('#products [data-testid="countdown"] [data-unit="seconds"]');
+  const first = await seconds.textContent();
+  await expect(seconds).not.toHaveText(first!, { timeout: 3000 });
+  const q = page.getByRole('button', { name: 'How quickly will I see results?' });
+  await expect(q).toHaveAttribute('aria-expanded', 'false');
+  await q.click();
+  await expect(q).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('many readers report feeling calmer')).toBeVisible();
+});

@@ -1,0 +1,83 @@
+// The blog's honesty checks: read times match bodies (with located errors), no paragraph is repeated
+// within or across articles, and the index is built from the article files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/compile.ts';
+import { isYaml, listFiles } from '../../generator/load.ts';
+import { plainText } from '../../generator/read-time.ts';
+import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+
+const article = (readTime: number, words: number, extra = '') => `template: article
+title: "An article"
+description: "About something."
+article:
+  excerpt: "Short."
+  category: Science
+  date: "2025-01-20"
+  readTime: ${readTime}
+  author: { name: "A. Writer", title: "Writer" }
+  featured: true${extra}
+sections:
+  - type: paragraph
+    text: "${Array.from({ length: words }, (_, i) => `word${i}`).join(' ')}"
+`;
+
+describe('read time', () => {
+  it('accepts an article whose body matches its read time', () => {
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'blog/a.yaml': article(6, 1200) }));
+    expect(r.diagnostics).toEqual([]);
+  });
+  it('rejects a padded article, located at readTime', () => {
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'blog/a.yaml': article(6, 2000) }));
+    expect(r.diagnostics).toMatchObject([{ name: 'ReadTime', file: 'pages/blog/a.yaml', line: 8, column: 13, path: 'article.readTime' }]);
+    expect(r.diagnostics[0]!.message).toContain('2000 words');
+  });
+  it('rejects a too-short article', () => {
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'blog/a.yaml': article(18, 1200) }));
+    expect(r.diagnostics).toMatchObject([{ name: 'ReadTime', line: 8, path: 'article.readTime' }]);
+  });
+  it('requires exactly one featured listed article', () => {
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'blog/a.yaml': article(6, 1200), 'blog/b.yaml': article(6, 1200) }));
+    expect(r.diagnostics.map((d) => d.name)).toEqual(['FeaturedArticle']);
+  });
+});
+
+describe('the articles', () => {
+  const files = listFiles(join(projectRoot, 'pages/blog'), isYaml).filter((f) => !f.endsWith('index.yaml'));
+
+  it('are all 28 registered slugs', () => {
+    expect(files.length).toBe(28);
+  });
+
+  it('repeat no paragraph within or across articles', () => {
+    const seen = new Map<string, string>();
+    const repeats: string[] = [];
+    for (const file of files) {
+      const doc = parse(readFileSync(file, 'utf8')) as { sections: { type: string; text?: string; items?: string[] }[] };
+      for (const block of doc.sections) {
+        const texts = block.type === 'list' ? (block.items ?? []) : block.text ? [block.text] : [];
+        for (const text of texts) {
+          const key = plainText(text).toLowerCase().replace(/\s+/g, ' ').trim();
+          if (key.split(' ').length < 12) continue; // short lines (labels, list items) may recur
+          const first = seen.get(key);
+          if (first) repeats.push(`${file} repeats a paragraph of ${first}: "${key.slice(0, 60)}…"`);
+          else seen.set(key, file);
+        }
+      }
+    }
+    expect(repeats).toEqual([]);
+  });
+
+  it('list 23 in the index, newest first, the featured one first', () => {
+    const r = compileSite(projectRoot);
+    expect(r.ok).toBe(true);
+    const listed = r.site!.articles;
+    expect(listed).toHaveLength(23);
+    expect(listed[0]!.featured).toBe(true);
+    expect(listed[0]!.slug).toBe('digital-wellness-guide');
+    const unlisted = ['seventy-two-hours-phone', 'screen-time-spending', 'notification-loop', 'thirty-days-instagram', 'dark-side-social-media'];
+    for (const slug of unlisted) expect(listed.find((a) => a.slug === slug)).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+// Builds a throwaway project tree (the real schemas, a small site config, given pages) for generator tests.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const VALID_INDEX = `title: "Home"
+description: "The home page."
+sections:
+  - type: hero
+    headline: "Hello"
+    button:
+      label: "Go"
+      href: "#products"
+  - type: products
+    id: products
+    heading: "Choose"
+    featured: instagram
+    products: [instagram]
+`;
+
+export function makeFixture(pages: Record<string, string>, config?: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'gen-fixture-'));
+  cpSync(join(projectRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+  writeFileSync(join(root, 'site.config.yaml'), config ?? readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8'));
+  mkdirSync(join(root, 'public'), { recursive: true });
+  for (const [file, text] of Object.entries(pages)) {
+    const full = join(root, 'pages', file);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, text);
+  }
+  return root;
+}

@@ -1,0 +1,20 @@
+// The registry covers every block schema (the compiler enforces the same through the Registry type),
+// and the generated types are current.
+import { describe, expect, it } from 'vitest';
+import { loadSchemas } from '../../generator/schemas.ts';
+import { staleGeneratedFiles } from '../../generator/generate-types.ts';
+import { registry } from '../../runtime/registry.tsx';
+import { projectRoot } from './fixture.ts';
+import { join } from 'node:path';
+
+describe('block registry', () => {
+  it('has exactly one component for each block schema', () => {
+    const { blockTypes } = loadSchemas(join(projectRoot, 'schemas'));
+    expect(Object.keys(registry).sort()).toEqual([...blockTypes].sort());
+    for (const type of blockTypes) expect(typeof registry[type as keyof typeof registry]).toBe('function');
+  });
+
+  it('generated types and section schema are current', async () => {
+    expect(await staleGeneratedFiles(projectRoot)).toEqual([]);
+  });
+});

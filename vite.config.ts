@@ -1,0 +1,22 @@
+// Vite builds only the browser side: the island client entry (each island its own chunk) and the stylesheet.
+// Pages themselves are prerendered by generator/build.ts.
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [tailwindcss()],
+  publicDir: 'public',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    assetsDir: 'assets',
+    rollupOptions: {
+      input: {
+        main: 'runtime/client/main.ts',
+        site: 'runtime/styles/site.css',
+      },
+    },
+  },
+  oxc: { jsx: { runtime: 'automatic' } },
+});
