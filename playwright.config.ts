@@ -26,7 +26,12 @@ export default defineConfig({
     url: `http://localhost:${PORT}/`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), SUPABASE_PORT: process.env.E2E_SUPABASE_PORT ?? '54321', DATA_DIR: '.data/e2e' },
+    env: {
+      PORT: String(PORT),
+      VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
+      DATA_DIR: `.data/e2e-${PORT}`,
+      ...(process.env.OUT_DIR ? { OUT_DIR: process.env.OUT_DIR } : {}),
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

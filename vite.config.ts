@@ -12,6 +12,11 @@ export default defineConfig({
     manifest: true,
     assetsDir: 'assets',
     rollupOptions: {
+      // sonner marks itself 'use client' for server-component frameworks; it means nothing to a plain bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
       input: {
         main: 'runtime/client/main.ts',
         site: 'runtime/styles/site.css',

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { BlockOf, BlockType } from '../generator/model.ts';
 import { ArticleFooter, ArticleHeader } from './blocks/article-parts.tsx';
+import { BlogIndex } from './blocks/blog-index.tsx';
 import { EmailCapture } from './blocks/email-capture.tsx';
 import { Faq } from './blocks/faq.tsx';
 import { Hero } from './blocks/hero.tsx';
@@ -15,6 +16,7 @@ import { Products } from './blocks/products.tsx';
 import { AlarmBanner, Callout, Cta, Heading, List, Paragraph, Quote } from './blocks/prose.tsx';
 import { Testimonials } from './blocks/testimonials.tsx';
 import { Includes, ProblemSolution, TestimonialCards, UpgradeBox } from './blocks/sales-sections.tsx';
+import { SiteStats } from './blocks/site-stats.tsx';
 
 export type BlockComponent<T extends BlockType> = (props: { block: BlockOf<T> }) => ReactNode;
 export type Registry = { [T in BlockType]: BlockComponent<T> };
@@ -23,6 +25,7 @@ export const registry: Registry = {
   'alarm-banner': AlarmBanner,
   'article-footer': ArticleFooter,
   'article-header': ArticleHeader,
+  'blog-index': BlogIndex,
   'buy-section': BuySection,
   callout: Callout,
   cta: Cta,
@@ -41,6 +44,7 @@ export const registry: Registry = {
   'problem-solution': ProblemSolution,
   products: Products,
   quote: Quote,
+  'site-stats': SiteStats,
   'testimonial-cards': TestimonialCards,
   testimonials: Testimonials,
   'upgrade-box': UpgradeBox,

@@ -266,6 +266,9 @@ export type Section =
   | AlarmBannerBlock
   | ArticleFooterBlock
   | ArticleHeaderBlock
+  | BlogIndexBlock
+  | BonusCardsBlock
+  | BundleHeroBlock
   | BuySectionBlock
   | CalloutBlock
   | CtaBlock
@@ -280,10 +283,13 @@ export type Section =
   | ParagraphBlock
   | PdfPreviewBlock
   | PlatformHeroBlock
+  | PlatformTilesBlock
   | PriceBoxBlock
   | ProblemSolutionBlock
+  | ProblemBlock
   | ProductsBlock
   | QuoteBlock
+  | SiteStatsBlock
   | TestimonialCardsBlock
   | TestimonialsBlock
   | UpgradeBoxBlock;
@@ -303,58 +309,109 @@ export type Category1 = string;
  */
 export type Date1 = string;
 export type ReadTimeMinutes1 = number;
-export type BlockType3 = 'buy-section';
+export type BlockType3 = 'blog-index';
+/**
+ * The page's h1.
+ */
 export type Heading3 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text2 = string;
+/**
+ * The categories offered as filter chips, in order, after the 'All' chip. An article whose category is not listed here still appears under 'All'.
+ *
+ * @minItems 1
+ */
+export type CategoryChips = [Category2, ...Category2[]];
+export type Category2 = string;
+export type BlockType4 = 'bonus-cards';
+/**
+ * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ */
+export type ProductId2 = string;
+export type Heading4 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text3 = string;
+export type BlockType5 = 'bundle-hero';
+/**
+ * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ */
+export type ProductId3 = string;
+/**
+ * Small line above the headline; the product's badge when omitted.
+ */
+export type Badge1 = string;
+/**
+ * The page's only h1.
+ */
+export type Headline = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text4 = string;
+/**
+ * false shows the 'Special Launch Price' label instead.
+ */
+export type ShowTheCountdown1 = boolean;
+/**
+ * Defaults to 'Get Instant Access for <price>'.
+ */
 export type BuyButtonLabel = string;
-export type BlockType4 = 'callout';
+export type BlockType6 = 'buy-section';
+export type Heading5 = string;
+export type BuyButtonLabel1 = string;
+export type BlockType7 = 'callout';
 export type Tone = 'tip' | 'warning' | 'info' | 'success';
 export type Title1 = string;
-export type BlockType5 = 'cta';
+export type BlockType8 = 'cta';
 export type BoxHeading = string;
 export type ButtonLabel1 = string;
 /**
  * An internal route (/blog, /#products, /blog/<slug>), a #section on the same page, or an https:// or mailto: address.
  */
 export type Address1 = string;
-export type BlockType6 = 'email-capture';
-export type Heading4 = string;
-export type Text2 = string;
+export type BlockType9 = 'email-capture';
+export type Heading6 = string;
+export type Text5 = string;
 export type ButtonLabel2 = string;
 /**
  * The file given after capture.
  */
 export type DownloadAddress = string;
-export type BlockType7 = 'faq';
-export type Heading5 = string;
+export type BlockType10 = 'faq';
+export type Heading7 = string;
 export type SubHeading = string;
 /**
  * @minItems 1
  */
 export type Questions1 = [QuestionAndAnswer, ...QuestionAndAnswer[]];
-export type BlockType8 = 'heading';
+export type BlockType11 = 'heading';
 export type HeadingText = string;
 /**
  * 2 for a main section, 3 for a sub-section.
  */
 export type Level = 2 | 3;
-export type BlockType9 = 'hero';
+export type BlockType12 = 'hero';
 /**
  * Small line above the headline; {trustedBy} is replaced by the site figure.
  */
 export type Eyebrow = string;
-export type Headline = string;
+export type Headline1 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
  */
-export type Text3 = string;
+export type Text6 = string;
 export type Label1 = string;
-export type BlockType10 = 'includes';
-export type Heading6 = string;
+export type BlockType13 = 'includes';
+export type Heading8 = string;
 /**
  * @minItems 1
  */
 export type Items1 = [Text, ...Text[]];
-export type BlockType11 = 'list';
+export type BlockType14 = 'list';
 /**
  * true for numbered steps.
  */
@@ -363,65 +420,137 @@ export type Numbered = boolean;
  * @minItems 1
  */
 export type Items2 = [Text, ...Text[]];
-export type BlockType12 = 'not-found';
-export type Heading7 = string;
-export type Text4 = string;
-export type BlockType13 = 'page-title';
-export type Title2 = string;
-/**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
- */
-export type Text5 = string;
-/**
- * Shows 'Last updated' with the date the site was built.
- */
-export type ShowLastUpdated = boolean;
-export type BlockType14 = 'paragraph';
-export type BlockType15 = 'pdf-preview';
-export type Heading8 = string;
-/**
- * Defaults to previews.height in site.config.yaml.
- */
-export type FrameHeightPx = number;
-export type BlockType16 = 'platform-hero';
-export type Badge1 = string;
-export type Headline1 = string;
-/**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
- */
-export type Text6 = string;
-/**
- * false shows the 'Special Launch Price' label instead.
- */
-export type ShowTheCountdown1 = boolean;
-export type BlockType17 = 'price-box';
+export type BlockType15 = 'not-found';
 export type Heading9 = string;
-/**
- * false shows the 'Special Launch Price' label instead.
- */
-export type ShowTheCountdown2 = boolean;
-export type BuyButtonLabel1 = string;
-export type BlockType18 = 'problem-solution';
-export type Heading10 = string;
-export type ColumnTitle1 = string;
-/**
- * @minItems 1
- */
-export type Items3 = [Text, ...Text[]];
-export type BlockType19 = 'products';
-export type Heading11 = string;
-/**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
- */
 export type Text7 = string;
+export type BlockType16 = 'page-title';
+export type Title2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
  */
 export type Text8 = string;
 /**
+ * Shows 'Last updated' with the date the site was built.
+ */
+export type ShowLastUpdated = boolean;
+export type BlockType17 = 'paragraph';
+export type BlockType18 = 'pdf-preview';
+export type Heading10 = string;
+/**
+ * Defaults to previews.height in site.config.yaml.
+ */
+export type FrameHeightPx = number;
+export type BlockType19 = 'platform-hero';
+export type Badge2 = string;
+export type Headline2 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text9 = string;
+/**
+ * false shows the 'Special Launch Price' label instead.
+ */
+export type ShowTheCountdown2 = boolean;
+export type BlockType20 = 'platform-tiles';
+/**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
-export type ProductId2 = string;
+export type ProductId4 = string;
+export type Heading11 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text10 = string;
+/**
+ * Text of each tile's link to its platform page.
+ */
+export type TileLinkLabel = string;
+export type BlockType21 = 'price-box';
+export type Heading12 = string;
+/**
+ * false shows the 'Special Launch Price' label instead.
+ */
+export type ShowTheCountdown3 = boolean;
+export type BuyButtonLabel2 = string;
+export type BlockType22 = 'problem-solution';
+export type Heading13 = string;
+export type ColumnTitle1 = string;
+/**
+ * @minItems 1
+ */
+export type Items3 = [Text, ...Text[]];
+export type BlockType23 = 'problem';
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text11 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text12 = string;
+/**
+ * Usually three: Anxiety & Depression, Wasted Time, Broken Relationships.
+ *
+ * @minItems 1
+ * @maxItems 6
+ */
+export type ProblemCards =
+  | [ProblemCard]
+  | [ProblemCard, ProblemCard]
+  | [ProblemCard, ProblemCard, ProblemCard]
+  | [ProblemCard, ProblemCard, ProblemCard, ProblemCard]
+  | [ProblemCard, ProblemCard, ProblemCard, ProblemCard, ProblemCard]
+  | [ProblemCard, ProblemCard, ProblemCard, ProblemCard, ProblemCard, ProblemCard];
+/**
+ * An emoji shown above the title, e.g. '😰'.
+ */
+export type Icon = string;
+export type Title3 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text13 = string;
+/**
+ * The card's accent colour.
+ */
+export type Colour = 'red' | 'orange' | 'purple' | 'pink' | 'blue';
+/**
+ * E.g. '70%' or '1,460 hours'.
+ */
+export type Value = string;
+/**
+ * What the value measures, e.g. 'report anxiety'.
+ */
+export type Label2 = string;
+/**
+ * E.g. 'THE HARD TRUTH: You're Addicted'.
+ */
+export type Title4 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text14 = string;
+/**
+ * Call-to-action buttons that, as the specification says, do nothing when pressed. The first is the strong one.
+ *
+ * @maxItems 2
+ */
+export type Buttons = [] | [ButtonLabel3] | [ButtonLabel3, ButtonLabel3];
+export type ButtonLabel3 = string;
+export type BlockType24 = 'products';
+export type Heading14 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text15 = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ */
+export type Text16 = string;
+/**
+ * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ */
+export type ProductId5 = string;
 export type FeaturedCardButtonLabel = string;
 /**
  * Ids of the products shown as cards, in order.
@@ -430,11 +559,23 @@ export type FeaturedCardButtonLabel = string;
  */
 export type Products = [ProductId1, ...ProductId1[]];
 export type CardButtonLabel = string;
-export type Title3 = string;
-export type BlockType20 = 'quote';
+export type Title5 = string;
+export type BlockType25 = 'quote';
 export type WhoSaidIt = string;
-export type BlockType21 = 'testimonial-cards';
-export type Heading12 = string;
+export type BlockType26 = 'site-stats';
+/**
+ * An optional h2 above the figures.
+ */
+export type Heading15 = string;
+/**
+ * Which figures from site.config.yaml `stats` to show, in this order.
+ *
+ * @minItems 1
+ */
+export type Figures = [Figure1, ...Figure1[]];
+export type Figure1 = 'peopleHelped' | 'successRate' | 'averageRating' | 'timeToResults';
+export type BlockType27 = 'testimonial-cards';
+export type Heading16 = string;
 /**
  * 120 on platform pages, 140 on the bundle page.
  */
@@ -443,8 +584,8 @@ export type CutTextToCharacters = number;
  * @minItems 1
  */
 export type Testimonials1 = [Testimonial, ...Testimonial[]];
-export type BlockType22 = 'testimonials';
-export type Heading13 = string;
+export type BlockType28 = 'testimonials';
+export type Heading17 = string;
 export type SubHeading1 = string;
 /**
  * Time each testimonial is shown.
@@ -454,13 +595,13 @@ export type RotationIntervalMs = number;
  * @minItems 1
  */
 export type Testimonials2 = [Testimonial, ...Testimonial[]];
-export type BlockType23 = 'upgrade-box';
+export type BlockType29 = 'upgrade-box';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
-export type ProductId3 = string;
-export type Heading14 = string;
-export type ButtonLabel3 = string;
+export type ProductId6 = string;
+export type Heading18 = string;
+export type ButtonLabel4 = string;
 /**
  * The blocks of the page, top to bottom. Each has a `type`.
  */
@@ -669,21 +810,64 @@ export interface ArticleHeaderBlock {
   author: Author;
 }
 /**
+ * The blog index: its h1 and subtitle, the category chips, the featured article card and the grid of the other listed articles. The cards come from the article files themselves (every listed article, newest first); the chips filter them in the browser (the blog-filter island), and with scripts off every listed article is shown.
+ */
+export interface BlogIndexBlock {
+  type: BlockType3;
+  id?: SectionId;
+  heading: Heading3;
+  subtitle?: Text2;
+  categories: CategoryChips;
+}
+/**
+ * The bundle's bonuses (its `bonuses` list in site.config.yaml) as cards with their values, and the value summary: core value, bonus value, total and today's price, all computed.
+ */
+export interface BonusCardsBlock {
+  type: BlockType4;
+  id?: SectionId;
+  product: ProductId2;
+  heading: Heading4;
+  subheading?: Text3;
+}
+/**
+ * The bundle page hero: badge, headline (the page's h1), price against the struck-through core value with savings and discount, the countdown and the buy button. Every figure comes from the product in site.config.yaml.
+ */
+export interface BundleHeroBlock {
+  type: BlockType5;
+  id?: SectionId;
+  product: ProductId3;
+  badge?: Badge1;
+  headline: Headline;
+  subheadline?: Text4;
+  countdown?: ShowTheCountdown1;
+  buttonLabel?: BuyButtonLabel;
+  image?: Image1;
+}
+/**
+ * Shown beside the offer on wide screens.
+ */
+export interface Image1 {
+  src: Path;
+  alt: AlternativeText;
+  width: WidthPx;
+  height: HeightPx;
+}
+/**
  * A closing call to buy a product.
  */
 export interface BuySectionBlock {
-  type: BlockType3;
+  type: BlockType6;
   id?: SectionId;
   product: ProductId1;
-  heading: Heading3;
+  heading: Heading5;
   text?: Text;
-  buttonLabel?: BuyButtonLabel;
+  buttonLabel?: BuyButtonLabel1;
 }
 /**
  * A highlighted box with a tip, warning, note or success.
  */
 export interface CalloutBlock {
-  type: BlockType4;
+  type: BlockType7;
   id?: SectionId;
   tone: Tone;
   title?: Title1;
@@ -693,7 +877,7 @@ export interface CalloutBlock {
  * A call-to-action box with one button.
  */
 export interface CtaBlock {
-  type: BlockType5;
+  type: BlockType8;
   id?: SectionId;
   title?: BoxHeading;
   text?: Text;
@@ -704,10 +888,10 @@ export interface CtaBlock {
  * The free starter kit offer: an e-mail field; on success a thank-you panel and the download.
  */
 export interface EmailCaptureBlock {
-  type: BlockType6;
+  type: BlockType9;
   id?: SectionId;
-  heading: Heading4;
-  text: Text2;
+  heading: Heading6;
+  text: Text5;
   buttonLabel: ButtonLabel2;
   download?: DownloadAddress;
 }
@@ -715,9 +899,9 @@ export interface EmailCaptureBlock {
  * Frequently asked questions as an accordion: one open at a time.
  */
 export interface FaqBlock {
-  type: BlockType7;
+  type: BlockType10;
   id?: SectionId;
-  heading: Heading5;
+  heading: Heading7;
   subheading?: SubHeading;
   items: Questions1;
 }
@@ -725,7 +909,7 @@ export interface FaqBlock {
  * A heading inside a text page or article.
  */
 export interface HeadingBlock {
-  type: BlockType8;
+  type: BlockType11;
   id?: SectionId;
   text: HeadingText;
   level?: Level;
@@ -734,13 +918,13 @@ export interface HeadingBlock {
  * The landing page hero: headline, call to action and illustration.
  */
 export interface HeroBlock {
-  type: BlockType9;
+  type: BlockType12;
   id?: SectionId;
   eyebrow?: Eyebrow;
-  headline: Headline;
-  subheadline?: Text3;
+  headline: Headline1;
+  subheadline?: Text6;
   button: MainButton;
-  illustration?: Image1;
+  illustration?: Image2;
 }
 /**
  * A #anchor smooth-scrolls to that section.
@@ -752,7 +936,7 @@ export interface MainButton {
 /**
  * Path of an image under public/, with its size.
  */
-export interface Image1 {
+export interface Image2 {
   src: Path;
   alt: AlternativeText;
   width: WidthPx;
@@ -762,16 +946,16 @@ export interface Image1 {
  * What the guide includes: a short checklist.
  */
 export interface IncludesBlock {
-  type: BlockType10;
+  type: BlockType13;
   id?: SectionId;
-  heading: Heading6;
+  heading: Heading8;
   items: Items1;
 }
 /**
  * A bulleted or numbered list.
  */
 export interface ListBlock {
-  type: BlockType11;
+  type: BlockType14;
   id?: SectionId;
   ordered?: Numbered;
   items: Items2;
@@ -780,10 +964,10 @@ export interface ListBlock {
  * The 404 message with a link home. The missing path is logged in the browser console.
  */
 export interface NotFoundBlock {
-  type: BlockType12;
+  type: BlockType15;
   id?: SectionId;
-  heading: Heading7;
-  text?: Text4;
+  heading: Heading9;
+  text?: Text7;
   button: Button;
 }
 export interface Button {
@@ -794,17 +978,17 @@ export interface Button {
  * The title of a text page (its h1), with an optional subtitle and 'Last updated' date.
  */
 export interface PageTitleBlock {
-  type: BlockType13;
+  type: BlockType16;
   id?: SectionId;
   title: Title2;
-  subtitle?: Text5;
+  subtitle?: Text8;
   lastUpdated?: ShowLastUpdated;
 }
 /**
  * A paragraph of prose.
  */
 export interface ParagraphBlock {
-  type: BlockType14;
+  type: BlockType17;
   id?: SectionId;
   text: Text;
 }
@@ -812,10 +996,10 @@ export interface ParagraphBlock {
  * A framed preview of a guide's PDF from the previews bucket, with a link to open it in a new tab.
  */
 export interface PdfPreviewBlock {
-  type: BlockType15;
+  type: BlockType18;
   id?: SectionId;
   product: ProductId1;
-  heading: Heading8;
+  heading: Heading10;
   text?: Text;
   height?: FrameHeightPx;
 }
@@ -823,33 +1007,44 @@ export interface PdfPreviewBlock {
  * A platform sales page hero: badge, headline, price box, buy button and image.
  */
 export interface PlatformHeroBlock {
-  type: BlockType16;
+  type: BlockType19;
   id?: SectionId;
   product: ProductId1;
-  badge?: Badge1;
-  headline: Headline1;
-  subheadline?: Text6;
-  countdown?: ShowTheCountdown1;
+  badge?: Badge2;
+  headline: Headline2;
+  subheadline?: Text9;
+  countdown?: ShowTheCountdown2;
   image: Image;
+}
+/**
+ * One tile per product a bundle contains (its `bundles` list in site.config.yaml): emoji, title, plan length, claim and a link to the product's page.
+ */
+export interface PlatformTilesBlock {
+  type: BlockType20;
+  id?: SectionId;
+  product: ProductId4;
+  heading: Heading11;
+  subheading?: Text10;
+  linkLabel?: TileLinkLabel;
 }
 /**
  * A price box: price, struck-through original, savings, optional countdown and the buy button.
  */
 export interface PriceBoxBlock {
-  type: BlockType17;
+  type: BlockType21;
   id?: SectionId;
   product: ProductId1;
-  heading?: Heading9;
-  countdown?: ShowTheCountdown2;
-  buttonLabel?: BuyButtonLabel1;
+  heading?: Heading12;
+  countdown?: ShowTheCountdown3;
+  buttonLabel?: BuyButtonLabel2;
 }
 /**
  * Two columns: the problems a platform causes and what the guide does about them.
  */
 export interface ProblemSolutionBlock {
-  type: BlockType18;
+  type: BlockType22;
   id?: SectionId;
-  heading?: Heading10;
+  heading?: Heading13;
   problems: ProblemsColumn1;
   solutions: SolutionsColumn1;
 }
@@ -862,40 +1057,82 @@ export interface SolutionsColumn1 {
   items: Items3;
 }
 /**
+ * The landing page's wake-up call: a heading, problem cards (icon, title, description, colour, optional figure), 'THE HARD TRUTH' box and call-to-action buttons that do nothing.
+ */
+export interface ProblemBlock {
+  type: BlockType23;
+  id?: SectionId;
+  heading: Text11;
+  subheading?: Text12;
+  cards: ProblemCards;
+  truth?: HardTruthBox;
+  buttons?: Buttons;
+}
+export interface ProblemCard {
+  icon: Icon;
+  title: Title3;
+  description: Text13;
+  colour: Colour;
+  figure?: Figure;
+}
+/**
+ * A headline figure for the card, e.g. value '4+ hours' and label 'lost every day'.
+ */
+export interface Figure {
+  value: Value;
+  label: Label2;
+}
+/**
+ * The highlighted box below the cards.
+ */
+export interface HardTruthBox {
+  title: Title4;
+  text: Text14;
+}
+/**
  * The product catalogue: countdown banner, the featured bundle card, the platform cards and the guarantee.
  */
 export interface ProductsBlock {
-  type: BlockType19;
+  type: BlockType24;
   id?: SectionId;
-  heading: Heading11;
-  subheading?: Text7;
-  countdown?: Text8;
-  featured: ProductId2;
+  heading: Heading14;
+  subheading?: Text15;
+  countdown?: Text16;
+  featured: ProductId5;
   featuredButton?: FeaturedCardButtonLabel;
   products: Products;
   cardButton?: CardButtonLabel;
   guarantee?: GuaranteeBadge;
 }
 export interface GuaranteeBadge {
-  title: Title3;
+  title: Title5;
   text: Text;
 }
 /**
  * A quotation.
  */
 export interface QuoteBlock {
-  type: BlockType20;
+  type: BlockType25;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
 }
 /**
+ * A row of the site's marketing figures (people helped, success rate, average rating, time to results), read from `stats` in site.config.yaml so a figure is typed once.
+ */
+export interface SiteStatsBlock {
+  type: BlockType26;
+  id?: SectionId;
+  heading?: Heading15;
+  items: Figures;
+}
+/**
  * Testimonials as cards with five stars, each cut to a maximum length.
  */
 export interface TestimonialCardsBlock {
-  type: BlockType21;
+  type: BlockType27;
   id?: SectionId;
-  heading?: Heading12;
+  heading?: Heading16;
   maxLength: CutTextToCharacters;
   items: Testimonials1;
 }
@@ -903,9 +1140,9 @@ export interface TestimonialCardsBlock {
  * A carousel of testimonials with dots and platform tags, and the stats row from site.config.yaml.
  */
 export interface TestimonialsBlock {
-  type: BlockType22;
+  type: BlockType28;
   id?: SectionId;
-  heading: Heading13;
+  heading: Heading17;
   subheading?: SubHeading1;
   intervalMs?: RotationIntervalMs;
   items: Testimonials2;
@@ -914,10 +1151,10 @@ export interface TestimonialsBlock {
  * An offer to upgrade to the bundle.
  */
 export interface UpgradeBoxBlock {
-  type: BlockType23;
+  type: BlockType29;
   id?: SectionId;
-  product: ProductId3;
-  heading: Heading14;
+  product: ProductId6;
+  heading: Heading18;
   text?: Text;
-  label: ButtonLabel3;
+  label: ButtonLabel4;
 }

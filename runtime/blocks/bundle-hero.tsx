@@ -1,0 +1,52 @@
+// The bundle page hero: the page's h1, the price against the struck-through core value, savings and
+// discount, the countdown and the buy button. Every figure is derived from site.config.yaml.
+import type { BlockOf } from '../../generator/model.ts';
+import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById, savings } from '../catalogue.ts';
+import { useRender } from '../context.tsx';
+import { Inline } from '../inline-text.tsx';
+import { Buy } from './buy.tsx';
+import { OfferTimer } from './offer-timer.tsx';
+
+export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
+  const { site } = useRender();
+  const bundle = productById(site, block.product);
+  const parts = bundledProducts(site, bundle);
+  const core = coreValue(site, bundle);
+  const bonuses = bonusValue(bundle);
+  return (
+    <section id={block.id} className="bg-gradient-to-br from-violet-50 via-white to-pink-50 px-4 pb-16 pt-24 sm:pt-28">
+      <div className={`mx-auto grid max-w-6xl items-center gap-10 ${block.image ? 'md:grid-cols-2' : ''}`}>
+        <div className="text-center md:text-left">
+          <p className="inline-block rounded-full bg-gradient-to-r from-violet-600 to-pink-600 px-4 py-1 text-sm font-extrabold tracking-wide text-white">
+            <span aria-hidden="true">{bundle.emoji} </span>{block.badge ?? bundle.badge}
+          </p>
+          <h1 className="mt-5 text-4xl font-extrabold leading-tight tracking-tight text-gray-900 sm:text-5xl">{block.headline}</h1>
+          {block.subheadline && <p className="mt-4 text-lg text-gray-700"><Inline text={block.subheadline} /></p>}
+
+          <div className="mt-8 rounded-2xl border-2 border-violet-200 bg-white p-6 text-center shadow-xl" data-testid="bundle-offer">
+            <p className="text-sm font-bold uppercase tracking-wide text-gray-600">
+              {bundle.title} • All {parts.length} guides + {(bundle.bonuses ?? []).length} bonuses
+            </p>
+            <p className="mt-3 flex flex-wrap items-baseline justify-center gap-3" data-testid="price">
+              <span className="text-6xl font-extrabold text-gray-900">{money(bundle.price)}</span>
+              <s className="text-2xl text-gray-500">{money(bundle.originalPrice)}</s>
+            </p>
+            <p className="mt-3 flex flex-wrap items-center justify-center gap-2">
+              <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-800">Save {money(savings(bundle))} • Limited Time</span>
+              <span className="rounded-full bg-yellow-300 px-3 py-1 text-sm font-extrabold text-gray-900">{discountPercent(bundle)}% off</span>
+            </p>
+            <p className="mt-3 text-sm text-gray-600">
+              Core Value: {money(core)} • Bonus value: {money(bonuses)}
+            </p>
+            <div className="mt-5 flex justify-center"><OfferTimer countdown={block.countdown ?? true} /></div>
+            <div className="mt-5"><Buy product={bundle} label={block.buttonLabel} /></div>
+            <p className="mt-3 text-xs text-gray-600">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
+          </div>
+        </div>
+        {block.image && (
+          <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-md" fetchPriority="high" />
+        )}
+      </div>
+    </section>
+  );
+}

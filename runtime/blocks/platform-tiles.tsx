@@ -1,0 +1,34 @@
+// The guides a bundle contains, one tile each (from the product's `bundles` list): emoji, title, plan
+// length, claim and a link to the platform's own page. The title link covers the whole tile.
+import type { BlockOf } from '../../generator/model.ts';
+import { bundledProducts, gradient, money, productById } from '../catalogue.ts';
+import { useRender } from '../context.tsx';
+import { Inline } from '../inline-text.tsx';
+import { SectionHeading, SectionShell } from './section-shell.tsx';
+
+export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
+  const { site } = useRender();
+  const bundle = productById(site, block.product);
+  const headingId = `${block.id ?? 'platform-tiles'}-heading`;
+  return (
+    <SectionShell id={block.id} className="bg-white" labelledBy={headingId}>
+      <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
+      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {bundledProducts(site, bundle).map((p) => (
+          <li key={p.id} className="group relative flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg" data-testid="platform-tile">
+            <span className="flex h-16 w-16 items-center justify-center rounded-2xl text-3xl shadow-md" style={{ background: gradient(p) }} aria-hidden="true">{p.emoji}</span>
+            <h3 className="mt-4 text-lg font-extrabold text-gray-900">
+              <a href={p.route} className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">{p.title}</a>
+            </h3>
+            <p className="mt-2 inline-flex w-fit rounded-full bg-violet-100 px-3 py-0.5 text-sm font-bold text-violet-800">{p.planDays}-day plan</p>
+            {p.claim && <p className="mt-3 text-sm text-gray-700">{p.claim}</p>}
+            <p className="mt-auto flex items-baseline justify-between gap-2 pt-4 text-sm">
+              <span className="text-gray-600">Sold alone: <span className="font-bold text-gray-900">{money(p.price)}</span></span>
+              <span className="font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel ?? "See what's inside"} →</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
+  );
+}
