@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import type { BlockOf, BlockType } from '../generator/model.ts';
 import { ArticleFooter, ArticleHeader } from './blocks/article-parts.tsx';
 import { BlogIndex } from './blocks/blog-index.tsx';
+import { BonusCards } from './blocks/bonus-cards.tsx';
+import { BundleHero } from './blocks/bundle-hero.tsx';
 import { EmailCapture } from './blocks/email-capture.tsx';
 import { Faq } from './blocks/faq.tsx';
 import { Hero } from './blocks/hero.tsx';
@@ -11,7 +13,9 @@ import { NotFound } from './blocks/not-found.tsx';
 import { PageTitle } from './blocks/page-title.tsx';
 import { PdfPreview } from './blocks/pdf-preview.tsx';
 import { PlatformHero } from './blocks/platform-hero.tsx';
+import { PlatformTiles } from './blocks/platform-tiles.tsx';
 import { BuySection, PriceBox } from './blocks/price-box.tsx';
+import { Problem } from './blocks/problem.tsx';
 import { Products } from './blocks/products.tsx';
 import { AlarmBanner, Callout, Cta, Heading, List, Paragraph, Quote } from './blocks/prose.tsx';
 import { Testimonials } from './blocks/testimonials.tsx';
@@ -26,6 +30,8 @@ export const registry: Registry = {
   'article-footer': ArticleFooter,
   'article-header': ArticleHeader,
   'blog-index': BlogIndex,
+  'bonus-cards': BonusCards,
+  'bundle-hero': BundleHero,
   'buy-section': BuySection,
   callout: Callout,
   cta: Cta,
@@ -40,7 +46,9 @@ export const registry: Registry = {
   paragraph: Paragraph,
   'pdf-preview': PdfPreview,
   'platform-hero': PlatformHero,
+  'platform-tiles': PlatformTiles,
   'price-box': PriceBox,
+  problem: Problem,
   'problem-solution': ProblemSolution,
   products: Products,
   quote: Quote,

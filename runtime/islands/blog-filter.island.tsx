@@ -70,13 +70,22 @@ export default function BlogFilter({ categories, articles }: BlogFilterProps) {
   );
 }
 
+/** Decoration for the featured card, by category. */
+const EMOJI: Record<string, string> = {
+  Psychology: '🧠', Analysis: '📊', Neuroscience: '⚡', Productivity: '🎯', Science: '🔬', Lifestyle: '🌿',
+  'Practical Tips': '🛠️', 'Mental Health': '💚', 'Success Stories': '🏆', 'Digital Wellness': '🧘',
+  'Personal Experience': '📖', 'Lifestyle Design': '🌅', 'Sleep Health': '😴',
+};
+
 function Meta({ article }: { article: BlogCard }) {
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-600">
       <span className="rounded-full bg-violet-100 px-3 py-1 text-xs font-bold text-violet-800" data-testid="card-category">{article.category}</span>
-      <time dateTime={article.date}>{article.dateLabel}</time>
-      <span aria-hidden="true">•</span>
-      <span>{article.readTime} min read</span>
+      <span className="inline-flex items-center gap-2 whitespace-nowrap">
+        <time dateTime={article.date}>{article.dateLabel}</time>
+        <span aria-hidden="true">•</span>
+        <span>{article.readTime} min read</span>
+      </span>
     </p>
   );
 }
@@ -86,6 +95,7 @@ function FeaturedCard({ article }: { article: BlogCard }) {
     <article className="group relative grid overflow-hidden rounded-3xl border border-gray-200 bg-white shadow-lg transition hover:shadow-2xl md:grid-cols-5" data-testid="featured-article">
       <div className="flex flex-col justify-between gap-6 bg-gradient-to-br from-violet-600 via-fuchsia-600 to-pink-600 p-6 text-white sm:p-8 md:col-span-2">
         <span className="self-start rounded-full bg-white px-3 py-1 text-xs font-extrabold uppercase tracking-wide text-violet-700">★ Featured</span>
+        <span aria-hidden="true" className="hidden text-center text-8xl drop-shadow-lg md:block">{EMOJI[article.category] ?? '📱'}</span>
         <p className="text-lg font-bold leading-snug text-white/95 sm:text-xl">{article.readTime} minutes that can change how you use your phone for good.</p>
       </div>
       <div className="flex flex-col p-6 sm:p-8 md:col-span-3">

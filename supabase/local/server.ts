@@ -15,6 +15,7 @@ import { prepareDatabase } from './migrate.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
 import { handleRest } from './rest.ts';
 import { seedAdmin, seedPreviews } from './seed.ts';
+import { upsertUser } from './users.ts';
 import { handleStorage } from './storage.ts';
 
 export interface StandInOptions {
@@ -39,6 +40,8 @@ export interface StandInOptions {
 export interface StandIn {
   url: string;
   anonKey: string;
+  /** Adds a user who can sign in with a password (tests, local experiments); returns the id. */
+  createUser(email: string, password: string, appMetadata?: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   return {
     url,
     anonKey: LOCAL_ANON_KEY,
+    createUser: (email, password, appMetadata) => upsertUser(db, { email, password, appMetadata }),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));

@@ -1,0 +1,142 @@
+// PostgREST routes through supabase-js: what the site's forms see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StandIn } from '../../supabase/local/server.ts';
+import { client, signedIn, startTestStandIn, ADMIN, MEMBER, withJwt } from './stand-in.ts';
+
+let standIn: StandIn;
+beforeAll(async () => {
+  standIn = await startTestStandIn();
+});
+afterAll(async () => standIn?.close());
+
+const message = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', subject: 'Refund', message: 'How do refunds work?' };
+
+describe('rpc capture_starter_kit_email', () => {
+  it('succeeds with no data (204), and again for the same address', async () => {
+    const anon = client(standIn);
+    for (const email of ['reader@example.com', ' Reader@Example.com ']) {
+      const { data, error, status } = await anon.rpc('capture_starter_kit_email', { p_email: email });
+      expect({ error, status, data }).toEqual({ error: null, status: 204, data: null });
+    }
+  });
+
+  it('refuses an invalid address with 400 and SQLSTATE 22023', async () => {
+    const { error, status } = await client(standIn).rpc('capture_starter_kit_email', { p_email: 'not-an-address' });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '22023', message: 'invalid email address', details: null });
+    expect(error?.hint).toContain('name@example.com');
+  });
+
+  it('answers an unknown function or argument as PostgREST does (404 PGRST202)', async () => {
+    const unknown = await client(standIn).rpc('no_such_function', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.no_such_function without parameters in the schema cache' });
+    const wrongArg = await client(standIn).rpc('capture_starter_kit_email', { email: 'a@example.com' });
+    expect(wrongArg.error).toMatchObject({
+      code: 'PGRST202',
+      hint: 'Perhaps you meant to call the function public.capture_starter_kit_email(p_email)',
+    });
+  });
+});
+
+describe('contact_messages', () => {
+  it('accepts an insert without .select() (201, no data)', async () => {
+    const { data, error, status } = await client(standIn).from('contact_messages').insert(message);
+    expect({ data, error, status }).toEqual({ data: null, error: null, status: 201 });
+  });
+
+  it('refuses an over-long field with the check violation (400, 23514)', async () => {
+    const { error, status } = await client(standIn).from('contact_messages').insert({ ...message, subject: 's'.repeat(201) });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '23514', hint: null });
+    expect(error?.message).toContain('contact_messages_subject_check');
+  });
+
+  it('refuses an insert that asks for the row back, since visitors cannot read (401, 42501)', async () => {
+    const { error, status } = await client(standIn).from('contact_messages').insert(message).select();
+    expect(status).toBe(401);
+    expect(error?.code).toBe('42501');
+  });
+
+  it('refuses an unknown column (400, PGRST204)', async () => {
+    const { error, status } = await client(standIn).from('contact_messages').insert({ ...message, phone: '123' });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'phone' column of 'contact_messages' in the schema cache" });
+  });
+
+  it('lets an admin read the messages', async () => {
+    const admin = await signedIn(standIn, ADMIN);
+    const { data, error } = await admin.from('contact_messages').select('first_name, subject');
+    expect(error).toBeNull();
+    expect(data).toContainEqual({ first_name: 'Ada', subject: 'Refund' });
+  });
+});
+
+describe('what the public key cannot do', () => {
+  it.each(['email_captures', 'contact_messages'])('cannot read %s (401, 42501)', async (table) => {
+    const { data, error, status } = await client(standIn).from(table).select('*');
+    expect(status).toBe(401);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ code: '42501', message: `permission denied for table ${table}` });
+  });
+
+  it('cannot update or delete either table', async () => {
+    const anon = client(standIn);
+    for (const table of ['email_captures', 'contact_messages']) {
+      const upd = await anon.from(table).update({ created_at: new Date().toISOString() }).eq('id', 1);
+      expect([upd.status, upd.error?.code]).toEqual([401, '42501']);
+      const del = await anon.from(table).delete().eq('id', 1);
+      expect([del.status, del.error?.code]).toEqual([401, '42501']);
+    }
+  });
+
+  it('is refused a write without a filter, as pg-safeupdate does', async () => {
+    const { status, error } = await client(standIn).from('contact_messages').delete();
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '21000', message: 'DELETE requires a WHERE clause' });
+  });
+
+  it('a signed-in user who is not an admin reads no messages and no addresses', async () => {
+    const member = await signedIn(standIn, MEMBER);
+    const messages = await member.from('contact_messages').select('*');
+    expect({ data: messages.data, error: messages.error }).toEqual({ data: [], error: null });
+    const captures = await member.from('email_captures').select('*');
+    expect([captures.status, captures.error?.code]).toEqual([403, '42501']);
+  });
+});
+
+describe('requests the stand-in refuses', () => {
+  it('an unknown table (404, PGRST205 with a hint)', async () => {
+    const { status, error } = await client(standIn).from('contact_message').select('*');
+    expect(status).toBe(404);
+    expect(error).toMatchObject({ code: 'PGRST205', hint: "Perhaps you meant the table 'public.contact_messages'" });
+  });
+
+  it('a wrong API key, at the gateway (401)', async () => {
+    const { status, error } = await client(standIn, 'not-a-key').rpc('capture_starter_kit_email', { p_email: 'x@example.com' });
+    expect(status).toBe(401);
+    expect(error?.message).toBe('Invalid API key');
+  });
+
+  it('an expired or forged JWT (401, PGRST303 / PGRST301)', async () => {
+    const expired = await withJwt(standIn, { role: 'anon', exp: Math.floor(Date.now() / 1000) - 60 });
+    const r1 = await expired.rpc('capture_starter_kit_email', { p_email: 'x@example.com' });
+    expect([r1.status, r1.error?.code, r1.error?.message]).toEqual([401, 'PGRST303', 'JWT expired']);
+    const forged = client(standIn);
+    const r2 = await forged.rpc('capture_starter_kit_email', { p_email: 'x@example.com' }, {}).setHeader('Authorization', `Bearer ${standIn.anonKey.slice(0, -4)}AAAA`);
+    expect([r2.status, r2.error?.code]).toEqual([401, 'PGRST301']);
+  });
+
+  it('a JWT for a role other than anon or authenticated', async () => {
+    const service = await withJwt(standIn, { role: 'service_role' });
+    const { status, error } = await service.from('email_captures').select('*');
+    expect(status).toBe(403);
+    expect(error).toMatchObject({ code: '42501', message: 'permission denied to set role "service_role"' });
+  });
+
+  it('a request with no API key at all (plain fetch, 401)', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/contact_messages`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+});
