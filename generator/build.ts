@@ -82,11 +82,8 @@ function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, 
 }
 
 async function writeStarterKit(root: string, outDir: string): Promise<void> {
-  const module = join(root, 'generator/pdf/render-guide-pdf.ts');
-  // TODO(lead): make strict once content/starter-kit.yaml lands.
-  if (!existsSync(module) || !existsSync(join(root, 'content/starter-kit.yaml'))) return;
-  const { renderStarterKitPdf } = (await import(module)) as { renderStarterKitPdf?: () => Promise<Uint8Array> };
-  if (renderStarterKitPdf) writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
+  const { renderStarterKitPdf } = await import('./pdf/render-guide-pdf.ts');
+  writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
 }
 
 const COMPRESSIBLE = /\.(html|css|js|xml|txt|svg|json)$/;

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/db/**/*.test.ts', 'tests/standin/**/*.test.ts'],
     environment: 'node',
+    // One stand-in for all tests/standin files (see the file for why).
+    globalSetup: ['tests/standin/global-setup.ts'],
     // Each file starts its own database (PGlite takes a few seconds to boot).
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -21,11 +21,11 @@ export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
               <a href={p.route} className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">{p.title}</a>
             </h3>
             <p className="mt-2 inline-flex w-fit rounded-full bg-violet-100 px-3 py-0.5 text-sm font-bold text-violet-800">{p.planDays}-day plan</p>
-            {p.claim && <p className="mt-3 text-sm text-gray-700">{p.claim}</p>}
-            <p className="mt-auto flex items-baseline justify-between gap-2 pt-4 text-sm">
-              <span className="text-gray-600">Sold alone: <span className="font-bold text-gray-900">{money(p.price)}</span></span>
-              <span className="font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel ?? "See what's inside"} →</span>
-            </p>
+            {p.claim && <p className="mb-4 mt-3 text-sm text-gray-700">{p.claim}</p>}
+            <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-t border-gray-100 pt-4 text-sm">
+              <p className="text-gray-600">Sold alone: <span className="font-bold text-gray-900">{money(p.price)}</span></p>
+              <p className="whitespace-nowrap font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel ?? "See what's inside"} →</p>
+            </div>
           </li>
         ))}
       </ul>

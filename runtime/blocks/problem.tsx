@@ -20,11 +20,11 @@ export function Problem({ block }: { block: BlockOf<'problem'> }) {
   const [primary, secondary] = block.buttons ?? [];
   return (
     <SectionShell id={block.id} className="bg-gray-950 text-white" labelledBy={headingId}>
-      <div className="mx-auto mb-12 max-w-3xl text-center">
+      <div className="mx-auto mb-12 max-w-4xl text-center">
         <h2 id={headingId} className="text-3xl font-extrabold tracking-tight sm:text-5xl [&_strong]:block [&_strong]:text-red-400 sm:[&_strong]:mb-2">
           <Inline text={block.heading} />
         </h2>
-        {block.subheading && <p className="mt-5 text-lg text-gray-300"><Inline text={block.subheading} /></p>}
+        {block.subheading && <p className="mx-auto mt-5 max-w-3xl text-lg text-gray-300"><Inline text={block.subheading} /></p>}
       </div>
 
       <ul className="grid gap-6 md:grid-cols-3">
@@ -49,7 +49,7 @@ export function Problem({ block }: { block: BlockOf<'problem'> }) {
 
       {block.truth && (
         <div className="mx-auto mt-12 max-w-3xl rounded-2xl border-2 border-red-500 bg-red-500/10 p-6 text-center sm:p-8">
-          <h3 className="text-2xl font-extrabold uppercase tracking-wide text-red-300 sm:text-3xl"><span aria-hidden="true">⚠️ </span>{block.truth.title}</h3>
+          <h3 className="text-2xl font-extrabold text-red-300 sm:text-3xl"><span aria-hidden="true">⚠️ </span>{block.truth.title}</h3>
           <p className="mt-3 text-lg leading-relaxed text-gray-200"><Inline text={block.truth.text} /></p>
         </div>
       )}

@@ -69,7 +69,7 @@ export async function upsertUser(
                              raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
                              confirmation_token, recovery_token, email_change_token_new, email_change)
      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
-             lower(btrim($1)), extensions.crypt($2, extensions.gen_salt('bf', 10)), now(), $3::jsonb, '{}', now(), now(), '', '', '', '')
+             lower(btrim($1)), extensions.crypt($2, extensions.gen_salt('bf')), now(), $3::jsonb, '{}', now(), now(), '', '', '', '')
      on conflict (email) do update
        set encrypted_password = case
              when auth.users.encrypted_password = extensions.crypt($2, auth.users.encrypted_password)

@@ -1,13 +1,8 @@
 // PostgREST routes through supabase-js: what the site's forms see.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StandIn } from '../../supabase/local/server.ts';
-import { client, signedIn, startTestStandIn, ADMIN, MEMBER, withJwt } from './stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { client, signedIn, testStandIn, ADMIN, MEMBER, withJwt } from './stand-in.ts';
 
-let standIn: StandIn;
-beforeAll(async () => {
-  standIn = await startTestStandIn();
-});
-afterAll(async () => standIn?.close());
+const standIn = testStandIn();
 
 const message = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', subject: 'Refund', message: 'How do refunds work?' };
 

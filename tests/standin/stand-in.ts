@@ -1,24 +1,39 @@
-// Shared set-up for the stand-in tests: a stand-in on a free port with an
-// in-memory database, and supabase-js clients for each kind of caller.
+// Shared helpers for the stand-in tests: the stand-in started by
+// global-setup.ts, and supabase-js clients for each kind of caller.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
 import { signLocalJwt } from '../../supabase/local/jwt.ts';
-import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 
-export const ADMIN = { email: 'owner@example.com', password: 'correct horse battery staple' };
-export const MEMBER = { email: 'member@example.com', password: 'just-a-member-password' };
+export { ADMIN, LEAVER, MEMBER, TWO_DEVICES } from './users.ts';
 
-export async function startTestStandIn(): Promise<StandIn> {
-  const standIn = await startStandIn({ port: 0, memory: true, quiet: true, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  await standIn.createUser(MEMBER.email, MEMBER.password);
-  return standIn;
+/** Where the shared stand-in of global-setup.ts listens. */
+export interface TestStandIn {
+  url: string;
+  anonKey: string;
 }
+
+export function testStandIn(): TestStandIn {
+  return { url: inject('standInUrl'), anonKey: inject('anonKey') };
+}
+
+// supabase-js wants a WebSocket class at creation; Node 20 has none, and these
+// tests never open a realtime channel.
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used by the site');
+  }
+}
+const realtime = { transport: NoRealtime as unknown as typeof WebSocket };
 
 /** A client as the site builds it, without timers or storage that would outlive the test. */
-export function client(standIn: StandIn, key = standIn.anonKey): SupabaseClient {
-  return createClient(standIn.url, key, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+export function client(standIn: TestStandIn, key = standIn.anonKey): SupabaseClient {
+  return createClient(standIn.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime,
+  });
 }
 
-export async function signedIn(standIn: StandIn, who: { email: string; password: string }): Promise<SupabaseClient> {
+export async function signedIn(standIn: TestStandIn, who: { email: string; password: string }): Promise<SupabaseClient> {
   const c = client(standIn);
   const { error } = await c.auth.signInWithPassword(who);
   if (error) throw error;
@@ -26,9 +41,9 @@ export async function signedIn(standIn: StandIn, who: { email: string; password:
 }
 
 /** A client carrying a hand-made JWT (for claims no real user has). */
-export async function withJwt(standIn: StandIn, claims: Record<string, unknown>, expiresIn = 3600): Promise<SupabaseClient> {
+export async function withJwt(standIn: TestStandIn, claims: Record<string, unknown>, expiresIn = 3600): Promise<SupabaseClient> {
   const token = await signLocalJwt(claims, expiresIn);
-  return createClient(standIn.url, standIn.anonKey, { accessToken: async () => token });
+  return createClient(standIn.url, standIn.anonKey, { accessToken: async () => token, realtime });
 }
 
 export const pdfBytes = (label: string) =>

@@ -1,0 +1,31 @@
+// axe-core on every route at phone and desktop widths: no serious or critical violation, one h1.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { islandsReady } from './helpers.ts';
+
+async function allRoutes(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  return [...paths, '/admin/upload', '/no-such-page'];
+}
+
+for (const width of [390, 1280]) {
+  test(`every route passes axe at ${width} px`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const routes = await allRoutes(request);
+    expect(routes.length).toBeGreaterThan(40);
+    await page.setViewportSize({ width, height: 900 });
+    const problems: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      if (await page.locator('[data-island]').count()) await islandsReady(page);
+      const h1 = await page.locator('h1').count();
+      if (h1 !== 1) problems.push(`${route}: ${h1} h1 elements`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        problems.push(`${route}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
