@@ -15,9 +15,11 @@ export function Paragraph({ block }: { block: BlockOf<'paragraph'> }) {
 export function List({ block }: { block: BlockOf<'list'> }) {
   const Tag = block.ordered ? 'ol' : 'ul';
   return (
-    <Tag id={block.id} className={`prose-width mb-6 space-y-2 pl-6 text-lg leading-relaxed text-gray-700 ${block.ordered ? 'list-decimal' : 'list-disc'} marker:text-violet-600`}>
-      {block.items.map((item, i) => <li key={i}><Inline text={item} /></li>)}
-    </Tag>
+    <div className="prose-width mb-6">
+      <Tag id={block.id} className={`space-y-2 pl-7 text-lg leading-relaxed text-gray-700 ${block.ordered ? 'list-decimal' : 'list-disc'} marker:font-semibold marker:text-violet-700`}>
+        {block.items.map((item, i) => <li key={i} className="pl-1"><Inline text={item} /></li>)}
+      </Tag>
+    </div>
   );
 }
 
@@ -31,37 +33,45 @@ const TONES = {
 export function Callout({ block }: { block: BlockOf<'callout'> }) {
   const t = TONES[block.tone];
   return (
-    <aside id={block.id} aria-label={block.title ?? t.name} className={`prose-width mb-6 rounded-r-xl border-l-4 p-5 ${t.box}`}>
-      <p className={`mb-1 font-bold ${t.title}`}><span aria-hidden="true">{t.icon} </span>{block.title ?? t.name}</p>
-      <p className="leading-relaxed text-gray-800"><Inline text={block.text} /></p>
-    </aside>
+    <div className="prose-width my-8">
+      <aside id={block.id} aria-label={block.title ?? t.name} className={`rounded-r-xl border-l-4 p-5 ${t.box}`}>
+        <p className={`mb-1 font-bold ${t.title}`}><span aria-hidden="true">{t.icon} </span>{block.title ?? t.name}</p>
+        <p className="leading-relaxed text-gray-800"><Inline text={block.text} /></p>
+      </aside>
+    </div>
   );
 }
 
 export function Quote({ block }: { block: BlockOf<'quote'> }) {
   return (
-    <figure id={block.id} className="prose-width mb-6 border-l-4 border-pink-500 pl-5">
-      <blockquote className="text-xl italic leading-relaxed text-gray-800"><Inline text={block.text} /></blockquote>
-      {block.cite && <figcaption className="mt-2 text-sm font-semibold text-gray-600">— {block.cite}</figcaption>}
-    </figure>
+    <div className="prose-width my-8">
+      <figure id={block.id} className="border-l-4 border-pink-500 pl-5">
+        <blockquote className="text-xl italic leading-relaxed text-gray-800"><Inline text={block.text} /></blockquote>
+        {block.cite && <figcaption className="mt-2 text-sm font-semibold text-gray-600">— {block.cite}</figcaption>}
+      </figure>
+    </div>
   );
 }
 
 export function AlarmBanner({ block }: { block: BlockOf<'alarm-banner'> }) {
   return (
-    <div id={block.id} role="note" className="prose-width mb-8 rounded-xl bg-gradient-to-r from-red-600 to-orange-500 p-5 text-white shadow-lg">
-      <p className="text-lg font-extrabold uppercase tracking-wide"><span aria-hidden="true">🚨 </span>{block.title}</p>
-      <p className="mt-1 text-white/95"><Inline text={block.text} /></p>
+    <div className="prose-width mb-8">
+      <div id={block.id} role="note" className="rounded-xl bg-gradient-to-r from-red-600 to-orange-500 p-5 text-white shadow-lg">
+        <p className="text-lg font-extrabold uppercase tracking-wide"><span aria-hidden="true">🚨 </span>{block.title}</p>
+        <p className="mt-1 text-white/95"><Inline text={block.text} /></p>
+      </div>
     </div>
   );
 }
 
 export function Cta({ block }: { block: BlockOf<'cta'> }) {
   return (
-    <div id={block.id} className="prose-width my-10 rounded-2xl bg-gradient-to-br from-violet-600 to-pink-600 p-8 text-center text-white shadow-xl">
-      {block.title && <p className="text-2xl font-extrabold">{block.title}</p>}
-      {block.text && <p className="mx-auto mt-2 max-w-xl text-white/90"><Inline text={block.text} /></p>}
-      <a href={block.href} className="mt-5 inline-block rounded-xl bg-white px-6 py-3 font-bold text-violet-700 shadow hover:bg-violet-50">{block.label}</a>
+    <div className="prose-width my-10">
+      <div id={block.id} className="rounded-2xl bg-gradient-to-br from-violet-600 to-pink-600 p-6 text-center text-white shadow-xl sm:p-8">
+        {block.title && <p className="text-2xl font-extrabold">{block.title}</p>}
+        {block.text && <p className="mx-auto mt-2 max-w-xl text-white/90"><Inline text={block.text} /></p>}
+        <a href={block.href} className="mt-5 inline-block rounded-xl bg-white px-6 py-3 font-bold text-violet-700 shadow hover:bg-violet-50">{block.label}</a>
+      </div>
     </div>
   );
 }

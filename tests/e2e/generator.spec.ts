@@ -101,3 +101,20 @@ test('an island hydrates and reacts: the countdown ticks, the accordion opens', 
   await expect(q).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText('many readers report feeling calmer')).toBeVisible();
 });
+
+test('every page has its words in the HTML before any script runs', async ({ browser, request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(routes.length).toBeGreaterThan(40);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const route of routes) {
+    const res = await page.goto(route);
+    expect(res?.status(), route).toBe(200);
+    const h1 = (await page.locator('h1').innerText()).trim();
+    expect(h1.length, `${route} h1`).toBeGreaterThan(3);
+    const words = (await page.locator('main').innerText()).split(/\s+/).length;
+    expect(words, `${route} words`).toBeGreaterThan(30);
+  }
+  await context.close();
+});

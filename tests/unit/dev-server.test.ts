@@ -1,0 +1,75 @@
+// `npm run dev` on a copy of the project: a YAML change shows on the next load, and a validation
+// error is shown in the browser and printed in the terminal with its location.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from './fixture.ts';
+
+const PORT = 4391;
+let dir = '';
+let child: ChildProcess | undefined;
+let output = '';
+
+async function get(path: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`http://localhost:${PORT}${path}`);
+  return { status: res.status, text: await res.text() };
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v !== undefined) return v;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > end) throw new Error(`timed out; dev output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dev-copy-'));
+  for (const f of ['pages', 'schemas', 'runtime', 'generator', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+    cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
+  }
+  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/dev.ts'], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(PORT), NO_STANDIN: '1' },
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  await waitFor(async () => ((await get('/')).status === 200 ? true : undefined), 60_000);
+}, 90_000);
+
+afterAll(() => {
+  child?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('re-renders a page after its YAML changes', async () => {
+    expect((await get('/')).text).toContain('Social media was designed to keep you addicted.');
+    const file = join(dir, 'pages/index.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("It's not your fault. Social media", 'Edited live. Social media'));
+    const text = await waitFor(async () => {
+      const r = await get('/');
+      return r.text.includes('Edited live.') ? r.text : undefined;
+    });
+    expect(text).toContain('Edited live. Social media was designed');
+  });
+
+  it('shows a validation error in the browser and the terminal', async () => {
+    writeFileSync(join(dir, 'pages/dev-check.yaml'), 'title: 42\ndescription: "x"\nsections: []\n');
+    const page = await waitFor(async () => {
+      const r = await get('/');
+      return r.status === 500 ? r.text : undefined;
+    });
+    expect(page).toContain('pages/dev-check.yaml:1:8 title: must be string, got 42');
+    expect(output).toContain('pages/dev-check.yaml:1:8 title: must be string, got 42');
+  });
+});
