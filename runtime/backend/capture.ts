@@ -1,8 +1,93 @@
-// TEMPORARY stand-in written by the lead so the build runs; the backend work replaces this file.
+// The starter-kit e-mail capture (spec decisions 2 and 3): the address goes to
+// the database function; if that fails, it is kept in this browser's
+// `captured_emails` list and sent again on a later page load, once.
+import { getSupabase } from './client.ts';
+
+export const CAPTURED_EMAILS_KEY = 'captured_emails';
+
+/** The spec's fields (email, source, timestamp), plus what the re-send needs. */
+export interface CapturedEmail {
+  email: string;
+  source: 'starter_kit';
+  timestamp: string;
+  /** True once the backend has stored it; it is then never sent again. */
+  sent: boolean;
+  /** The backend refused the address itself (SQLSTATE 22023); retrying cannot help. */
+  rejected?: boolean;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // e.g. storage disabled by the browser
+  }
+}
+
+export function readCapturedEmails(): CapturedEmail[] {
+  try {
+    const list: unknown = JSON.parse(storage()?.getItem(CAPTURED_EMAILS_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((e): e is CapturedEmail => typeof e?.email === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeCapturedEmails(list: CapturedEmail[]): void {
+  try {
+    storage()?.setItem(CAPTURED_EMAILS_KEY, JSON.stringify(list));
+  } catch (e) {
+    console.error('Could not keep the e-mail address in this browser.', e);
+  }
+}
+
+async function send(email: string): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
+  try {
+    const { error } = await getSupabase().rpc('capture_starter_kit_email', { p_email: email });
+    if (!error) return { ok: true };
+    console.error('Saving the e-mail address failed:', error);
+    return { ok: false, rejected: error.code === '22023' };
+  } catch (e) {
+    console.error('Saving the e-mail address failed:', e);
+    return { ok: false, rejected: false };
+  }
+}
+
+/** Saves the address; on failure keeps it locally. Either way the visitor's flow goes on. */
 export async function captureStarterKitEmail(email: string): Promise<{ stored: 'backend' | 'local' }> {
-  void email;
+  const result = await send(email);
+  if (result.ok) return { stored: 'backend' };
+  writeCapturedEmails([
+    ...readCapturedEmails(),
+    { email, source: 'starter_kit', timestamp: new Date().toISOString(), sent: false, ...(result.rejected ? { rejected: true } : {}) },
+  ]);
   return { stored: 'local' };
 }
+
+/** Runs `fn` while no other tab of this site runs it (Web Locks where available). */
+async function exclusively<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  return locks ? locks.request(CAPTURED_EMAILS_KEY, fn) : fn();
+}
+
+/**
+ * Sends the queued addresses that were never stored, marking each as sent as
+ * soon as the backend confirms it. Stops at the first failure (the backend is
+ * still away) and returns how many were sent.
+ */
 export async function resendCapturedEmails(): Promise<number> {
-  return 0;
+  return exclusively(async () => {
+    let sent = 0;
+    const pending = [...new Set(readCapturedEmails().filter((e) => !e.sent && !e.rejected).map((e) => e.email))];
+    for (const email of pending) {
+      // Re-read: another page of the site may have sent it meanwhile.
+      if (!readCapturedEmails().some((e) => e.email === email && !e.sent && !e.rejected)) continue;
+      const result = await send(email);
+      if (!result.ok && !result.rejected) break;
+      const mark = result.ok ? { sent: true } : { rejected: true };
+      writeCapturedEmails(readCapturedEmails().map((e) => (e.email === email && !e.sent ? { ...e, ...mark } : e)));
+      if (result.ok) sent++;
+    }
+    return sent;
+  });
 }

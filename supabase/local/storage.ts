@@ -92,7 +92,7 @@ async function incomingFile(ctx: Ctx, bucket: BucketRow): Promise<IncomingFile> 
   const contentType = header(ctx.req, 'content-type') ?? '';
   let file: IncomingFile;
   if (contentType.startsWith('multipart/form-data')) {
-    const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': contentType }, body: raw })
+    const form = await new Request('http://stand-in/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) })
       .formData()
       .catch(() => undefined);
     const part = form && [...form.values()].find((v): v is File => typeof v !== 'string');

@@ -196,6 +196,9 @@ test('every one of the 28 articles answers 200 with its parts and requests no sc
     // At least one of each is a call-to-action button in the specification's wording.
     expect((await ultimate.allTextContents()).some((l) => ULTIMATE_LABELS.includes(l)), a.slug).toBe(true);
     expect((await free.allTextContents()).some((l) => FREE_LABELS.includes(l)), a.slug).toBe(true);
+    // A numbered list does not number items that carry their own number ('6. Day 27, ...').
+    const selfNumbered = await article.locator('ol > li').evaluateAll((lis) => lis.map((li) => li.textContent ?? '').filter((t) => /^(Days?|Weeks?|Hours?|Steps?)\s+\d/.test(t)));
+    expect(selfNumbered, a.slug).toEqual([]);
     await expect(page.locator('script[src]')).toHaveCount(0);
     await expect(page.locator('footer')).toBeVisible();
   }

@@ -116,8 +116,10 @@ test.describe('/ultimate-detox', () => {
       await expect(cards.nth(i).getByTestId('bonus-value')).toHaveText(value);
     }
     const summary = page.getByTestId('value-summary');
-    await expect(summary).toContainText('$116Core Value');
-    await expect(summary).toContainText('$277Bonus Value');
+    const value = (term: string) => summary.locator('div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
+    await expect(value('Core Value')).toHaveText('$116');
+    await expect(value('Bonus Value')).toHaveText('$277');
+    await expect(value('Your Price')).toHaveText('$87');
   });
 
   test('testimonials are cut to at most 140 characters', async ({ page }) => {

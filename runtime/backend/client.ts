@@ -1,0 +1,49 @@
+// The site's one supabase-js client. Created on first use, never at import,
+// so prerendering in Node can import the backend modules without side
+// effects. Address and key come from the build (VITE_SUPABASE_URL,
+// VITE_SUPABASE_ANON_KEY) and default to the local stand-in.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys.ts';
+
+export interface BackendConfig {
+  url: string;
+  anonKey: string;
+}
+
+/** The configured backend; `import.meta.env` is absent outside Vite, hence the care. */
+export function backendConfig(): BackendConfig {
+  const env = (import.meta as { env?: Record<string, string | boolean | undefined> }).env;
+  const read = (name: string) => {
+    const v = env?.[name];
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  return {
+    url: (read('VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''),
+    anonKey: read('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
+  };
+}
+
+// supabase-js asks for a WebSocket class when the client is made; Node 20
+// has none. The site never opens a realtime channel, so a stub will do there.
+class NoRealtime {
+  constructor() {
+    throw new Error('Realtime is not used by this site.');
+  }
+}
+
+let client: SupabaseClient | undefined;
+let override: BackendConfig | undefined;
+
+export function getSupabase(): SupabaseClient {
+  if (!client) {
+    const { url, anonKey } = override ?? backendConfig();
+    client = createClient(url, anonKey, typeof WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } } : {});
+  }
+  return client;
+}
+
+/** Points the site at another backend (tests), or back at the configured one. */
+export function resetSupabase(config?: BackendConfig): void {
+  override = config;
+  client = undefined;
+}

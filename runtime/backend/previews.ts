@@ -1,0 +1,56 @@
+// The preview PDFs in the public `previews` bucket: their public addresses
+// (used while prerendering, so computed without creating a client), the admin
+// upload, and the admin sign-in it needs.
+import type { User } from '@supabase/supabase-js';
+import { backendConfig, getSupabase } from './client.ts';
+
+export const PREVIEWS_BUCKET = 'previews';
+
+/** Absolute public address of an object, exactly as storage-js's getPublicUrl builds it. */
+export function previewPublicUrl(path: string, config = backendConfig()): string {
+  return encodeURI(`${config.url}/storage/v1/object/public/${PREVIEWS_BUCKET}/${path.replace(/^\/+/, '')}`);
+}
+
+/**
+ * Uploads (replacing any file at that path) a PDF; resolves to its public
+ * address, or rejects with the server's own message (e.g. the row-level
+ * security refusal a non-admin gets).
+ */
+export async function uploadPreview(file: Blob, path: string): Promise<{ publicUrl: string }> {
+  const bucket = getSupabase().storage.from(PREVIEWS_BUCKET);
+  // A Blob is sent as multipart, where its own type is what Storage sees.
+  const pdf = file.type === 'application/pdf' ? file : new Blob([file], { type: 'application/pdf' });
+  // Previews can be replaced, so shared caches keep them one minute only.
+  const { error } = await bucket.upload(path, pdf, { upsert: true, contentType: 'application/pdf', cacheControl: '60' });
+  if (error) throw new Error(error.message || 'Upload failed');
+  return { publicUrl: bucket.getPublicUrl(path).data.publicUrl };
+}
+
+export async function signIn(email: string, password: string): Promise<{ user: User | null; error: string | null }> {
+  const { data, error } = await getSupabase().auth.signInWithPassword({ email, password });
+  return { user: data.user, error: error ? error.message : null };
+}
+
+export async function signOut(): Promise<{ error: string | null }> {
+  const { error } = await getSupabase().auth.signOut();
+  return { error: error ? error.message : null };
+}
+
+/** The signed-in user as the server confirms it, or null. */
+export async function currentUser(): Promise<User | null> {
+  const auth = getSupabase().auth;
+  if (!(await auth.getSession()).data.session) return null;
+  const { data, error } = await auth.getUser();
+  return error ? null : data.user;
+}
+
+/** Calls `cb` with the user on every sign-in, sign-out and refresh; returns the unsubscribe. */
+export function onAuthChange(cb: (user: User | null) => void): () => void {
+  const { data } = getSupabase().auth.onAuthStateChange((_event, session) => cb(session?.user ?? null));
+  return () => data.subscription.unsubscribe();
+}
+
+/** Whether the user may upload; only a hint for the page, since the database decides. */
+export function isAdmin(user: User | null): boolean {
+  return user?.app_metadata?.role === 'admin';
+}
