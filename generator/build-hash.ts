@@ -14,6 +14,8 @@ export function buildHash(root: string): string {
     const files = input.includes('.') ? [full] : listFiles(full, () => true);
     for (const f of files) h.update(f.slice(root.length)).update('\0').update(readFileSync(f));
   }
+  // Pages show the build date ('Last updated', the footer year): a build from another day is stale.
+  h.update(new Date().toISOString().slice(0, 10));
   h.update(`VITE_SUPABASE_URL=${process.env.VITE_SUPABASE_URL ?? ''};VITE_SUPABASE_ANON_KEY=${process.env.VITE_SUPABASE_ANON_KEY ?? ''}`);
   return h.digest('hex');
 }

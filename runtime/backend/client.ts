@@ -10,16 +10,16 @@ export interface BackendConfig {
   anonKey: string;
 }
 
-/** The configured backend; `import.meta.env` is absent outside Vite, hence the care. */
+const nonEmpty = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/**
+ * The configured backend. Vite writes the two values into the bundle at build
+ * time; outside Vite (prerender in Node, tests) `import.meta.env` is absent.
+ */
 export function backendConfig(): BackendConfig {
-  const env = (import.meta as { env?: Record<string, string | boolean | undefined> }).env;
-  const read = (name: string) => {
-    const v = env?.[name];
-    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-  };
   return {
-    url: (read('VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''),
-    anonKey: read('VITE_SUPABASE_ANON_KEY') ?? LOCAL_ANON_KEY,
+    url: (nonEmpty(import.meta.env?.VITE_SUPABASE_URL) ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''),
+    anonKey: nonEmpty(import.meta.env?.VITE_SUPABASE_ANON_KEY) ?? LOCAL_ANON_KEY,
   };
 }
 
