@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/db/**/*.test.ts', 'tests/standin/**/*.test.ts'],
+    // The database and stand-in tests have their own config (supabase/vitest.config.ts): `npm run test:db`.
+    include: ['tests/unit/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

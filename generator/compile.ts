@@ -2,12 +2,13 @@
 // nothing is returned to build from when anything is invalid.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Diagnostic } from './errors.ts';
+import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck } from './cross-check.ts';
 import { isYaml, listFiles, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SiteConfig } from './model.ts';
 import { loadSchemas } from './schemas.ts';
-import { parseSource, type SourceFile } from './source.ts';
+import { locate, parseSource, type SourceFile } from './source.ts';
+import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { validateDocument } from './validate.ts';
@@ -46,20 +47,27 @@ export function compileSite(root: string): CompileResult {
 
   const pagesDir = join(root, 'pages');
   const pageFiles = listFiles(pagesDir, isYaml);
-  const pages: { page: PageDefinition; source: SourceFile }[] = [];
+  const valid: { full: string; source: SourceFile }[] = [];
   for (const full of pageFiles) {
     const source = read(full);
     if (!source) continue;
     const errors = validateDocument(source, schemas.validatePage, schemas.blockTypes);
     diagnostics.push(...errors);
-    if (errors.length) continue;
-    pages.push({ page: definePage(routeOf(pagesDir, full), source), source });
+    if (!errors.length) valid.push({ full, source });
   }
 
   const files = [configPath, ...pageFiles];
   if (!siteSource || diagnostics.length) return { ok: false, diagnostics, texts, files };
 
   const site = siteSource.data as SiteConfig;
+  const pages: { page: PageDefinition; source: SourceFile }[] = [];
+  for (const { full, source } of valid) {
+    const { data, errors } = substituteTokens(source.data, site);
+    for (const e of errors) diagnostics.push(diagnostic('UnknownToken', locate(source, e.path), e.message));
+    // Cross-checks read the substituted text; positions still come from the original nodes.
+    const substituted: SourceFile = { ...source, data };
+    pages.push({ page: definePage(routeOf(pagesDir, full), substituted), source: substituted });
+  }
   const publicDir = join(root, 'public');
   const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);
   diagnostics.push(...crossCheck({ site, siteSource, pages, staticFiles }));

@@ -21,6 +21,7 @@ export const ErrorCatalogue = {
   DuplicateSectionId: { title: 'Duplicate section id', hint: 'Section ids are anchors and must be unique on a page.' },
   FeaturedArticle: { title: 'Featured article', hint: 'Exactly one listed article has `featured: true`.' },
   ReadTime: { title: 'Read time does not match the article', hint: 'Read times are computed at about 200 words a minute; fix readTime or the body.' },
+  UnknownToken: { title: 'Unknown value in text', hint: 'Text may name catalogue values such as {price:instagram} or {provider}.' },
   MissingFile: { title: 'Missing file', hint: 'Images and files are served from public/.' },
   StaleTypes: { title: 'Generated types are stale', hint: 'Run `npm run gen:types` and commit the result.' },
 } as const satisfies Record<string, ErrorData>;

@@ -1,7 +1,7 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Page, Section, SiteConfig } from '../runtime/types/schema.generated.ts';
+import type { Author, Page, Product, Section, SiteConfig } from '../runtime/types/schema.generated.ts';
 
-export type { Section, SiteConfig, Page };
+export type { Page, Product, Section, SiteConfig };
 export type BlockType = Section['type'];
 export type BlockOf<T extends BlockType> = Extract<Section, { type: T }>;
 

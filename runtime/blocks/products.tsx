@@ -17,7 +17,7 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
       {block.countdown && (
         <div className="mx-auto mb-10 flex max-w-3xl flex-col items-center gap-3 rounded-2xl bg-gradient-to-r from-red-600 to-orange-500 p-5 text-center text-white shadow-lg">
-          <p className="font-bold"><Inline text={block.countdown.replace('{originalPrice}', money(featured.originalPrice))} /></p>
+          <p className="font-bold"><Inline text={block.countdown} /></p>
           <Island name="countdown" props={{ start: site.countdowns.landing, tone: 'light' }} />
         </div>
       )}

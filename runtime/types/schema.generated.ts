@@ -201,7 +201,7 @@ export type ProductId1 = string;
 export type ShowTheCountdown = boolean;
 export type HeroHeadline = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type HeroSubHeadline = string;
 /**
@@ -216,7 +216,7 @@ export type WidthPx = number;
 export type HeightPx = number;
 export type Heading = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text = string;
 export type ColumnTitle = string;
@@ -255,7 +255,7 @@ export type WhatSIncluded = [Text, Text, Text, Text, Text];
 export type Questions = [QuestionAndAnswer, QuestionAndAnswer, QuestionAndAnswer];
 export type Question = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text1 = string;
 export type Heading2 = string;
@@ -315,7 +315,7 @@ export type BlockType3 = 'blog-index';
  */
 export type Heading3 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text2 = string;
 /**
@@ -332,7 +332,7 @@ export type BlockType4 = 'bonus-cards';
 export type ProductId2 = string;
 export type Heading4 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text3 = string;
 export type BlockType5 = 'bundle-hero';
@@ -349,7 +349,7 @@ export type Badge1 = string;
  */
 export type Headline = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text4 = string;
 /**
@@ -396,12 +396,12 @@ export type HeadingText = string;
 export type Level = 2 | 3;
 export type BlockType12 = 'hero';
 /**
- * Small line above the headline; {trustedBy} is replaced by the site figure.
+ * Small line above the headline.
  */
 export type Eyebrow = string;
 export type Headline1 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text6 = string;
 export type Label1 = string;
@@ -426,7 +426,7 @@ export type Text7 = string;
 export type BlockType16 = 'page-title';
 export type Title2 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text8 = string;
 /**
@@ -444,7 +444,7 @@ export type BlockType19 = 'platform-hero';
 export type Badge2 = string;
 export type Headline2 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text9 = string;
 /**
@@ -458,7 +458,7 @@ export type BlockType20 = 'platform-tiles';
 export type ProductId4 = string;
 export type Heading11 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text10 = string;
 /**
@@ -481,11 +481,11 @@ export type ColumnTitle1 = string;
 export type Items3 = [Text, ...Text[]];
 export type BlockType23 = 'problem';
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text11 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text12 = string;
 /**
@@ -507,7 +507,7 @@ export type ProblemCards =
 export type Icon = string;
 export type Title3 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text13 = string;
 /**
@@ -527,7 +527,7 @@ export type Label2 = string;
  */
 export type Title4 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text14 = string;
 /**
@@ -540,11 +540,11 @@ export type ButtonLabel3 = string;
 export type BlockType24 = 'products';
 export type Heading14 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text15 = string;
 /**
- * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML.
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
 export type Text16 = string;
 /**

@@ -9,7 +9,7 @@ import { handleAuth } from './auth.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database } from './db.ts';
 import { noRoute } from './gateway.ts';
-import { Reply, ReplyError, readBody, writeReply } from './http.ts';
+import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ANON_KEY } from './keys.ts';
 import { prepareDatabase } from './migrate.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
@@ -126,6 +126,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       writeReply(req, res, await handler(ctx));
     } catch (e) {
       if (e instanceof ReplyError) return writeReply(req, res, e.reply);
+      if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
       // A bug or an unexpected database failure: say so, never pretend success.
       console.error('stand-in: unexpected error on', req.method, req.url, e);
       writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: String(e) }));

@@ -1,12 +1,12 @@
 // The landing page's behaviours: countdown, carousel, exclusive FAQ, and the e-mail capture states.
 import { expect, test, type Page } from '@playwright/test';
-import { islandsReady } from './helpers.ts';
+import { islandsReady, pausedClock } from './helpers.ts';
 
 const countdownText = (page: Page) =>
   page.locator('#products [data-testid="countdown"]').evaluate((el) => [...el.querySelectorAll('[data-unit]')].map((u) => u.textContent).join(':'));
 
 test('the countdown starts at 5:47:23, ticks each second, borrows, and stops at 0:00:00', async ({ page }) => {
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto('/');
   await islandsReady(page);
   await expect(page.locator('#products')).toContainText('After the timer, the price rises to $116 and the bonuses are removed.');
@@ -22,7 +22,7 @@ test('the countdown starts at 5:47:23, ticks each second, borrows, and stops at 
 });
 
 test('the countdown restarts on every load', async ({ page }) => {
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto('/');
   await islandsReady(page);
   await page.clock.runFor(5000);
@@ -33,7 +33,7 @@ test('the countdown restarts on every load', async ({ page }) => {
 });
 
 test('the carousel advances every 5 seconds, wraps after the 12th, and a dot jumps', async ({ page }) => {
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto('/');
   await islandsReady(page);
   const slide = page.getByTestId('carousel-slide');
@@ -54,7 +54,7 @@ test('the carousel advances every 5 seconds, wraps after the 12th, and a dot jum
 
 test('the carousel stays still for people who prefer reduced motion', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.clock.install();
+  await pausedClock(page);
   await page.goto('/');
   await islandsReady(page);
   await page.clock.runFor(15_000);
