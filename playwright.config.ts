@@ -30,6 +30,7 @@ export default defineConfig({
       PORT: String(PORT),
       VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
       DATA_DIR: `.data/e2e-${PORT}`,
+      STANDIN_CONTROL_PORT: String(PORT + 1),
       ...(process.env.OUT_DIR ? { OUT_DIR: process.env.OUT_DIR } : {}),
     },
     stdout: 'pipe',

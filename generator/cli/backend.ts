@@ -8,6 +8,11 @@ export async function startLocalBackend(): Promise<{ close(): Promise<void> } | 
   if (process.env.NO_STANDIN === '1' || !local) return undefined;
   const { startStandIn } = await import('../../supabase/local/server.ts');
   const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname });
-  console.log(`Local Supabase stand-in: ${standIn.url}`);
+  const control = process.env.STANDIN_CONTROL_PORT;
+  if (control) {
+    const { startTestControl } = await import('../test-control.ts');
+    const server = await startTestControl(standIn, Number(control));
+    return { close: async () => (server.close(), standIn.close()) };
+  }
   return standIn;
 }

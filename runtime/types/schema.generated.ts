@@ -263,6 +263,7 @@ export type Heading2 = string;
  * One block of a page, chosen by its `type`.
  */
 export type Section =
+  | AdminUploadBlock
   | AlarmBannerBlock
   | ArticleFooterBlock
   | ArticleHeaderBlock
@@ -271,6 +272,7 @@ export type Section =
   | BundleHeroBlock
   | BuySectionBlock
   | CalloutBlock
+  | ContactFormBlock
   | CtaBlock
   | EmailCaptureBlock
   | FaqBlock
@@ -293,15 +295,24 @@ export type Section =
   | TestimonialCardsBlock
   | TestimonialsBlock
   | UpgradeBoxBlock;
-export type BlockType = 'alarm-banner';
+export type BlockType = 'admin-upload';
 /**
  * Anchor of this section, so /page#id links to it. Lower-case letters, digits and dashes.
  */
 export type SectionId = string;
+/**
+ * The path in the previews bucket the field starts with. Must end with .pdf.
+ */
+export type DefaultDestinationPath = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
+ */
+export type Text2 = string;
+export type BlockType1 = 'alarm-banner';
 export type Title = string;
-export type BlockType1 = 'article-footer';
+export type BlockType2 = 'article-footer';
 export type ButtonLabel = string;
-export type BlockType2 = 'article-header';
+export type BlockType3 = 'article-header';
 export type ArticleTitle = string;
 export type Category1 = string;
 /**
@@ -309,7 +320,7 @@ export type Category1 = string;
  */
 export type Date1 = string;
 export type ReadTimeMinutes1 = number;
-export type BlockType3 = 'blog-index';
+export type BlockType4 = 'blog-index';
 /**
  * The page's h1.
  */
@@ -317,7 +328,7 @@ export type Heading3 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text2 = string;
+export type Text3 = string;
 /**
  * The categories offered as filter chips, in order, after the 'All' chip. An article whose category is not listed here still appears under 'All'.
  *
@@ -325,7 +336,7 @@ export type Text2 = string;
  */
 export type CategoryChips = [Category2, ...Category2[]];
 export type Category2 = string;
-export type BlockType4 = 'bonus-cards';
+export type BlockType5 = 'bonus-cards';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -334,8 +345,8 @@ export type Heading4 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text3 = string;
-export type BlockType5 = 'bundle-hero';
+export type Text4 = string;
+export type BlockType6 = 'bundle-hero';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -351,7 +362,7 @@ export type Headline = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text4 = string;
+export type Text5 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
@@ -360,41 +371,80 @@ export type ShowTheCountdown1 = boolean;
  * Defaults to 'Get Instant Access for <price>'.
  */
 export type BuyButtonLabel = string;
-export type BlockType6 = 'buy-section';
+export type BlockType7 = 'buy-section';
 export type Heading5 = string;
 export type BuyButtonLabel1 = string;
-export type BlockType7 = 'callout';
+export type BlockType8 = 'callout';
 export type Tone = 'tip' | 'warning' | 'info' | 'success';
 export type Title1 = string;
-export type BlockType8 = 'cta';
-export type BoxHeading = string;
+export type BlockType9 = 'contact-form';
+/**
+ * The heading above the form, e.g. 'Send Us a Message'.
+ */
+export type FormHeading = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
+ */
+export type Text6 = string;
+/**
+ * The send button; it reads 'Sending...' while the message is sent.
+ */
 export type ButtonLabel1 = string;
+export type CardHeading = string;
+/**
+ * @minItems 1
+ */
+export type ResponseTimes = [ResponseTime, ...ResponseTime[]];
+/**
+ * E.g. 'General inquiries'.
+ */
+export type KindOfMessage = string;
+/**
+ * E.g. '24 hours'.
+ */
+export type ResponseTime1 = string;
+/**
+ * What this kind of message covers.
+ */
+export type Details = string;
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
+ */
+export type Text7 = string;
+export type TipsHeading = string;
+/**
+ * @minItems 1
+ */
+export type Tips1 = [Text, ...Text[]];
+export type BlockType10 = 'cta';
+export type BoxHeading = string;
+export type ButtonLabel2 = string;
 /**
  * An internal route (/blog, /#products, /blog/<slug>), a #section on the same page, or an https:// or mailto: address.
  */
 export type Address1 = string;
-export type BlockType9 = 'email-capture';
+export type BlockType11 = 'email-capture';
 export type Heading6 = string;
-export type Text5 = string;
-export type ButtonLabel2 = string;
+export type Text8 = string;
+export type ButtonLabel3 = string;
 /**
  * The file given after capture.
  */
 export type DownloadAddress = string;
-export type BlockType10 = 'faq';
+export type BlockType12 = 'faq';
 export type Heading7 = string;
 export type SubHeading = string;
 /**
  * @minItems 1
  */
 export type Questions1 = [QuestionAndAnswer, ...QuestionAndAnswer[]];
-export type BlockType11 = 'heading';
+export type BlockType13 = 'heading';
 export type HeadingText = string;
 /**
  * 2 for a main section, 3 for a sub-section.
  */
 export type Level = 2 | 3;
-export type BlockType12 = 'hero';
+export type BlockType14 = 'hero';
 /**
  * Small line above the headline.
  */
@@ -403,15 +453,15 @@ export type Headline1 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text6 = string;
+export type Text9 = string;
 export type Label1 = string;
-export type BlockType13 = 'includes';
+export type BlockType15 = 'includes';
 export type Heading8 = string;
 /**
  * @minItems 1
  */
 export type Items1 = [Text, ...Text[]];
-export type BlockType14 = 'list';
+export type BlockType16 = 'list';
 /**
  * true for numbered steps.
  */
@@ -420,38 +470,38 @@ export type Numbered = boolean;
  * @minItems 1
  */
 export type Items2 = [Text, ...Text[]];
-export type BlockType15 = 'not-found';
+export type BlockType17 = 'not-found';
 export type Heading9 = string;
-export type Text7 = string;
-export type BlockType16 = 'page-title';
+export type Text10 = string;
+export type BlockType18 = 'page-title';
 export type Title2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text8 = string;
+export type Text11 = string;
 /**
  * Shows 'Last updated' with the date the site was built.
  */
 export type ShowLastUpdated = boolean;
-export type BlockType17 = 'paragraph';
-export type BlockType18 = 'pdf-preview';
+export type BlockType19 = 'paragraph';
+export type BlockType20 = 'pdf-preview';
 export type Heading10 = string;
 /**
  * Defaults to previews.height in site.config.yaml.
  */
 export type FrameHeightPx = number;
-export type BlockType19 = 'platform-hero';
+export type BlockType21 = 'platform-hero';
 export type Badge2 = string;
 export type Headline2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text9 = string;
+export type Text12 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown2 = boolean;
-export type BlockType20 = 'platform-tiles';
+export type BlockType22 = 'platform-tiles';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -460,34 +510,34 @@ export type Heading11 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text10 = string;
+export type Text13 = string;
 /**
  * Text of each tile's link to its platform page.
  */
 export type TileLinkLabel = string;
-export type BlockType21 = 'price-box';
+export type BlockType23 = 'price-box';
 export type Heading12 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown3 = boolean;
 export type BuyButtonLabel2 = string;
-export type BlockType22 = 'problem-solution';
+export type BlockType24 = 'problem-solution';
 export type Heading13 = string;
 export type ColumnTitle1 = string;
 /**
  * @minItems 1
  */
 export type Items3 = [Text, ...Text[]];
-export type BlockType23 = 'problem';
+export type BlockType25 = 'problem';
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text11 = string;
+export type Text14 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text12 = string;
+export type Text15 = string;
 /**
  * Usually three: Anxiety & Depression, Wasted Time, Broken Relationships.
  *
@@ -509,7 +559,7 @@ export type Title3 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text13 = string;
+export type Text16 = string;
 /**
  * The card's accent colour.
  */
@@ -529,24 +579,24 @@ export type Title4 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text14 = string;
+export type Text17 = string;
 /**
  * Call-to-action buttons that, as the specification says, do nothing when pressed. The first is the strong one.
  *
  * @maxItems 2
  */
-export type Buttons = [] | [ButtonLabel3] | [ButtonLabel3, ButtonLabel3];
-export type ButtonLabel3 = string;
-export type BlockType24 = 'products';
+export type Buttons = [] | [ButtonLabel4] | [ButtonLabel4, ButtonLabel4];
+export type ButtonLabel4 = string;
+export type BlockType26 = 'products';
 export type Heading14 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text15 = string;
+export type Text18 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text16 = string;
+export type Text19 = string;
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -560,9 +610,9 @@ export type FeaturedCardButtonLabel = string;
 export type Products = [ProductId1, ...ProductId1[]];
 export type CardButtonLabel = string;
 export type Title5 = string;
-export type BlockType25 = 'quote';
+export type BlockType27 = 'quote';
 export type WhoSaidIt = string;
-export type BlockType26 = 'site-stats';
+export type BlockType28 = 'site-stats';
 /**
  * An optional h2 above the figures.
  */
@@ -574,7 +624,7 @@ export type Heading15 = string;
  */
 export type Figures = [Figure1, ...Figure1[]];
 export type Figure1 = 'peopleHelped' | 'successRate' | 'averageRating' | 'timeToResults';
-export type BlockType27 = 'testimonial-cards';
+export type BlockType29 = 'testimonial-cards';
 export type Heading16 = string;
 /**
  * 120 on platform pages, 140 on the bundle page.
@@ -584,7 +634,7 @@ export type CutTextToCharacters = number;
  * @minItems 1
  */
 export type Testimonials1 = [Testimonial, ...Testimonial[]];
-export type BlockType28 = 'testimonials';
+export type BlockType30 = 'testimonials';
 export type Heading17 = string;
 export type SubHeading1 = string;
 /**
@@ -595,13 +645,13 @@ export type RotationIntervalMs = number;
  * @minItems 1
  */
 export type Testimonials2 = [Testimonial, ...Testimonial[]];
-export type BlockType29 = 'upgrade-box';
+export type BlockType31 = 'upgrade-box';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
 export type ProductId6 = string;
 export type Heading18 = string;
-export type ButtonLabel4 = string;
+export type ButtonLabel5 = string;
 /**
  * The blocks of the page, top to bottom. Each has a `type`.
  */
@@ -781,10 +831,19 @@ export interface FinalCallToAction {
   text: Text;
 }
 /**
+ * The admin's preview upload: a sign-in form (Supabase Auth), then a PDF picker, a destination path in the previews bucket and an upload button. Only admins may write; the database enforces it.
+ */
+export interface AdminUploadBlock {
+  type: BlockType;
+  id?: SectionId;
+  defaultPath?: DefaultDestinationPath;
+  text?: Text2;
+}
+/**
  * An alarm-style banner, usually at the top of an article.
  */
 export interface AlarmBannerBlock {
-  type: BlockType;
+  type: BlockType1;
   id?: SectionId;
   title: Title;
   text: Text;
@@ -793,7 +852,7 @@ export interface AlarmBannerBlock {
  * The end of an article: the Read More Articles button. Added by the article template.
  */
 export interface ArticleFooterBlock {
-  type: BlockType1;
+  type: BlockType2;
   id?: SectionId;
   label?: ButtonLabel;
 }
@@ -801,7 +860,7 @@ export interface ArticleFooterBlock {
  * The top of an article: back link, category, date, read time, title and author. Added by the article template.
  */
 export interface ArticleHeaderBlock {
-  type: BlockType2;
+  type: BlockType3;
   id?: SectionId;
   title: ArticleTitle;
   category: Category1;
@@ -813,32 +872,32 @@ export interface ArticleHeaderBlock {
  * The blog index: its h1 and subtitle, the category chips, the featured article card and the grid of the other listed articles. The cards come from the article files themselves (every listed article, newest first); the chips filter them in the browser (the blog-filter island), and with scripts off every listed article is shown.
  */
 export interface BlogIndexBlock {
-  type: BlockType3;
+  type: BlockType4;
   id?: SectionId;
   heading: Heading3;
-  subtitle?: Text2;
+  subtitle?: Text3;
   categories: CategoryChips;
 }
 /**
  * The bundle's bonuses (its `bonuses` list in site.config.yaml) as cards with their values, and the value summary: core value, bonus value, total and today's price, all computed.
  */
 export interface BonusCardsBlock {
-  type: BlockType4;
+  type: BlockType5;
   id?: SectionId;
   product: ProductId2;
   heading: Heading4;
-  subheading?: Text3;
+  subheading?: Text4;
 }
 /**
  * The bundle page hero: badge, headline (the page's h1), price against the struck-through core value with savings and discount, the countdown and the buy button. Every figure comes from the product in site.config.yaml.
  */
 export interface BundleHeroBlock {
-  type: BlockType5;
+  type: BlockType6;
   id?: SectionId;
   product: ProductId3;
   badge?: Badge1;
   headline: Headline;
-  subheadline?: Text4;
+  subheadline?: Text5;
   countdown?: ShowTheCountdown1;
   buttonLabel?: BuyButtonLabel;
   image?: Image1;
@@ -856,7 +915,7 @@ export interface Image1 {
  * A closing call to buy a product.
  */
 export interface BuySectionBlock {
-  type: BlockType6;
+  type: BlockType7;
   id?: SectionId;
   product: ProductId1;
   heading: Heading5;
@@ -867,39 +926,71 @@ export interface BuySectionBlock {
  * A highlighted box with a tip, warning, note or success.
  */
 export interface CalloutBlock {
-  type: BlockType7;
+  type: BlockType8;
   id?: SectionId;
   tone: Tone;
   title?: Title1;
   text: Text;
 }
 /**
+ * The contact form (first name, last name, e-mail, subject, message; all required), with the response-time card and optional tips beside it on wide screens.
+ */
+export interface ContactFormBlock {
+  type: BlockType9;
+  id?: SectionId;
+  heading: FormHeading;
+  text?: Text6;
+  buttonLabel?: ButtonLabel1;
+  responseTimes: ResponseTimeCard;
+  tips?: Tips;
+}
+/**
+ * How quickly each kind of message is answered.
+ */
+export interface ResponseTimeCard {
+  heading: CardHeading;
+  items: ResponseTimes;
+  note?: Text7;
+}
+export interface ResponseTime {
+  label: KindOfMessage;
+  time: ResponseTime1;
+  text?: Details;
+}
+/**
+ * A card of tips for getting a fast answer, under the response-time card.
+ */
+export interface Tips {
+  heading: TipsHeading;
+  items: Tips1;
+}
+/**
  * A call-to-action box with one button.
  */
 export interface CtaBlock {
-  type: BlockType8;
+  type: BlockType10;
   id?: SectionId;
   title?: BoxHeading;
   text?: Text;
-  label: ButtonLabel1;
+  label: ButtonLabel2;
   href: Address1;
 }
 /**
  * The free starter kit offer: an e-mail field; on success a thank-you panel and the download.
  */
 export interface EmailCaptureBlock {
-  type: BlockType9;
+  type: BlockType11;
   id?: SectionId;
   heading: Heading6;
-  text: Text5;
-  buttonLabel: ButtonLabel2;
+  text: Text8;
+  buttonLabel: ButtonLabel3;
   download?: DownloadAddress;
 }
 /**
  * Frequently asked questions as an accordion: one open at a time.
  */
 export interface FaqBlock {
-  type: BlockType10;
+  type: BlockType12;
   id?: SectionId;
   heading: Heading7;
   subheading?: SubHeading;
@@ -909,7 +1000,7 @@ export interface FaqBlock {
  * A heading inside a text page or article.
  */
 export interface HeadingBlock {
-  type: BlockType11;
+  type: BlockType13;
   id?: SectionId;
   text: HeadingText;
   level?: Level;
@@ -918,11 +1009,11 @@ export interface HeadingBlock {
  * The landing page hero: headline, call to action and illustration.
  */
 export interface HeroBlock {
-  type: BlockType12;
+  type: BlockType14;
   id?: SectionId;
   eyebrow?: Eyebrow;
   headline: Headline1;
-  subheadline?: Text6;
+  subheadline?: Text9;
   button: MainButton;
   illustration?: Image2;
 }
@@ -946,7 +1037,7 @@ export interface Image2 {
  * What the guide includes: a short checklist.
  */
 export interface IncludesBlock {
-  type: BlockType13;
+  type: BlockType15;
   id?: SectionId;
   heading: Heading8;
   items: Items1;
@@ -955,7 +1046,7 @@ export interface IncludesBlock {
  * A bulleted or numbered list.
  */
 export interface ListBlock {
-  type: BlockType14;
+  type: BlockType16;
   id?: SectionId;
   ordered?: Numbered;
   items: Items2;
@@ -964,10 +1055,10 @@ export interface ListBlock {
  * The 404 message with a link home. The missing path is logged in the browser console.
  */
 export interface NotFoundBlock {
-  type: BlockType15;
+  type: BlockType17;
   id?: SectionId;
   heading: Heading9;
-  text?: Text7;
+  text?: Text10;
   button: Button;
 }
 export interface Button {
@@ -978,17 +1069,17 @@ export interface Button {
  * The title of a text page (its h1), with an optional subtitle and 'Last updated' date.
  */
 export interface PageTitleBlock {
-  type: BlockType16;
+  type: BlockType18;
   id?: SectionId;
   title: Title2;
-  subtitle?: Text8;
+  subtitle?: Text11;
   lastUpdated?: ShowLastUpdated;
 }
 /**
  * A paragraph of prose.
  */
 export interface ParagraphBlock {
-  type: BlockType17;
+  type: BlockType19;
   id?: SectionId;
   text: Text;
 }
@@ -996,7 +1087,7 @@ export interface ParagraphBlock {
  * A framed preview of a guide's PDF from the previews bucket, with a link to open it in a new tab.
  */
 export interface PdfPreviewBlock {
-  type: BlockType18;
+  type: BlockType20;
   id?: SectionId;
   product: ProductId1;
   heading: Heading10;
@@ -1007,12 +1098,12 @@ export interface PdfPreviewBlock {
  * A platform sales page hero: badge, headline, price box, buy button and image.
  */
 export interface PlatformHeroBlock {
-  type: BlockType19;
+  type: BlockType21;
   id?: SectionId;
   product: ProductId1;
   badge?: Badge2;
   headline: Headline2;
-  subheadline?: Text9;
+  subheadline?: Text12;
   countdown?: ShowTheCountdown2;
   image: Image;
 }
@@ -1020,18 +1111,18 @@ export interface PlatformHeroBlock {
  * One tile per product a bundle contains (its `bundles` list in site.config.yaml): emoji, title, plan length, claim and a link to the product's page.
  */
 export interface PlatformTilesBlock {
-  type: BlockType20;
+  type: BlockType22;
   id?: SectionId;
   product: ProductId4;
   heading: Heading11;
-  subheading?: Text10;
+  subheading?: Text13;
   linkLabel?: TileLinkLabel;
 }
 /**
  * A price box: price, struck-through original, savings, optional countdown and the buy button.
  */
 export interface PriceBoxBlock {
-  type: BlockType21;
+  type: BlockType23;
   id?: SectionId;
   product: ProductId1;
   heading?: Heading12;
@@ -1042,7 +1133,7 @@ export interface PriceBoxBlock {
  * Two columns: the problems a platform causes and what the guide does about them.
  */
 export interface ProblemSolutionBlock {
-  type: BlockType22;
+  type: BlockType24;
   id?: SectionId;
   heading?: Heading13;
   problems: ProblemsColumn1;
@@ -1060,10 +1151,10 @@ export interface SolutionsColumn1 {
  * The landing page's wake-up call: a heading, problem cards (icon, title, description, colour, optional figure), 'THE HARD TRUTH' box and call-to-action buttons that do nothing.
  */
 export interface ProblemBlock {
-  type: BlockType23;
+  type: BlockType25;
   id?: SectionId;
-  heading: Text11;
-  subheading?: Text12;
+  heading: Text14;
+  subheading?: Text15;
   cards: ProblemCards;
   truth?: HardTruthBox;
   buttons?: Buttons;
@@ -1071,7 +1162,7 @@ export interface ProblemBlock {
 export interface ProblemCard {
   icon: Icon;
   title: Title3;
-  description: Text13;
+  description: Text16;
   colour: Colour;
   figure?: Figure;
 }
@@ -1087,17 +1178,17 @@ export interface Figure {
  */
 export interface HardTruthBox {
   title: Title4;
-  text: Text14;
+  text: Text17;
 }
 /**
  * The product catalogue: countdown banner, the featured bundle card, the platform cards and the guarantee.
  */
 export interface ProductsBlock {
-  type: BlockType24;
+  type: BlockType26;
   id?: SectionId;
   heading: Heading14;
-  subheading?: Text15;
-  countdown?: Text16;
+  subheading?: Text18;
+  countdown?: Text19;
   featured: ProductId5;
   featuredButton?: FeaturedCardButtonLabel;
   products: Products;
@@ -1112,7 +1203,7 @@ export interface GuaranteeBadge {
  * A quotation.
  */
 export interface QuoteBlock {
-  type: BlockType25;
+  type: BlockType27;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
@@ -1121,7 +1212,7 @@ export interface QuoteBlock {
  * A row of the site's marketing figures (people helped, success rate, average rating, time to results), read from `stats` in site.config.yaml so a figure is typed once.
  */
 export interface SiteStatsBlock {
-  type: BlockType26;
+  type: BlockType28;
   id?: SectionId;
   heading?: Heading15;
   items: Figures;
@@ -1130,7 +1221,7 @@ export interface SiteStatsBlock {
  * Testimonials as cards with five stars, each cut to a maximum length.
  */
 export interface TestimonialCardsBlock {
-  type: BlockType27;
+  type: BlockType29;
   id?: SectionId;
   heading?: Heading16;
   maxLength: CutTextToCharacters;
@@ -1140,7 +1231,7 @@ export interface TestimonialCardsBlock {
  * A carousel of testimonials with dots and platform tags, and the stats row from site.config.yaml.
  */
 export interface TestimonialsBlock {
-  type: BlockType28;
+  type: BlockType30;
   id?: SectionId;
   heading: Heading17;
   subheading?: SubHeading1;
@@ -1151,10 +1242,10 @@ export interface TestimonialsBlock {
  * An offer to upgrade to the bundle.
  */
 export interface UpgradeBoxBlock {
-  type: BlockType29;
+  type: BlockType31;
   id?: SectionId;
   product: ProductId6;
   heading: Heading18;
   text?: Text;
-  label: ButtonLabel4;
+  label: ButtonLabel5;
 }

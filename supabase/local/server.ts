@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAuth } from './auth.ts';
 import type { Ctx } from './context.ts';
-import { openDatabase, type Database } from './db.ts';
+import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ANON_KEY } from './keys.ts';
@@ -42,6 +42,8 @@ export interface StandIn {
   anonKey: string;
   /** Adds a user who can sign in with a password (tests, local experiments); returns the id. */
   createUser(email: string, password: string, appMetadata?: Record<string, unknown>): Promise<string>;
+  /** Queries as the database owner, past row-level security: for tests and local tooling only. */
+  query: Sql['query'];
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     url,
     anonKey: LOCAL_ANON_KEY,
     createUser: (email, password, appMetadata) => upsertUser(db, { email, password, appMetadata }),
+    query: (text, params) => db.query(text, params),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));

@@ -11,3 +11,22 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
+
+const CONTROL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+
+/** Rows from the local database as its owner (past row-level security), through `npm start`'s test control port. */
+export async function dbQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const res = await fetch(`${CONTROL}/query`, { method: 'POST', body: JSON.stringify({ sql, params }) });
+  const body = (await res.json()) as T[] | { error: string };
+  if (!res.ok) throw new Error((body as { error: string }).error);
+  return body as T[];
+}
+
+/** Adds a user who can sign in with a password (app_metadata given, e.g. { role: 'admin' }). */
+export async function createUser(email: string, password: string, appMetadata?: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${CONTROL}/users`, { method: 'POST', body: JSON.stringify({ email, password, appMetadata }) });
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The local stand-in's address as the e2e build sees it. */
+export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;

@@ -1,0 +1,98 @@
+// The contact form: five required fields, sent through the backend module (an insert only).
+// Sending: the button reads 'Sending...' and is disabled. Success: toast, form cleared.
+// Failure: the destructive toast, the error logged, and every field kept.
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
+
+export interface ContactFormProps {
+  buttonLabel: string;
+}
+
+type Field = keyof ContactMessage;
+
+const EMPTY: ContactMessage = { first_name: '', last_name: '', email: '', subject: '', message: '' };
+
+// The database's own limits (contact_messages checks), so the browser stops an over-long field first.
+const MAX: Record<Field, number> = { first_name: 100, last_name: 100, email: 254, subject: 200, message: 5000 };
+
+const inputClass =
+  'mt-1 block w-full rounded-xl border border-gray-300 bg-white px-4 py-3 text-base text-gray-900 shadow-sm placeholder:text-gray-500 focus:border-violet-600 focus:outline-none focus:ring-2 focus:ring-violet-600/30';
+
+function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-semibold text-gray-800">
+      {children}
+      <span className="text-pink-700" aria-hidden="true"> *</span>
+    </label>
+  );
+}
+
+export default function ContactForm({ buttonLabel }: ContactFormProps) {
+  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  const [sending, setSending] = useState(false);
+  // The button works once the form is live; before that a click would do nothing useful.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+
+  const field = (name: Field) => ({
+    id: `contact-${name.replace('_', '-')}`,
+    name,
+    value: values[name],
+    required: true,
+    maxLength: MAX[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    className: inputClass,
+  });
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    setSending(true);
+    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as unknown as ContactMessage;
+    // sendContactMessage logs the error itself (console.error) and never throws.
+    const { error } = await sendContactMessage(trimmed);
+    setSending(false);
+    if (error) {
+      toast.error('Error sending message', { description: 'Please try again later or contact us directly.' });
+      return;
+    }
+    setValues(EMPTY);
+    toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" data-testid="contact-form" aria-busy={sending}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="contact-first-name">First name</Label>
+          <input type="text" autoComplete="given-name" {...field('first_name')} />
+        </div>
+        <div>
+          <Label htmlFor="contact-last-name">Last name</Label>
+          <input type="text" autoComplete="family-name" {...field('last_name')} />
+        </div>
+      </div>
+      <div>
+        <Label htmlFor="contact-email">Email</Label>
+        <input type="email" autoComplete="email" placeholder="you@example.com" {...field('email')} />
+      </div>
+      <div>
+        <Label htmlFor="contact-subject">Subject</Label>
+        <input type="text" placeholder="How can we help?" {...field('subject')} />
+      </div>
+      <div>
+        <Label htmlFor="contact-message">Message</Label>
+        <textarea rows={6} placeholder="Tell us a little about your question." {...field('message')} />
+      </div>
+      <p className="text-sm text-gray-600"><span aria-hidden="true">* </span>All fields are required.</p>
+      <button
+        type="submit"
+        disabled={sending || !live}
+        className="w-full rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-4 text-lg font-bold text-white shadow-lg hover:from-violet-700 hover:to-pink-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+      >
+        {sending ? 'Sending...' : buttonLabel}
+      </button>
+    </form>
+  );
+}
