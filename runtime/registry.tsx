@@ -2,10 +2,12 @@
 // union, so a block schema without a component here is a compile error.
 import type { ReactNode } from 'react';
 import type { BlockOf, BlockType } from '../generator/model.ts';
+import { AdminUpload } from './blocks/admin-upload.tsx';
 import { ArticleFooter, ArticleHeader } from './blocks/article-parts.tsx';
 import { BlogIndex } from './blocks/blog-index.tsx';
 import { BonusCards } from './blocks/bonus-cards.tsx';
 import { BundleHero } from './blocks/bundle-hero.tsx';
+import { ContactForm } from './blocks/contact-form.tsx';
 import { EmailCapture } from './blocks/email-capture.tsx';
 import { Faq } from './blocks/faq.tsx';
 import { Hero } from './blocks/hero.tsx';
@@ -26,6 +28,7 @@ export type BlockComponent<T extends BlockType> = (props: { block: BlockOf<T> })
 export type Registry = { [T in BlockType]: BlockComponent<T> };
 
 export const registry: Registry = {
+  'admin-upload': AdminUpload,
   'alarm-banner': AlarmBanner,
   'article-footer': ArticleFooter,
   'article-header': ArticleHeader,
@@ -34,6 +37,7 @@ export const registry: Registry = {
   'bundle-hero': BundleHero,
   'buy-section': BuySection,
   callout: Callout,
+  'contact-form': ContactForm,
   cta: Cta,
   'email-capture': EmailCapture,
   faq: Faq,

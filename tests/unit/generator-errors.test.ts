@@ -98,4 +98,18 @@ describe('generator diagnostics', () => {
     });
     expect(new Set(r.diagnostics.map((d) => d.file))).toEqual(new Set(['pages/a.yaml', 'pages/b.yaml']));
   });
+
+  it('fills catalogue values into text and locates an unknown one', () => {
+    const ok = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Only {price:instagram} instead of {originalPrice:instagram}, with a {guaranteeDays}-day guarantee via {provider}."\n' });
+    expect(ok.diagnostics).toEqual([]);
+    const about = ok.site!.pages.find((p) => p.route === '/about')!;
+    expect(about.sections[0]).toMatchObject({ text: 'Only $29 instead of $127, with a 30-day guarantee via TestPay.' });
+    const bad = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Only {prize:instagram} or {price:instagran}."\n' });
+    expect(bad.diagnostics.map((d) => [d.name, d.line, d.column, d.path])).toEqual([
+      ['UnknownToken', 5, 11, 'sections[0].text'],
+      ['UnknownToken', 5, 11, 'sections[0].text'],
+    ]);
+    expect(bad.diagnostics[0]!.message).toContain('did you mean {price:<product>}?');
+    expect(bad.diagnostics[1]!.message).toContain('unknown product "instagran"; did you mean "instagram"?');
+  });
 });
