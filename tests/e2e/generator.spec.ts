@@ -118,3 +118,18 @@ test('every page has its words in the HTML before any script runs', async ({ bro
   }
   await context.close();
 });
+
+test('the server compresses, caches hashed assets for a year, and revalidates pages', async ({ request }) => {
+  const page = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(page.headers()['content-encoding']).toBe('br');
+  expect(page.headers()['cache-control']).toBe('no-cache');
+  const gz = await request.get('/blog', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers()['content-encoding']).toBe('gzip');
+  expect(await gz.text()).toContain('Featured Article');
+  const css = (await page.text()).match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
+  const asset = await request.get(css);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get('/../package.json')).status()).toBe(404);
+  expect((await request.get('/.build-hash')).status()).toBe(404);
+});
