@@ -32,7 +32,7 @@ export function ContactForm({ block }: { block: BlockOf<'contact-form'> }) {
                 </div>
               ))}
             </dl>
-            {responseTimes.note && <p className="mt-4 text-sm text-white/90"><Inline text={responseTimes.note} /></p>}
+            {responseTimes.note && <p className="mt-4 text-sm text-white/90 [&_a]:text-white [&_a:hover]:text-yellow-100"><Inline text={responseTimes.note} /></p>}
           </section>
           {tips && (
             <section aria-labelledby={`${base}-tips-heading`} className="rounded-3xl border border-emerald-200 bg-emerald-50 p-6 sm:p-8">

@@ -3,7 +3,7 @@
 // upload is allowed is decided by the database's storage policies, never by this page: a signed-in
 // non-admin may try, and is shown the server's refusal.
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { currentUser, isAdmin, onAuthChange, signIn, signOut, uploadPreview } from '../backend/previews.ts';
 
@@ -61,6 +61,7 @@ function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const errorToast = useRef<string | number | undefined>(undefined);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -77,9 +78,10 @@ function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
     if (result.error || !result.user) {
       const message = result.error || 'Please try again.';
       setError(message);
-      toast.error('Sign-in failed', { description: message });
+      errorToast.current = toast.error('Sign-in failed', { description: message });
       return;
     }
+    if (errorToast.current !== undefined) toast.dismiss(errorToast.current);
     setPassword('');
     onSignedIn(result.user);
   };
@@ -215,7 +217,7 @@ function UploadScreen({
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
               className="mt-1 block w-full rounded-xl border border-dashed border-gray-400 bg-gray-50 p-3 text-sm text-gray-800 file:mr-4 file:rounded-lg file:border-0 file:bg-violet-100 file:px-4 file:py-2 file:font-semibold file:text-violet-900 hover:file:bg-violet-200"
             />
-            {file && <p className="mt-1 text-sm text-gray-600">{file.name}, {formatSize(file.size)}</p>}
+            {file && <p className="mt-1 text-sm text-gray-600">Size: {formatSize(file.size)}</p>}
           </div>
           <div>
             <label htmlFor="admin-path" className="block text-sm font-semibold text-gray-800">Destination path</label>

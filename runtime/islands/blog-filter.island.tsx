@@ -41,7 +41,7 @@ export default function BlogFilter({ categories, articles }: BlogFilterProps) {
             type="button"
             aria-pressed={c === active}
             onClick={() => setActive(c)}
-            className={`rounded-full border px-4 py-2 text-sm font-semibold transition ${c === active ? 'border-violet-600 bg-violet-600 text-white shadow' : 'border-gray-300 bg-white text-gray-700 hover:border-violet-400 hover:text-violet-700'}`}
+            className={`rounded-full border px-4 py-2 text-sm font-semibold ${c === active ? 'border-violet-600 bg-violet-600 text-white shadow' : 'border-gray-300 bg-white text-gray-700 hover:border-violet-400 hover:text-violet-700'}`}
           >
             {c}
           </button>

@@ -137,7 +137,9 @@ test('the index passes axe at phone and desktop widths, filtered or not', async 
     await page.goto('/blog');
     await islandsReady(page);
     for (const chip of ['All', 'Psychology']) {
-      await chips(page).filter({ hasText: new RegExp(`^${chip}$`) }).click();
+      const target = chips(page).filter({ hasText: new RegExp(`^${chip}$`) });
+      await target.click();
+      await expect(target).toHaveAttribute('aria-pressed', 'true');
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) problems.push(`${width} ${chip}: ${v.id} ${v.help}`);
     }

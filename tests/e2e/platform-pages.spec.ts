@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { islandsReady } from './helpers.ts';
+import { substituteTokens } from '../../generator/tokens.ts';
 
 interface Product {
   id: string;
@@ -37,7 +38,8 @@ const PLATFORMS = [
 for (const { id, countdown, days } of PLATFORMS) {
   const product = site.products.find((p) => p.id === id)!;
   const route = product.route;
-  const yaml = parse(readFileSync(`pages${route}.yaml`, 'utf8')) as PlatformPage;
+  // The page as the visitor reads it: catalogue tokens such as {guaranteeDays} filled in.
+  const yaml = substituteTokens(parse(readFileSync(`pages${route}.yaml`, 'utf8')), site as never).data as PlatformPage;
   const hero = (page: Page) => page.locator('main > section').first();
 
   test.describe(route, () => {

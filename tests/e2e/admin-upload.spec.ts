@@ -1,0 +1,197 @@
+// /admin/upload: a visitor gets a sign-in form and no upload controls; a wrong password is refused;
+// a signed-in non-admin is refused by the database; the admin uploads a real PDF (validation toasts,
+// 'Uploading…', the public address serving the same bytes, upsert), the session survives a reload,
+// and signing out brings the sign-in form back.
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
+import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
+import { islandsReady } from './helpers.ts';
+
+// The backend the site under test was built against (see playwright.config.ts).
+const SUPABASE = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
+const toSupabase = (url: URL) => url.origin === SUPABASE;
+const TEST_PATH = 'tests/e2e-admin-upload.pdf';
+
+/** A small, real PDF made with pdf-lib; the label makes each one's bytes different. */
+async function makePdf(label: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(label);
+  const page = doc.addPage([320, 200]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText(label, { x: 24, y: 100, size: 14, font });
+  return Buffer.from(await doc.save());
+}
+
+const pdfFile = async (label: string) => ({ name: 'preview.pdf', mimeType: 'application/pdf', buffer: await makePdf(label) });
+
+async function openPage(page: Page) {
+  await page.goto('/admin/upload');
+  await islandsReady(page);
+  await expect(page.getByTestId('admin-checking')).toHaveCount(0);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = page.getByTestId('admin-sign-in');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const uploadButton = (page: Page) => page.getByTestId('admin-upload-form').getByRole('button', { name: 'Upload PDF' });
+
+test('a visitor sees the sign-in form and no upload controls', async ({ page }) => {
+  await openPage(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload a Preview PDF' })).toBeVisible();
+  const form = page.getByTestId('admin-sign-in');
+  await expect(form.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(form.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await expect(form.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  await expect(page.getByLabel('Destination path')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /upload/i })).toHaveCount(0);
+});
+
+test('a wrong password is refused, in the page and as a toast', async ({ page }) => {
+  await openPage(page);
+  await signIn(page, LOCAL_ADMIN_EMAIL, 'not-the-password');
+  await expect(page.getByTestId('sign-in-error')).toHaveText('Invalid login credentials');
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Sign-in failed');
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Invalid login credentials');
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+});
+
+test.describe('a signed-in user who is not an admin', () => {
+  // The stand-in offers no sign-up route, and the site's own stand-in keeps its PGlite files open in
+  // the server process, so this test runs its own stand-in (same migrations and policies, in memory)
+  // with a non-admin user, and the browser's calls to the backend are forwarded there.
+  let other: StandIn;
+  const MEMBER = { email: 'member-e2e@example.com', password: 'just-a-member-password' };
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    other = await startStandIn({ memory: true, port: 0, quiet: true });
+    await other.createUser(MEMBER.email, MEMBER.password);
+  });
+  test.afterAll(async () => {
+    await other?.close();
+  });
+
+  test('may try, and the database refuses the upload with its own message', async ({ page }) => {
+    await page.route(toSupabase, async (route) => {
+      const response = await route.fetch({ url: route.request().url().replace(SUPABASE, other.url) });
+      await route.fulfill({ response });
+    });
+    await openPage(page);
+    await signIn(page, MEMBER.email, MEMBER.password);
+    const session = page.getByTestId('admin-session');
+    await expect(session).toContainText(`Signed in as ${MEMBER.email}`);
+    await expect(session).toContainText('not an admin');
+
+    await page.getByLabel('PDF file').setInputFiles(await pdfFile('member upload'));
+    await page.getByLabel('Destination path').fill('facebook-detox-preview.pdf');
+    await uploadButton(page).click();
+
+    const toast = page.locator('[data-sonner-toast][data-type="error"]');
+    await expect(toast).toContainText('Upload failed');
+    await expect(toast).toContainText('new row violates row-level security policy');
+    const why = page.getByTestId('upload-error');
+    await expect(why).toContainText('new row violates row-level security policy');
+    await expect(why).toContainText('Only admins may upload previews');
+    await expect(page.getByTestId('upload-result')).toHaveCount(0);
+
+    // The seeded preview is untouched.
+    const served = await fetch(`${other.url}/storage/v1/object/public/previews/facebook-detox-preview.pdf`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).includes(Buffer.from('member upload'))).toBe(false);
+  });
+});
+
+test('the admin signs in, is told about a missing file and a bad path, uploads a PDF, and can replace it', async ({ page, request }) => {
+  await openPage(page);
+  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  const session = page.getByTestId('admin-session');
+  await expect(session).toContainText(`Signed in as ${LOCAL_ADMIN_EMAIL}`);
+  await expect(session.getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  const file = page.getByLabel('PDF file');
+  const path = page.getByLabel('Destination path');
+  await expect(file).toHaveAttribute('accept', 'application/pdf,.pdf');
+  await expect(path).toHaveValue('facebook-detox-preview.pdf');
+
+  // No file chosen.
+  await uploadButton(page).click();
+  await expect(page.getByText('No file selected')).toBeVisible();
+  await expect(page.getByText('Please choose a PDF file first.')).toBeVisible();
+
+  // A path that does not end with .pdf.
+  const first = await makePdf(`first upload ${Date.now()}`);
+  await file.setInputFiles({ name: 'preview.pdf', mimeType: 'application/pdf', buffer: first });
+  await path.fill('tests/e2e-admin-upload.txt');
+  await uploadButton(page).click();
+  await expect(page.getByText('Invalid file name')).toBeVisible();
+  await expect(page.getByText('The path must end with .pdf')).toBeVisible();
+
+  // A file that only pretends to be a PDF is not sent.
+  await file.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
+  await path.fill(TEST_PATH);
+  await uploadButton(page).click();
+  await expect(page.getByText('Not a PDF file')).toBeVisible();
+  await expect(page.getByTestId('upload-result')).toHaveCount(0);
+
+  // The real upload, held for a moment so 'Uploading…' can be seen.
+  await file.setInputFiles({ name: 'preview.pdf', mimeType: 'application/pdf', buffer: first });
+  let release!: () => void;
+  const gate = new Promise<void>((ok) => (release = ok));
+  await page.route(
+    (url) => toSupabase(url) && url.pathname.startsWith('/storage/v1/object/previews/'),
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await uploadButton(page).click();
+  const uploading = page.getByTestId('admin-upload-form').getByRole('button', { name: 'Uploading…' });
+  await expect(uploading).toBeVisible();
+  await expect(uploading).toBeDisabled();
+  release();
+
+  await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+  await expect(page.getByText('Preview is now publicly accessible.')).toBeVisible();
+  const expectedUrl = `${SUPABASE}/storage/v1/object/public/previews/${TEST_PATH}`;
+  const link = page.getByTestId('public-url');
+  await expect(link).toHaveText(expectedUrl);
+  await expect(link).toHaveAttribute('href', expectedUrl);
+  let served = await request.get(expectedUrl);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.compare(await served.body(), first)).toBe(0);
+
+  // The same path again (upsert) replaces the file.
+  const second = await makePdf(`second upload ${Date.now()}`);
+  await file.setInputFiles({ name: 'preview-v2.pdf', mimeType: 'application/pdf', buffer: second });
+  const answer = page.waitForResponse((r) => r.url().startsWith(`${SUPABASE}/storage/v1/object/previews/`) && r.request().method() === 'POST');
+  await uploadButton(page).click();
+  expect((await answer).status()).toBe(200);
+  await expect(uploadButton(page)).toBeEnabled();
+  await expect(page.getByText('Upload successful', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'Upload failed' })).toHaveCount(0);
+  await expect(link).toHaveText(expectedUrl);
+  served = await request.get(expectedUrl);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(Buffer.compare(await served.body(), second)).toBe(0);
+
+  // The session survives a reload (supabase-js keeps it); signing out ends it.
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByTestId('admin-session')).toContainText(`Signed in as ${LOCAL_ADMIN_EMAIL}`);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+  await expect(page.locator('input[type="file"]')).toHaveCount(0);
+  await page.reload();
+  await islandsReady(page);
+  await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+});
