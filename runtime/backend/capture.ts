@@ -43,7 +43,7 @@ function writeCapturedEmails(list: CapturedEmail[]): void {
 
 async function send(email: string): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
   try {
-    const { error } = await getSupabase().rpc('capture_starter_kit_email', { p_email: email });
+    const { error } = await (await getSupabase()).rpc('capture_starter_kit_email', { p_email: email });
     if (!error) return { ok: true };
     console.error('Saving the e-mail address failed:', error);
     return { ok: false, rejected: error.code === '22023' };

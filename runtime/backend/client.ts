@@ -1,8 +1,9 @@
 // The site's one supabase-js client. Created on first use, never at import,
 // so prerendering in Node can import the backend modules without side
-// effects. Address and key come from the build (VITE_SUPABASE_URL,
+// effects, and loaded on first use, so a page's islands do not download
+// supabase-js until a form needs it. Address and key come from the build (VITE_SUPABASE_URL,
 // VITE_SUPABASE_ANON_KEY) and default to the local stand-in.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys.ts';
 
 export interface BackendConfig {
@@ -31,14 +32,14 @@ class NoRealtime {
   }
 }
 
-let client: SupabaseClient | undefined;
+let client: Promise<SupabaseClient> | undefined;
 let override: BackendConfig | undefined;
 
-export function getSupabase(): SupabaseClient {
-  if (!client) {
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const { url, anonKey } = override ?? backendConfig();
-    client = createClient(url, anonKey, typeof WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } } : {});
-  }
+    return createClient(url, anonKey, typeof WebSocket === 'undefined' ? { realtime: { transport: NoRealtime as unknown as typeof WebSocket } } : {});
+  });
   return client;
 }
 

@@ -13,7 +13,7 @@ export interface ContactMessage {
 /** Resolves to the error's message, or null when the message is stored. */
 export async function sendContactMessage(m: ContactMessage): Promise<{ error: string | null }> {
   try {
-    const { error } = await getSupabase().from('contact_messages').insert({
+    const { error } = await (await getSupabase()).from('contact_messages').insert({
       first_name: m.first_name,
       last_name: m.last_name,
       email: m.email,

@@ -17,7 +17,7 @@ export function previewPublicUrl(path: string, config = backendConfig()): string
  * security refusal a non-admin gets).
  */
 export async function uploadPreview(file: Blob, path: string): Promise<{ publicUrl: string }> {
-  const bucket = getSupabase().storage.from(PREVIEWS_BUCKET);
+  const bucket = (await getSupabase()).storage.from(PREVIEWS_BUCKET);
   // A Blob is sent as multipart, where its own type is what Storage sees.
   const pdf = file.type === 'application/pdf' ? file : new Blob([file], { type: 'application/pdf' });
   // Previews can be replaced, so shared caches keep them one minute only.
@@ -27,18 +27,18 @@ export async function uploadPreview(file: Blob, path: string): Promise<{ publicU
 }
 
 export async function signIn(email: string, password: string): Promise<{ user: User | null; error: string | null }> {
-  const { data, error } = await getSupabase().auth.signInWithPassword({ email, password });
+  const { data, error } = await (await getSupabase()).auth.signInWithPassword({ email, password });
   return { user: data.user, error: error ? error.message : null };
 }
 
 export async function signOut(): Promise<{ error: string | null }> {
-  const { error } = await getSupabase().auth.signOut();
+  const { error } = await (await getSupabase()).auth.signOut();
   return { error: error ? error.message : null };
 }
 
 /** The signed-in user as the server confirms it, or null. */
 export async function currentUser(): Promise<User | null> {
-  const auth = getSupabase().auth;
+  const auth = (await getSupabase()).auth;
   if (!(await auth.getSession()).data.session) return null;
   const { data, error } = await auth.getUser();
   return error ? null : data.user;
@@ -46,8 +46,17 @@ export async function currentUser(): Promise<User | null> {
 
 /** Calls `cb` with the user on every sign-in, sign-out and refresh; returns the unsubscribe. */
 export function onAuthChange(cb: (user: User | null) => void): () => void {
-  const { data } = getSupabase().auth.onAuthStateChange((_event, session) => cb(session?.user ?? null));
-  return () => data.subscription.unsubscribe();
+  let stopped = false;
+  let unsubscribe = () => {
+    stopped = true;
+  };
+  // The client loads on first use; subscribe as soon as it is there, unless already stopped.
+  void getSupabase().then((supabase) => {
+    if (stopped) return;
+    const { data } = supabase.auth.onAuthStateChange((_event, session) => cb(session?.user ?? null));
+    unsubscribe = () => data.subscription.unsubscribe();
+  });
+  return () => unsubscribe();
 }
 
 /** Whether the user may upload; only a hint for the page, since the database decides. */

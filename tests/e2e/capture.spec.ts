@@ -100,3 +100,18 @@ test('the public key cannot read the mailing list or the contact messages', asyn
     expect(text).not.toContain('listed@example.com');
   }
 });
+
+test('the landing page downloads supabase-js only when the visitor submits the form', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/#email-capture');
+  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((s) => s.includes('/assets/react-'))).toBe(true);
+  expect(scripts.filter((s) => s.includes('/assets/supabase-'))).toEqual([]);
+  await submit(page, unique('lazy'));
+  await expect(page.getByTestId('capture-thanks')).toBeVisible();
+  expect(scripts.filter((s) => s.includes('/assets/supabase-'))).toHaveLength(1);
+});
