@@ -44,7 +44,7 @@ export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
           </div>
         </div>
         {block.image && (
-          <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-xs md:max-w-md" fetchPriority="high" />
+          <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-xs rounded-3xl shadow-xl md:max-w-md" fetchPriority="high" />
         )}
       </div>
     </section>

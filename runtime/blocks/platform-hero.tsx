@@ -25,7 +25,7 @@ export function PlatformHero({ block }: { block: BlockOf<'platform-hero'> }) {
             <p className="mt-3 text-xs text-gray-500">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
           </div>
         </div>
-        <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-md" fetchPriority="high" />
+        <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-md rounded-3xl shadow-xl" fetchPriority="high" />
       </div>
     </section>
   );
