@@ -1,8 +1,7 @@
-// A price box and the closing buy section of a sales page.
+// A price box: price, original, savings, countdown or launch label, and the buy button.
 import type { BlockOf } from '../../generator/model.ts';
 import { productById } from '../catalogue.ts';
 import { useRender } from '../context.tsx';
-import { Inline } from '../inline-text.tsx';
 import { Buy } from './buy.tsx';
 import { OfferTimer } from './offer-timer.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -20,18 +19,6 @@ export function PriceBox({ block }: { block: BlockOf<'price-box'> }) {
         <div className="mt-6"><Buy product={product} label={block.buttonLabel} /></div>
         <p className="mt-3 text-sm text-gray-600">🛡️ {site.guarantee.days}-day money-back guarantee • Instant PDF download</p>
       </div>
-    </SectionShell>
-  );
-}
-
-export function BuySection({ block }: { block: BlockOf<'buy-section'> }) {
-  const { site } = useRender();
-  const product = productById(site, block.product);
-  return (
-    <SectionShell id={block.id} className="bg-gray-900 text-center">
-      <h2 className="text-3xl font-extrabold text-white">{block.heading}</h2>
-      {block.text && <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-300"><Inline text={block.text} /></p>}
-      <div className="mt-8"><Buy product={product} label={block.buttonLabel} /></div>
     </SectionShell>
   );
 }

@@ -5,6 +5,7 @@ import { loadSchemas } from '../../generator/schemas.ts';
 import { staleGeneratedFiles } from '../../generator/generate-types.ts';
 import { registry } from '../../runtime/registry.tsx';
 import { projectRoot } from './fixture.ts';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 describe('block registry', () => {
@@ -12,6 +13,12 @@ describe('block registry', () => {
     const { blockTypes } = loadSchemas(join(projectRoot, 'schemas'));
     expect(Object.keys(registry).sort()).toEqual([...blockTypes].sort());
     for (const type of blockTypes) expect(typeof registry[type as keyof typeof registry]).toBe('function');
+  });
+
+  it('keeps each block in the file named for it: runtime/blocks/<type>.tsx', () => {
+    const { blockTypes } = loadSchemas(join(projectRoot, 'schemas'));
+    const missing = blockTypes.filter((t) => !existsSync(join(projectRoot, 'runtime/blocks', `${t}.tsx`)));
+    expect(missing).toEqual([]);
   });
 
   it('generated types and section schema are current', async () => {

@@ -1,4 +1,4 @@
-// The article template's top and bottom.
+// The top of an article: back link, category, date, read time, title and author.
 import type { BlockOf } from '../../generator/model.ts';
 import { formatDate } from '../format-date.ts';
 
@@ -15,13 +15,5 @@ export function ArticleHeader({ block }: { block: BlockOf<'article-header'> }) {
       <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-gray-900 sm:text-5xl">{block.title}</h1>
       <p className="mt-5 text-gray-700">By <span className="font-semibold text-gray-900">{block.author.name}</span>, {block.author.title}</p>
     </header>
-  );
-}
-
-export function ArticleFooter({ block }: { block: BlockOf<'article-footer'> }) {
-  return (
-    <div className="prose-width border-t border-gray-200 py-10 text-center">
-      <a href="/blog" className="inline-block rounded-xl bg-gray-900 px-6 py-3 font-bold text-white hover:bg-gray-800">{block.label ?? 'Read More Articles'}</a>
-    </div>
   );
 }
