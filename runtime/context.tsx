@@ -10,6 +10,8 @@ export interface RenderContext {
   supabaseUrl: string;
   /** Build time, for the footer year and 'Last updated'. */
   now: Date;
+  /** Counts the page's islands, for their id prefixes; one per page render. */
+  islandSeq: { next: number };
 }
 
 const Ctx = createContext<RenderContext | null>(null);

@@ -1,14 +1,19 @@
 // An island: rendered to HTML at build time, then hydrated alone in the browser by client/main.ts,
 // which loads each island type's code on its own. Props travel as JSON in data-props.
+//
+// The island is rendered here as its own React root, exactly as the browser hydrates it, so ids from
+// useId match between server and client; each island gets its own id prefix so two islands on one
+// page never share an id.
 import type { ComponentProps, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { useRender } from './context.tsx';
 import { islands, type IslandName } from './islands/index.ts';
 
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
+  const { islandSeq } = useRender();
+  const idPrefix = `${name}-${islandSeq.next++}-`;
   // Indexing the map by a generic name loses the pairing of name and props; the signature above keeps it.
   const Component = islands[name] as unknown as (p: object) => ReactNode;
-  return (
-    <div data-island={name} data-props={JSON.stringify(props)} className="contents">
-      <Component {...props} />
-    </div>
-  );
+  const html = renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
+  return <div data-island={name} data-props={JSON.stringify(props)} data-id-prefix={idPrefix} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

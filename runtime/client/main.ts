@@ -17,7 +17,7 @@ async function hydrateIslands(): Promise<void> {
       }
       const { default: Component } = await load();
       const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
-      hydrateRoot(el, createElement(Component, props));
+      hydrateRoot(el, createElement(Component, props), { identifierPrefix: el.dataset.idPrefix });
       el.dataset.hydrated = 'true';
     }),
   );

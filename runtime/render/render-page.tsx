@@ -30,7 +30,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, now }: RenderO
   const location = page.route === '/404' ? '/404' : page.route;
   const body = renderToString(
     <StaticRouter location={location}>
-      <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now }}>
+      <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 } }}>
         <PageView page={page} />
       </RenderProvider>
     </StaticRouter>,

@@ -133,3 +133,24 @@ test('the server compresses, caches hashed assets for a year, and revalidates pa
   expect((await request.get('/../package.json')).status()).toBe(404);
   expect((await request.get('/.build-hash')).status()).toBe(404);
 });
+
+test('islands hydrate on every page without a console error or a hydration mismatch', async ({ page, request }) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const routes = [...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname), '/admin/upload'];
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+  });
+  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+  let withIslands = 0;
+  for (const route of routes) {
+    await page.goto(route);
+    if (!(await page.locator('[data-island]').count())) continue;
+    withIslands++;
+    await islandsReady(page);
+    const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.length, `${route}: duplicate ids`).toBe(new Set(ids).size);
+  }
+  expect(withIslands).toBeGreaterThanOrEqual(9);
+  expect(errors).toEqual([]);
+});

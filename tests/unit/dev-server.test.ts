@@ -1,7 +1,8 @@
 // `npm run dev` on a copy of the project: a YAML change shows on the next load, and a validation
 // error is shown in the browser and printed in the terminal with its location.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,26 @@ afterAll(() => {
 });
 
 describe('npm run dev', () => {
+  it('hydrates every island with React\'s development checks and no mismatch', async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text().slice(0, 300)));
+      page.on('pageerror', (e) => errors.push(e.message));
+      for (const route of ['/', '/contact', '/blog', '/instagram-detox']) {
+        await page.goto(`http://localhost:${PORT}${route}`);
+        await page.waitForSelector('html[data-islands-ready="true"]', { timeout: 60_000 });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
   it('re-renders a page after its YAML changes', async () => {
     expect((await get('/')).text).toContain('Social media was designed to keep you addicted.');
     const file = join(dir, 'pages/index.yaml');
