@@ -5,17 +5,12 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import { renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
+import { supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from './model.ts';
 import { formatReport } from './report.ts';
 import { robots, rss, sitemap } from './site-files.ts';
-
-export const DEFAULT_SUPABASE_URL = 'http://127.0.0.1:54321';
-
-export function supabaseUrl(): string {
-  return process.env.VITE_SUPABASE_URL || DEFAULT_SUPABASE_URL;
-}
 
 export function outFileFor(outDir: string, route: string): string {
   if (route === NOT_FOUND_ROUTE) return join(outDir, '404.html');

@@ -1,6 +1,6 @@
 // Starts the local Supabase stand-in beside the site when the site is built for a local address
 // (the default http://127.0.0.1:54321, or VITE_SUPABASE_URL on localhost); never for a real project.
-import { supabaseUrl } from '../build.ts';
+import { supabaseUrl } from '../backend-url.ts';
 
 export async function startLocalBackend(): Promise<{ close(): Promise<void> } | undefined> {
   const url = new URL(supabaseUrl());

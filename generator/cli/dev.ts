@@ -5,6 +5,7 @@ import { watch } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
+import { supabaseUrl } from '../backend-url.ts';
 import { compileSite, type CompileResult } from '../compile.ts';
 import { NOT_FOUND_ROUTE } from '../model.ts';
 import { formatReport } from '../report.ts';
@@ -55,7 +56,6 @@ const server = createHttpServer((req, res) => {
       const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE)!;
       const { renderPage } = (await vite.ssrLoadModule('/runtime/render/render-page.tsx')) as typeof import('../../runtime/render/render-page.tsx');
-      const { supabaseUrl } = await import('../build.ts');
       const { html } = renderPage({
         compiled: site,
         page,
