@@ -1,10 +1,9 @@
 // End-to-end tests in a real Chromium against `npm start` (built site + local Supabase stand-in).
-// The browser: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
-import { existsSync } from 'node:fs';
+// The browser: see tests/browser.ts.
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './tests/browser.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,10 +14,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    launchOptions: {
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {

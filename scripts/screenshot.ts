@@ -2,14 +2,12 @@
 // `npx tsx scripts/screenshot.ts http://localhost:4173 / /blog ...` -> .tmp/shots/*.png
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/browser.ts';
 
 const [base = 'http://localhost:4173', ...routes] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);
 mkdirSync('.tmp/shots', { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const route of routes.length ? routes : ['/']) {
   for (const width of widths) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -1,12 +1,10 @@
 // axe-core on every route at phone and desktop widths: no serious or critical violation, one h1.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { islandsReady } from './helpers.ts';
+import { islandsReady, sitemapRoutes } from './helpers.ts';
 
 async function allRoutes(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  return [...paths, '/admin/upload', '/no-such-page'];
+  return [...(await sitemapRoutes(request)), '/admin/upload', '/no-such-page'];
 }
 
 for (const width of [390, 1280]) {

@@ -5,10 +5,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
-import { createUser, islandsReady } from './helpers.ts';
+import { createUser, islandsReady, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
-const SUPABASE = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
 const toSupabase = (url: URL) => url.origin === SUPABASE;
 const TEST_PATH = 'tests/e2e-admin-upload.pdf';
 

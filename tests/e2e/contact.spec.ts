@@ -3,10 +3,9 @@
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
-import { islandsReady } from './helpers.ts';
+import { islandsReady, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
-const SUPABASE = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
 const toSupabase = (url: URL) => url.origin === SUPABASE;
 const toContactTable = (url: URL) => toSupabase(url) && url.pathname === '/rest/v1/contact_messages';
 

@@ -1,7 +1,7 @@
 // The page generator end to end: pages render, the header works at phone and desktop widths, the hero
 // scrolls to the products, unknown paths answer 404, articles ship no script, islands hydrate.
 import { expect, test } from '@playwright/test';
-import { islandsReady } from './helpers.ts';
+import { islandsReady, sitemapRoutes } from './helpers.ts';
 
 const ROUTES = ['/', '/instagram-detox', '/blog/dopamine-overload-theory'];
 
@@ -103,8 +103,7 @@ test('an island hydrates and reacts: the countdown ticks, the accordion opens', 
 });
 
 test('every page has its words in the HTML before any script runs', async ({ browser, request }) => {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const routes = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const routes = await sitemapRoutes(request);
   expect(routes.length).toBeGreaterThanOrEqual(40);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -135,8 +134,7 @@ test('the server compresses, caches hashed assets for a year, and revalidates pa
 });
 
 test('islands hydrate on every page without a console error or a hydration mismatch', async ({ page, request }) => {
-  const xml = await (await request.get('/sitemap.xml')).text();
-  const routes = [...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname), '/admin/upload'];
+  const routes = [...(await sitemapRoutes(request)), '/admin/upload'];
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Waits until every island on the page has hydrated. */
 export async function islandsReady(page: Page): Promise<void> {
@@ -30,3 +30,9 @@ export async function createUser(email: string, password: string, appMetadata?: 
 
 /** The local stand-in's address as the e2e build sees it. */
 export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
+
+/** The routes the built site lists in its sitemap (every page but /404 and /admin/...). */
+export async function sitemapRoutes(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}

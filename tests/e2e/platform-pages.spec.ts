@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { islandsReady } from './helpers.ts';
+import { islandsReady, SUPABASE_URL } from './helpers.ts';
 import { substituteTokens } from '../../generator/tokens.ts';
 
 interface Product {
@@ -25,7 +25,6 @@ interface PlatformPage {
 }
 
 const site = parse(readFileSync('site.config.yaml', 'utf8')) as SiteConfig;
-const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 const PLATFORMS = [
