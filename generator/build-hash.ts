@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFiles } from './load.ts';
 
-const INPUTS = ['site.config.yaml', 'vite.config.ts', 'package-lock.json', 'pages', 'schemas', 'runtime', 'generator', 'public', 'content'];
+const INPUTS = ['site.config.yaml', 'vite.config.ts', 'package-lock.json', 'pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content'];
 
 export function buildHash(root: string): string {
   const h = createHash('sha256');

@@ -8,7 +8,7 @@ import { renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
 import { supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
-import { NOT_FOUND_ROUTE, type CompiledSite } from './model.ts';
+import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import { formatReport } from './report.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
@@ -77,7 +77,7 @@ function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, 
 }
 
 async function writeStarterKit(root: string, outDir: string): Promise<void> {
-  const { renderStarterKitPdf } = await import('./pdf/render-guide-pdf.ts');
+  const { renderStarterKitPdf } = await import('../pdf/render-guide-pdf.ts');
   writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
 }
 

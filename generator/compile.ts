@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck } from './cross-check.ts';
 import { isYaml, listFiles, readText, routeOf } from './load.ts';
-import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SiteConfig } from './model.ts';
+import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SiteConfig } from '../model/page.ts';
 import { loadSchemas } from './schemas.ts';
 import { locate, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';

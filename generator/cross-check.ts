@@ -5,7 +5,7 @@ import { didYouMean } from './did-you-mean.ts';
 import { findImages, findLinks, findProductRefs } from './links.ts';
 import { checkReadTime } from './read-time.ts';
 import { locate, type SourceFile } from './source.ts';
-import type { PageDefinition, SiteConfig } from './model.ts';
+import type { PageDefinition, SiteConfig } from '../model/page.ts';
 
 export interface CheckInput {
   site: SiteConfig;

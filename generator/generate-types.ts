@@ -1,4 +1,4 @@
-// Generates schemas/section.schema.json and runtime/types/schema.generated.ts from schemas/ with
+// Generates schemas/section.schema.json and model/schema.generated.ts from schemas/ with
 // json-schema-to-typescript, so schema and code cannot drift. `check` compares instead of writing.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,7 @@ export async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   rmSync(tmp, { recursive: true, force: true });
   return [
     { path: join(schemasDir, 'section.schema.json'), content: sectionJson },
-    { path: join(root, 'runtime/types/schema.generated.ts'), content: ts },
+    { path: join(root, 'model/schema.generated.ts'), content: ts },
   ];
 }
 

@@ -1,7 +1,7 @@
 // Finds and parses the YAML sources: site.config.yaml and pages/**/*.yaml.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { NOT_FOUND_ROUTE } from './model.ts';
+import { NOT_FOUND_ROUTE } from '../model/page.ts';
 
 export function listFiles(dir: string, filter: (name: string) => boolean): string[] {
   if (!existsSync(dir)) return [];

@@ -1,6 +1,6 @@
 // What every block can read while rendering: the site config, the listed articles and the page.
 import { createContext, useContext } from 'react';
-import type { ArticleSummary, PageDefinition, SiteConfig } from '../generator/model.ts';
+import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
 
 export interface RenderContext {
   site: SiteConfig;

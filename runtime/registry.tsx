@@ -1,7 +1,7 @@
 // The block registry: one component per block type. Its type is derived from the generated Section
 // union, so a block schema without a component here is a compile error.
 import type { ReactNode } from 'react';
-import type { BlockOf, BlockType } from '../generator/model.ts';
+import type { BlockOf, BlockType } from '../model/page.ts';
 import { AdminUpload } from './blocks/admin-upload.tsx';
 import { AlarmBanner } from './blocks/alarm-banner.tsx';
 import { ArticleFooter } from './blocks/article-footer.tsx';

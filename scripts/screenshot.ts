@@ -2,7 +2,7 @@
 // `npx tsx scripts/screenshot.ts http://localhost:4173 / /blog ...` -> .tmp/shots/*.png
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/browser.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 const [base = 'http://localhost:4173', ...routes] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? '390,1280').split(',').map(Number);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseUrl } from '../backend-url.ts';
 import { compileSite, type CompileResult } from '../compile.ts';
-import { NOT_FOUND_ROUTE } from '../model.ts';
+import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { formatReport } from '../report.ts';
 import { readPort } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';

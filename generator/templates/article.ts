@@ -1,5 +1,5 @@
 // The article template: header (back link, category, date, read time, author), the body, Read More.
-import type { ArticleSummary, Page, Section } from '../model.ts';
+import type { ArticleSummary, Page, Section } from '../../model/page.ts';
 
 export function articleSummary(route: string, page: Page): ArticleSummary {
   const a = page.article!;

@@ -1,6 +1,6 @@
 // The platform template: one layout for every platform sales page; pages differ only in data.
-import type { PlatformSalesPage } from '../../runtime/types/schema.generated.ts';
-import type { Section } from '../model.ts';
+import type { PlatformSalesPage } from '../../model/schema.generated.ts';
+import type { Section } from '../../model/page.ts';
 
 /** The bundle every platform page offers as an upgrade. */
 export const UPGRADE_PRODUCT = 'ultimate';

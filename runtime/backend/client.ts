@@ -4,7 +4,7 @@
 // supabase-js until a form needs it. Address and key come from the build (VITE_SUPABASE_URL,
 // VITE_SUPABASE_ANON_KEY) and default to the local stand-in.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../supabase/local/keys.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../model/local-backend.ts';
 
 export interface BackendConfig {
   url: string;

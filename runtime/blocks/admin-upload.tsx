@@ -1,7 +1,7 @@
 // The admin upload screen: an island, since signing in and uploading happen in the browser. The
 // path suggestions are the platform guides' preview names, from site.config.yaml.
-import type { BlockOf } from '../../generator/model.ts';
-import { previewPath } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { previewPath } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
 

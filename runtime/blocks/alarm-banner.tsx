@@ -1,6 +1,6 @@
 // The alarm-style banner some articles open with.
 import { Inline } from '../inline-text.tsx';
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function AlarmBanner({ block }: { block: BlockOf<'alarm-banner'> }) {
   return (

@@ -1,5 +1,5 @@
 // The end of an article: the Read More Articles button.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function ArticleFooter({ block }: { block: BlockOf<'article-footer'> }) {
   return (

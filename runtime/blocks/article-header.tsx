@@ -1,5 +1,5 @@
 // The top of an article: back link, category, date, read time, title and author.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { formatDate } from '../format-date.ts';
 
 export function ArticleHeader({ block }: { block: BlockOf<'article-header'> }) {

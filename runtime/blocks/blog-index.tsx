@@ -1,6 +1,6 @@
 // The blog index: h1 and subtitle, then the category filter island holding the featured card and the
 // grid. The cards are the listed articles the generator compiled from the article files.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { useRender } from '../context.tsx';
 import { formatDate } from '../format-date.ts';
 import { Inline } from '../inline-text.tsx';

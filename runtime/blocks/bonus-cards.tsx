@@ -1,7 +1,7 @@
 // The bundle's bonuses as cards with their values (from the product's `bonuses` list), and the value
 // summary: core value, bonus value, total and today's price, all computed from site.config.yaml.
-import type { BlockOf } from '../../generator/model.ts';
-import { bonusValue, coreValue, money, productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { bonusValue, coreValue, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';

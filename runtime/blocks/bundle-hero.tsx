@@ -1,7 +1,7 @@
 // The bundle page hero: the page's h1, the price against the struck-through core value, savings and
 // discount, the countdown and the buy button. Every figure is derived from site.config.yaml.
-import type { BlockOf } from '../../generator/model.ts';
-import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById, savings } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById, savings } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Buy } from './buy.tsx';

@@ -1,6 +1,6 @@
 // The closing call to buy a product.
-import type { BlockOf } from '../../generator/model.ts';
-import { productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Buy } from './buy.tsx';

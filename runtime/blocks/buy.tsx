@@ -1,8 +1,8 @@
 // A buy button for a product: an island that toasts, then goes to the product's checkout.
-import type { Product } from '../types/schema.generated.ts';
+import type { Product } from '../../model/schema.generated.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
-import { money } from '../catalogue.ts';
+import { money } from '../../model/catalogue.ts';
 
 export function Buy({ product, label, tone }: { product: Product; label?: string; tone?: 'primary' | 'light' }) {
   const { site } = useRender();

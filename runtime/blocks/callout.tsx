@@ -1,6 +1,6 @@
 // A highlighted tip, warning, note or success box.
 import { Inline } from '../inline-text.tsx';
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 const TONES = {
   tip: { box: 'border-emerald-500 bg-emerald-50', title: 'text-emerald-900', icon: '💡', name: 'Tip' },

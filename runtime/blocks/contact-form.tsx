@@ -1,5 +1,5 @@
 // The contact section: the form (an island) beside the response-time card and the tips.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
 import { SectionShell } from './section-shell.tsx';

@@ -1,6 +1,6 @@
 // A call-to-action box with one button.
 import { Inline } from '../inline-text.tsx';
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function Cta({ block }: { block: BlockOf<'cta'> }) {
   return (

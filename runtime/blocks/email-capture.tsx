@@ -1,5 +1,5 @@
 // The starter kit offer around the e-mail capture island.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Island } from '../island.tsx';
 import { SectionShell } from './section-shell.tsx';
 

@@ -1,5 +1,5 @@
 // FAQ: an accordion island, one item open at a time.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Island } from '../island.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 

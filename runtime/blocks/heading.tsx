@@ -1,5 +1,5 @@
 // A heading inside a text page or article (h2 or h3).
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function Heading({ block }: { block: BlockOf<'heading'> }) {
   const Tag = block.level === 3 ? 'h3' : 'h2';

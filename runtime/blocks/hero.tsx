@@ -1,5 +1,5 @@
 // The landing hero: headline, the button that smooth-scrolls to the products, the illustration.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Inline } from '../inline-text.tsx';
 
 export function Hero({ block }: { block: BlockOf<'hero'> }) {

@@ -1,5 +1,5 @@
 // What a guide includes: a short checklist.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 

@@ -1,6 +1,6 @@
 // A bulleted or numbered list; it sits in a prose-width box so its own indent keeps markers on screen.
 import { Inline } from '../inline-text.tsx';
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function List({ block }: { block: BlockOf<'list'> }) {
   const Tag = block.ordered ? 'ol' : 'ul';

@@ -1,5 +1,5 @@
 // The 404 message. The missing path is logged by a few inline lines, since this page ships no script file.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 const LOG_PATH = `console.error('404: no page at ' + location.pathname)`;
 

@@ -1,5 +1,5 @@
 // The h1 of a text page, with 'Last updated' set to the build date where asked.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 

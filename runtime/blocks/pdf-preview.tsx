@@ -1,6 +1,6 @@
 // A frame on the guide's preview PDF, served from the public previews bucket, page-fit.
-import type { BlockOf } from '../../generator/model.ts';
-import { previewPath, productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { previewPath, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';

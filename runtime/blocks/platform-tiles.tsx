@@ -1,7 +1,7 @@
 // The guides a bundle contains, one tile each (from the product's `bundles` list): emoji, title, plan
 // length, claim and a link to the platform's own page. The title link covers the whole tile.
-import type { BlockOf } from '../../generator/model.ts';
-import { bundledProducts, gradient, money, productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { bundledProducts, gradient, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';

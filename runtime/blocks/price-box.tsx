@@ -1,6 +1,6 @@
 // A price box: price, original, savings, countdown or launch label, and the buy button.
-import type { BlockOf } from '../../generator/model.ts';
-import { productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Buy } from './buy.tsx';
 import { OfferTimer } from './offer-timer.tsx';

@@ -1,6 +1,6 @@
 // Price, struck-through original and savings, shared by the hero and the price box.
-import type { Product } from '../types/schema.generated.ts';
-import { money, savings } from '../catalogue.ts';
+import type { Product } from '../../model/schema.generated.ts';
+import { money, savings } from '../../model/catalogue.ts';
 
 export function PriceTag({ product, light = false }: { product: Product; light?: boolean }) {
   return (

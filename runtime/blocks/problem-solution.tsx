@@ -1,5 +1,5 @@
 // Two columns on a sales page: the problems a platform causes and what the guide does.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 

@@ -1,6 +1,6 @@
 // The landing page's wake-up call: problem cards, 'THE HARD TRUTH' box and two buttons that, as the
 // specification says, do nothing. They are plain <button type="button"> elements: no island, no script.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { Inline } from '../inline-text.tsx';
 import { SectionShell } from './section-shell.tsx';
 

@@ -1,6 +1,6 @@
 // A platform product card: badge, emoji, title, description, price, features, button to its page.
-import type { Product } from '../types/schema.generated.ts';
-import { gradient, money, savings } from '../catalogue.ts';
+import type { Product } from '../../model/schema.generated.ts';
+import { gradient, money, savings } from '../../model/catalogue.ts';
 
 export function ProductCard({ product, buttonLabel }: { product: Product; buttonLabel: string }) {
   return (

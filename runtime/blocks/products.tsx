@@ -1,6 +1,6 @@
 // The catalogue: countdown banner, featured bundle card with its value list, platform cards, guarantee.
-import type { BlockOf } from '../../generator/model.ts';
-import { bonusValue, coreValue, discountPercent, gradient, money, productById, savings } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { bonusValue, coreValue, discountPercent, gradient, money, productById, savings } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';

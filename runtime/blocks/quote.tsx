@@ -1,6 +1,6 @@
 // A quotation with its source.
 import { Inline } from '../inline-text.tsx';
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 
 export function Quote({ block }: { block: BlockOf<'quote'> }) {
   return (

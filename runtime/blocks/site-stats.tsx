@@ -1,5 +1,5 @@
 // A row of the site's marketing figures, read from `stats` in site.config.yaml (never typed here).
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { useRender } from '../context.tsx';
 
 type StatKey = BlockOf<'site-stats'>['items'][number];

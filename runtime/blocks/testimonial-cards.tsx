@@ -1,5 +1,5 @@
 // Testimonial cards with five stars, each cut to the block's maximum length.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { cutText } from '../text-cut.ts';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 

@@ -1,5 +1,5 @@
 // 'Real Freedom Stories': the carousel island and the stats row.
-import type { BlockOf } from '../../generator/model.ts';
+import type { BlockOf } from '../../model/page.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';

@@ -1,6 +1,6 @@
 // The offer to upgrade to the bundle, priced from the catalogue.
-import type { BlockOf } from '../../generator/model.ts';
-import { money, productById } from '../catalogue.ts';
+import type { BlockOf } from '../../model/page.ts';
+import { money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { SectionShell } from './section-shell.tsx';

@@ -1,5 +1,5 @@
 // A whole page: header, the sections through the registry, footer.
-import type { PageDefinition } from '../../generator/model.ts';
+import type { PageDefinition } from '../../model/page.ts';
 import { RenderBlock } from '../registry.tsx';
 import { SiteFooter } from '../layout/footer.tsx';
 import { BackHomeHeader, SiteHeader } from '../layout/header.tsx';

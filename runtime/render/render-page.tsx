@@ -1,7 +1,7 @@
 // Renders one page to a complete HTML document with react-dom/server inside react-router's static router.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { CompiledSite, PageDefinition } from '../../generator/model.ts';
+import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import { RenderProvider } from '../context.tsx';
 import { PageView } from './page.tsx';
 

@@ -19,7 +19,7 @@ export { seedAdmin };
 async function previewBytes(name: string): Promise<Uint8Array> {
   const file = join(PREVIEWS_DIR, name);
   if (existsSync(file)) return readFileSync(file);
-  const { renderPreviewPdf } = await import('../../generator/pdf/render-guide-pdf.ts');
+  const { renderPreviewPdf } = await import('../../pdf/render-guide-pdf.ts');
   return renderPreviewPdf(name.replace(/-detox-preview\.pdf$/, ''));
 }
 

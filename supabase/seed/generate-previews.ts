@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../../generator/pdf/render-guide-pdf.ts';
+import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../../pdf/render-guide-pdf.ts';
 
 export const PREVIEWS_DIR = fileURLToPath(new URL('./previews/', import.meta.url));
 

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { GuideSourceError, toGuideSource } from '../../generator/pdf/guide-source.ts';
-import { PREVIEW_PLATFORMS, renderGuidePdf, renderPreviewPdf, renderStarterKitPdf } from '../../generator/pdf/render-guide-pdf.ts';
+import { GuideSourceError, toGuideSource } from '../../pdf/guide-source.ts';
+import { PREVIEW_PLATFORMS, renderGuidePdf, renderPreviewPdf, renderStarterKitPdf } from '../../pdf/render-guide-pdf.ts';
 import { PREVIEWS_DIR } from '../../supabase/local/seed.ts';
 
 const pages = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../browser.ts';
+import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promis
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dev-copy-'));
-  for (const f of ['pages', 'schemas', 'runtime', 'generator', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
+  for (const f of ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
     cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
   }
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -312,7 +312,7 @@ export async function renderGuidePdf(source: GuideSource): Promise<Uint8Array> {
   doc.setTitle(source.title);
   if (source.subtitle) doc.setSubject(source.subtitle);
   if (source.publisher) doc.setAuthor(source.publisher);
-  doc.setCreator('generator/pdf/render-guide-pdf.ts');
+  doc.setCreator('./render-guide-pdf.ts');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(date);
   doc.setModificationDate(date);
@@ -327,7 +327,7 @@ export async function renderGuidePdf(source: GuideSource): Promise<Uint8Array> {
 
 // ---- The project's guides ----
 
-const CONTENT = new URL('../../content/', import.meta.url);
+const CONTENT = new URL('../content/', import.meta.url);
 
 export const PREVIEW_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
 export type PreviewPlatform = (typeof PREVIEW_PLATFORMS)[number];

@@ -1,5 +1,5 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Page, Product, Section, SiteConfig } from '../runtime/types/schema.generated.ts';
+import type { Author, Page, Product, Section, SiteConfig } from './schema.generated.ts';
 
 export type { Page, Product, Section, SiteConfig };
 export type BlockType = Section['type'];

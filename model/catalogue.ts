@@ -1,5 +1,5 @@
 // Product figures derived from site.config.yaml, so a price is typed once.
-import type { Product, SiteConfig } from './types/schema.generated.ts';
+import type { Product, SiteConfig } from './schema.generated.ts';
 
 export function productById(site: SiteConfig, id: string): Product {
   const p = site.products.find((x) => x.id === id);

@@ -1,0 +1,31 @@
+// Catalogue values that page text may name: "{price:instagram}", "{provider}". The generator fills
+// them in; the names and what each stands for live here, beside the catalogue maths they use.
+import { bonusValue, coreValue, discountPercent, money, savings } from './catalogue.ts';
+import type { Product, SiteConfig } from './schema.generated.ts';
+
+export type SiteToken = (site: SiteConfig) => string;
+export type ProductToken = (p: Product, site: SiteConfig) => string;
+
+export const SITE_TOKENS: Record<string, SiteToken> = {
+  siteName: (s) => s.site.name,
+  trustedBy: (s) => s.site.trustedBy,
+  provider: (s) => s.checkout.provider,
+  guaranteeDays: (s) => String(s.guarantee.days),
+  peopleHelped: (s) => s.stats.peopleHelped,
+  averageRating: (s) => s.stats.averageRating,
+  successRate: (s) => s.stats.successRate,
+};
+
+export const PRODUCT_TOKENS: Record<string, ProductToken> = {
+  price: (p) => money(p.price),
+  originalPrice: (p) => money(p.originalPrice),
+  savings: (p) => money(savings(p)),
+  discount: (p) => `${discountPercent(p)}%`,
+  planDays: (p) => String(p.planDays),
+  title: (p) => p.title,
+  coreValue: (p, s) => money(coreValue(s, p)),
+  bonusValue: (p) => money(bonusValue(p)),
+};
+
+/** Every token as a marketer writes it, for messages and editors. */
+export const TOKEN_NAMES = [...Object.keys(SITE_TOKENS), ...Object.keys(PRODUCT_TOKENS).map((n) => `${n}:<product>`)];
