@@ -4,15 +4,16 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import { renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
+import { blockComponents, renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
 import { supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
+import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import { formatReport } from './report.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
-export function outFileFor(outDir: string, route: string): string {
+function outFileFor(outDir: string, route: string): string {
   if (route === NOT_FOUND_ROUTE) return join(outDir, '404.html');
   return route === '/' ? join(outDir, 'index.html') : join(outDir, route.slice(1), 'index.html');
 }
@@ -23,7 +24,7 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-export function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets {
+function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets {
   const entry = (key: string) => {
     const chunk = manifest[key];
     if (!chunk) throw new Error(`Vite manifest has no entry for ${key}`);
@@ -37,7 +38,7 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>): Pag
   return { css: [entry('runtime/styles/site.css')], scripts: [entry('runtime/client/main.ts')], islandChunks };
 }
 
-export interface BuildResult {
+interface BuildResult {
   pages: { route: string; file: string; islands: string[] }[];
   ms: number;
 }
@@ -45,7 +46,10 @@ export interface BuildResult {
 export async function buildSite(root: string, opts: { outDir?: string; quiet?: boolean } = {}): Promise<BuildResult> {
   const started = Date.now();
   const outDir = opts.outDir ?? join(root, 'dist');
-  const result = compileSite(root);
+  // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
+  // committed file is stale, since it runs before any build).
+  if (existsSync(join(root, 'model'))) await writeStaleGeneratedFiles(root);
+  const result = compileSite(root, { components: blockComponents });
   if (!result.ok) {
     const error = new Error(formatReport(result.diagnostics, result.texts));
     error.name = 'ValidationError';

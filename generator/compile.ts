@@ -3,15 +3,15 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { crossCheck } from './cross-check.ts';
+import { crossCheck, type CheckedDoc } from './cross-check.ts';
 import { isYaml, listFiles, readText, routeOf } from './load.ts';
-import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SiteConfig } from '../model/page.ts';
-import { loadSchemas } from './schemas.ts';
-import { locate, parseSource, type SourceFile } from './source.ts';
+import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
+import { loadSchemas, type SchemaSet } from './schemas.ts';
+import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { expandPlatform } from './templates/platform.ts';
-import { validateDocument } from './validate.ts';
+import { validateDocument, type FieldAt } from './validate.ts';
 
 /** Files the build writes that pages may link to. */
 export const GENERATED_FILES = ['/free-detox-starter-kit.pdf', '/sitemap.xml', '/robots.txt', '/rss.xml'];
@@ -26,7 +26,12 @@ export interface CompileResult {
   files: string[];
 }
 
-export function compileSite(root: string): CompileResult {
+export interface CompileOptions {
+  /** Block types that have a component (the render entry's registry); checked against the schemas. */
+  components?: readonly string[];
+}
+
+export function compileSite(root: string, opts: CompileOptions = {}): CompileResult {
   const schemas = loadSchemas(join(root, 'schemas'));
   const diagnostics: Diagnostic[] = [];
   const texts = new Map<string, string>();
@@ -41,55 +46,109 @@ export function compileSite(root: string): CompileResult {
     return errors.length ? undefined : source;
   };
 
+  if (opts.components) diagnostics.push(...blockCompleteness(root, schemas.blockTypes, opts.components, texts));
+
   const configPath = join(root, 'site.config.yaml');
   const siteSource = existsSync(configPath) ? read(configPath) : undefined;
-  if (siteSource) diagnostics.push(...validateDocument(siteSource, schemas.validateSiteConfig, schemas.blockTypes));
+  let siteFields: FieldAt[] = [];
+  if (siteSource) {
+    const v = validateDocument(siteSource, schemas.validateSiteConfig, schemas.blockTypes);
+    diagnostics.push(...v.diagnostics);
+    siteFields = v.fields;
+  }
 
   const pagesDir = join(root, 'pages');
   const pageFiles = listFiles(pagesDir, isYaml);
-  const valid: { full: string; source: SourceFile }[] = [];
+  const valid: { full: string; source: SourceFile; fields: FieldAt[] }[] = [];
   for (const full of pageFiles) {
     const source = read(full);
     if (!source) continue;
-    const errors = validateDocument(source, schemas.validatePage, schemas.blockTypes);
-    diagnostics.push(...errors);
-    if (!errors.length) valid.push({ full, source });
+    const v = validateDocument(source, schemas.validatePage, schemas.blockTypes);
+    diagnostics.push(...v.diagnostics);
+    if (!v.diagnostics.length) valid.push({ full, source, fields: v.fields });
   }
 
   const files = [configPath, ...pageFiles];
   if (!siteSource || diagnostics.length) return { ok: false, diagnostics, texts, files };
 
   const site = siteSource.data as SiteConfig;
-  const pages: { page: PageDefinition; source: SourceFile }[] = [];
-  for (const { full, source } of valid) {
+  const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields }];
+  for (const { full, source, fields } of valid) {
     const { data, errors } = substituteTokens(source.data, site);
-    for (const e of errors) diagnostics.push(diagnostic('UnknownToken', locate(source, e.path), e.message));
+    for (const e of errors) diagnostics.push(e.at(locateIn(source, e.path, e.token, e.nth)));
     // Cross-checks read the substituted text; positions still come from the original nodes.
     const substituted: SourceFile = { ...source, data };
-    pages.push({ page: definePage(routeOf(pagesDir, full), substituted), source: substituted });
+    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted), substituted, schemas, site);
+    // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
+    if (!errors.length) diagnostics.push(...blockErrors);
+    docs.push({ page, source: substituted, fields });
   }
   const publicDir = join(root, 'public');
   const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);
-  diagnostics.push(...crossCheck({ site, siteSource, pages, staticFiles }));
+  diagnostics.push(...crossCheck({ site, docs, staticFiles }));
   if (diagnostics.length) return { ok: false, diagnostics, texts, files };
 
+  const pages = docs.flatMap((d) => (d.page ? [d.page] : []));
   const articles = pages
-    .map(({ page }) => page.article)
+    .map((page) => page.article)
     .filter((a): a is ArticleSummary => !!a && !a.unlisted)
     .sort((a, b) => Number(b.featured) - Number(a.featured) || b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  return { ok: true, diagnostics, texts, files, site: { site, pages: pages.map((p) => p.page), articles } };
+  return { ok: true, diagnostics, texts, files, site: { site, pages, articles } };
 }
 
-function definePage(route: string, source: SourceFile): PageDefinition {
+/**
+ * Blocks written by a template (the article header, the platform page's blocks) never passed through
+ * the page schema: validate them here so they get their schema defaults, with tokens filled in, like
+ * blocks written by hand. An error here is the template's fault and says so.
+ */
+function completeTemplateBlocks(draft: PageDraft, source: SourceFile, schemas: SchemaSet, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
+  const out: Diagnostic[] = [];
+  const sections = draft.sections.map((section): Section => {
+    if (schemas.validateSection(section)) {
+      const { data, errors } = substituteTokens(section, site);
+      for (const e of errors) out.push(e.at(locate(source, [])));
+      return data as Section;
+    }
+    const detail = (schemas.validateSection.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+    out.push(diagnostic('InvalidTemplateOutput', locate(source, []), section.type, detail));
+    return section as Section;
+  });
+  return { page: { ...draft, sections }, errors: out };
+}
+
+/** Every block schema has a component and every component a schema, or the build stops. */
+function blockCompleteness(root: string, blockTypes: readonly string[], components: readonly string[], texts: Map<string, string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const type of blockTypes) {
+    if (components.includes(type)) continue;
+    out.push(diagnostic('BlockWithoutComponent', { file: `schemas/blocks/${type}.schema.json`, line: 1, column: 1, path: '' }, type));
+  }
+  const registryFile = 'runtime/registry.tsx';
+  const registryText = existsSync(join(root, registryFile)) ? readText(join(root, registryFile)) : '';
+  for (const type of components) {
+    if (blockTypes.includes(type)) continue;
+    texts.set(registryFile, registryText);
+    // Point at the registry entry itself when it can be found.
+    const lines = registryText.split('\n');
+    const index = lines.findIndex((l) => l.includes(`'${type}':`) || l.trimStart().startsWith(`${type}:`));
+    const column = index < 0 ? 1 : lines[index]!.length - lines[index]!.trimStart().length + 1;
+    out.push(diagnostic('ComponentWithoutSchema', { file: registryFile, line: index + 1 || 1, column, path: '' }, type));
+  }
+  return out;
+}
+
+type PageDraft = Omit<PageDefinition, 'sections'> & { sections: SectionDraft[] };
+
+function definePage(route: string, source: SourceFile): PageDraft {
   const page = source.data as Page;
-  const template = page.template ?? 'page';
+  const template = page.template;
   const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template };
   if (template === 'article') {
     const article = articleSummary(route, page);
     return { ...base, header: page.header ?? 'site', article, sections: expandArticle(article, page.sections ?? []) };
   }
   if (template === 'platform') {
-    return { ...base, header: page.header ?? 'back-home', sections: [...expandPlatform(page.platform!), ...((page.sections ?? []) as Section[])] };
+    return { ...base, header: page.header ?? 'back-home', sections: [...expandPlatform(page.platform!), ...(page.sections ?? [])] };
   }
   return { ...base, header: page.header ?? 'site', sections: page.sections ?? [] };
 }

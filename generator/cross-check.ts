@@ -1,86 +1,145 @@
-// What a schema cannot say: unique routes, existing products, resolvable links and anchors,
-// one featured article, honest read times, images that exist.
-import { diagnostic, type Diagnostic } from './errors.ts';
-import { didYouMean } from './did-you-mean.ts';
-import { findImages, findLinks, findProductRefs } from './links.ts';
-import { checkReadTime } from './read-time.ts';
-import { locate, type SourceFile } from './source.ts';
+// What a schema cannot say: unique routes, existing products, resolvable links and anchors, safe
+// addresses, one featured article, honest read times, files that exist. Which field is a product id,
+// an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
+import { inlineLinks, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { diagnostic, type Diagnostic } from './errors.ts';
+import { bodyWords, readTimeRange } from './read-time.ts';
+import { locate, locateIn, valueAt, type SourceFile } from './source.ts';
+import type { FieldAt } from './validate.ts';
+
+export interface CheckedDoc {
+  /** The document with defaults applied and tokens filled in; positions come from its nodes. */
+  source: SourceFile;
+  fields: FieldAt[];
+  page?: PageDefinition;
+}
 
 export interface CheckInput {
   site: SiteConfig;
-  siteSource: SourceFile;
-  pages: { page: PageDefinition; source: SourceFile }[];
+  docs: CheckedDoc[];
   /** Paths served as files (public/ and generated files), e.g. /free-detox-starter-kit.pdf. */
   staticFiles: Set<string>;
 }
 
-export function crossCheck({ site, siteSource, pages, staticFiles }: CheckInput): Diagnostic[] {
+/** Addresses a visitor may be sent to: the site's own, its sections, https and mail. */
+const SAFE_HREF = /^(\/(?!\/)|#|https:\/\/|mailto:)/;
+
+export function crossCheck({ site, docs, staticFiles }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
-  for (const { page, source } of pages) {
+  for (const { page, source } of docs) {
+    if (!page) continue;
     const first = routes.get(page.route);
-    if (first) {
-      out.push(diagnostic('DuplicateRoute', locate(source, []), `route ${page.route} is also defined by ${first.file}`));
-    } else routes.set(page.route, page);
+    if (first) out.push(diagnostic('DuplicateRoute', locate(source, []), page.route, first.file));
+    else routes.set(page.route, page);
   }
 
-  const productIds = new Set(site.products.map((p) => p.id));
-  const idsByRoute = new Map<string, Set<string>>();
-  for (const { page, source } of pages) {
+  // Anchors: the ids of every section a page renders, templates' own included.
+  const anchors = new Map<string, Set<string>>();
+  for (const { page, source, fields } of docs) {
+    if (!page || anchors.has(page.route)) continue;
     const ids = new Set<string>();
-    page.sections.forEach((s, i) => {
-      if (!s.id) return;
-      if (ids.has(s.id)) out.push(diagnostic('DuplicateSectionId', locate(source, ['sections', i, 'id']), `section id "${s.id}" is used twice on ${page.route}`));
+    for (const s of page.sections) {
+      if (!s.id) continue;
+      if (ids.has(s.id)) {
+        const field = fields.find((f) => f.kind === 'sectionId' && valueAt(source.data, f.path) === s.id);
+        out.push(diagnostic('DuplicateSectionId', locate(source, field?.path ?? []), s.id, page.route));
+      }
       ids.add(s.id);
-    });
-    idsByRoute.set(page.route, ids);
+    }
+    anchors.set(page.route, ids);
   }
 
-  const checkDoc = (source: SourceFile, data: unknown, ownRoute?: string) => {
-    for (const ref of findProductRefs(data)) {
-      if (productIds.has(ref.id)) continue;
-      const guess = didYouMean(ref.id, productIds);
-      out.push(diagnostic('UnknownProduct', locate(source, ref.path), `unknown product "${ref.id}"${guess ? `; did you mean "${guess}"?` : ''} Known products: ${[...productIds].join(', ')}`));
+  const productIds = [...new Set(site.products.map((p) => p.id))];
+  const checkHref = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => {
+    if (!SAFE_HREF.test(href)) {
+      out.push(diagnostic('UnsafeLink', at(), href));
+      return;
     }
-    for (const link of findLinks(data)) {
-      if (!link.href.startsWith('/') && !(link.href.startsWith('#') && ownRoute)) continue;
-      const [pathPart = '', hash] = link.href.split('#', 2);
-      // A bare #anchor points into the page that holds it.
-      const route = link.href.startsWith('#') ? ownRoute! : pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
-      const target = routes.get(route);
-      if (!target && !staticFiles.has(route)) {
-        const guess = didYouMean(route, routes.keys());
-        out.push(diagnostic('BrokenLink', locate(source, link.path), `link ${link.href} goes to no page${guess ? `; did you mean "${guess}"?` : ''}`));
-        continue;
-      }
-      if (hash && target && !idsByRoute.get(route)?.has(hash)) {
-        const ids = [...(idsByRoute.get(route) ?? [])];
-        const guess = didYouMean(hash, ids);
-        out.push(diagnostic('BrokenAnchor', locate(source, link.path), `link ${link.href}: ${route} has no section "${hash}"${guess ? `; did you mean "#${guess}"?` : ''} Sections there: ${ids.join(', ') || 'none'}`));
-      }
+    const ownRoute = doc.page?.route;
+    if (!href.startsWith('/') && !(href.startsWith('#') && ownRoute)) return;
+    const hashAt = href.indexOf('#');
+    const pathPart = hashAt < 0 ? href : href.slice(0, hashAt);
+    const hash = hashAt < 0 ? '' : href.slice(hashAt + 1);
+    // A bare #anchor points into the page that holds it.
+    const route = href.startsWith('#') ? ownRoute! : pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
+    const target = routes.get(route);
+    if (!target && !staticFiles.has(route)) {
+      out.push(diagnostic('BrokenLink', at(), href, didYouMean(route, routes.keys())));
+      return;
     }
-    for (const img of findImages(data)) {
-      if (!staticFiles.has(img.src)) out.push(diagnostic('MissingFile', locate(source, img.path), `image ${img.src} is not in public/`));
-    }
+    const ids = anchors.get(route);
+    if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
   };
-  checkDoc(siteSource, siteSource.data);
-  for (const { page, source } of pages) checkDoc(source, source.data, page.route);
+
+  for (const doc of docs) {
+    const { source, fields } = doc;
+    for (const field of fields) {
+      const value = valueAt(source.data, field.path);
+      if (typeof value !== 'string') continue;
+      const at = () => locate(source, field.path);
+      switch (field.kind) {
+        case 'productId':
+          if (!productIds.includes(value)) out.push(diagnostic('UnknownProduct', at(), value, didYouMean(value, productIds), productIds));
+          break;
+        case 'href':
+          checkHref(doc, value, at);
+          break;
+        case 'publicFile':
+          if (!staticFiles.has(value)) out.push(diagnostic('MissingFile', at(), value));
+          break;
+        case 'inline':
+          eachOccurrence(inlineLinks(parseInline(value)), (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)));
+          break;
+        case 'markdown': {
+          const blocks = parseProse(value);
+          eachOccurrence(
+            proseLinks(blocks).map((l) => l.href),
+            (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)),
+          );
+          for (const h of headings(blocks)) {
+            if (h.level === 2 || h.level === 3) continue;
+            const line = value.split('\n')[h.line]?.trim() ?? '';
+            out.push(diagnostic('ProseHeading', locateIn(source, field.path, line), h.level));
+          }
+          break;
+        }
+      }
+    }
+  }
 
   // Blog: exactly one featured listed article; read times honest.
-  const articles = pages.filter(({ page }) => page.article);
-  const featured = articles.filter(({ page }) => page.article!.featured && !page.article!.unlisted);
+  const articles = docs.filter((d) => d.page?.article);
+  const featured = articles.filter((d) => d.page!.article!.featured && !d.page!.article!.unlisted);
   if (articles.length && featured.length !== 1) {
     const where = featured[1] ?? articles[0]!;
-    const names = featured.map(({ page }) => page.route).join(', ') || 'none';
-    out.push(diagnostic('FeaturedArticle', locate(where.source, ['article']), `exactly one listed article must be featured; found ${featured.length} (${names})`));
+    out.push(diagnostic('FeaturedArticle', locate(where.source, ['article']), featured.length, featured.map((d) => d.page!.route)));
   }
-  for (const { page, source } of articles) {
-    const body = (source.data as { sections?: unknown }).sections;
-    const r = checkReadTime(page.article!.readTime, body);
-    if (!r.ok) {
-      out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), `readTime is ${page.article!.readTime} min but the body has ${r.words} words, about ${Math.max(1, Math.round(r.minutes))} min at 200 words a minute (allowed within a third)`));
+  for (const { page, source, fields } of articles) {
+    const stated = page!.article!.readTime;
+    const words = bodyWords(source.data, fields);
+    const range = readTimeRange(stated);
+    if (words < range.minWords || words > range.maxWords) {
+      out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), stated, words, range.minWords, range.maxWords));
     }
   }
   return out;
+}
+
+/** Calls `fn` with each item and how many equal items came before it (to find the nth in a text). */
+function eachOccurrence(items: string[], fn: (item: string, nth: number) => void): void {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const nth = seen.get(item) ?? 0;
+    seen.set(item, nth + 1);
+    fn(item, nth);
+  }
+}
+
+function headings(blocks: readonly ProseBlock[]): { level: number; line: number }[] {
+  return blocks.flatMap((b) =>
+    b.type === 'heading' ? [{ level: b.level, line: b.line }] : b.type === 'list' ? b.items.flatMap(headings) : b.type === 'blockquote' ? headings(b.children) : [],
+  );
 }

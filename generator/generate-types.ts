@@ -1,12 +1,12 @@
 // Generates schemas/section.schema.json and model/schema.generated.ts from schemas/ with
 // json-schema-to-typescript, so schema and code cannot drift. `check` compares instead of writing.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { blockSchemaFiles, sectionSchema } from './schemas.ts';
 
-export interface GeneratedFile {
+interface GeneratedFile {
   path: string;
   content: string;
 }
@@ -17,7 +17,7 @@ const BANNER = `/* eslint-disable */
  * change the schema and run the command again. \`npm run validate\` fails when this file is stale.
  */`;
 
-export async function generatedFiles(root: string): Promise<GeneratedFile[]> {
+async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   const schemasDir = join(root, 'schemas');
   const blockFiles = blockSchemaFiles(schemasDir);
   const section = sectionSchema(blockFiles);
@@ -37,6 +37,7 @@ export async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   const tmp = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(schemasDir, tmp, { recursive: true });
   writeFileSync(join(tmp, 'section.schema.json'), sectionJson);
+  requireDefaulted(tmp);
   const ts = await compile(rootSchema as never, 'SchemaTypes', {
     cwd: tmp,
     bannerComment: BANNER,
@@ -56,8 +57,45 @@ export async function staleGeneratedFiles(root: string): Promise<string[]> {
   return files.filter((f) => !existsSync(f.path) || readFileSync(f.path, 'utf8') !== f.content).map((f) => f.path);
 }
 
+/** Rewrites only the generated files that differ from the schemas; returns those written. */
+export async function writeStaleGeneratedFiles(root: string): Promise<string[]> {
+  const files = await generatedFiles(root);
+  const stale = files.filter((f) => !existsSync(f.path) || readFileSync(f.path, 'utf8') !== f.content);
+  for (const f of stale) writeFileSync(f.path, f.content);
+  return stale.map((f) => f.path);
+}
+
 export async function writeGeneratedFiles(root: string): Promise<string[]> {
   const files = await generatedFiles(root);
   for (const f of files) writeFileSync(f.path, f.content);
   return files.map((f) => f.path);
+}
+
+/**
+ * The types describe data after validation, when ajv has filled in every schema default: a field with a
+ * default is always present, so components read it without repeating the default.
+ */
+function requireDefaulted(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      requireDefaulted(full);
+      continue;
+    }
+    if (!name.endsWith('.json')) continue;
+    const schema = JSON.parse(readFileSync(full, 'utf8')) as unknown;
+    visit(schema);
+    writeFileSync(full, JSON.stringify(schema));
+  }
+}
+
+function visit(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(visit);
+  if (!node || typeof node !== 'object') return;
+  const obj = node as { properties?: Record<string, { default?: unknown }>; required?: string[] };
+  if (obj.properties && typeof obj.properties === 'object') {
+    const defaulted = Object.entries(obj.properties).filter(([, s]) => s && typeof s === 'object' && 'default' in s).map(([k]) => k);
+    if (defaulted.length) obj.required = [...new Set([...(obj.required ?? []), ...defaulted])];
+  }
+  Object.values(obj).forEach(visit);
 }

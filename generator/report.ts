@@ -1,29 +1,40 @@
-// Formats diagnostics for terminals, CI logs and the dev overlay: file:line:col path: message, then the lines.
-import { ErrorCatalogue, type Diagnostic } from './errors.ts';
+// Formats diagnostics for terminals, CI logs and the dev overlay: file:line:col path: message, the
+// catalogue's title, the offending lines, and the hint.
+import type { Diagnostic } from './errors.ts';
 
-export function formatDiagnostic(d: Diagnostic, text: string | undefined): string {
+const splitLines = (text: string) => text.split(/\r\n|\r|\n/);
+
+export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined): string {
   const head = `${d.file}:${d.line}:${d.column} ${d.path ? `${d.path}: ` : ''}${d.message}`;
-  const frame = text ? codeFrame(text, d.line, d.column) : '';
-  const hint = ErrorCatalogue[d.name] && 'hint' in ErrorCatalogue[d.name] ? `  hint: ${(ErrorCatalogue[d.name] as { hint: string }).hint}` : '';
-  return [head, frame, hint].filter(Boolean).join('\n');
+  const frame = lines ? codeFrame(lines, d.line, d.column) : '';
+  return [head, `  ${d.title} [${d.name}]`, frame, `  hint: ${d.hint}`].filter(Boolean).join('\n');
 }
 
 /** The offending line with one line of context either side and a caret under the column. */
-export function codeFrame(text: string, line: number, column: number): string {
-  const lines = text.split(/\r?\n/);
+export function codeFrame(lines: readonly string[], line: number, column: number): string {
   const from = Math.max(1, line - 1);
   const to = Math.min(lines.length, line + 1);
   const width = String(to).length;
   const out: string[] = [];
+  // A long line (minified or hostile input) is cut around the column so the frame stays readable.
+  const clip = (s: string) => (s.length > 200 ? s.slice(Math.max(0, column - 100), Math.max(0, column - 100) + 200) : s);
+  const caretAt = (s: string) => (s.length > 200 ? Math.min(column - 1, 99) : column - 1);
   for (let n = from; n <= to; n++) {
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
+    const text = lines[n - 1] ?? '';
+    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${clip(text)}`);
+    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretAt(text)))}^`);
   }
   return out.join('\n');
 }
 
-export function formatReport(diags: Diagnostic[], texts: Map<string, string>): string {
+export function formatReport(diags: readonly Diagnostic[], texts: ReadonlyMap<string, string>): string {
   const files = new Set(diags.map((d) => d.file));
-  const body = diags.map((d) => formatDiagnostic(d, texts.get(d.file))).join('\n\n');
+  // Split each file once, however many diagnostics it has.
+  const linesByFile = new Map<string, string[]>();
+  const linesOf = (file: string) => {
+    if (!linesByFile.has(file) && texts.has(file)) linesByFile.set(file, splitLines(texts.get(file)!));
+    return linesByFile.get(file);
+  };
+  const body = diags.map((d) => formatDiagnostic(d, linesOf(d.file))).join('\n\n');
   return `${body}\n\n${diags.length} error${diags.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}.`;
 }

@@ -5,9 +5,32 @@ import { join } from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
+/**
+ * What a field *is*, declared in the schemas with the `x-kind` keyword so cross-checks follow the
+ * schema, never a field's name:
+ * - productId: the id of a product in site.config.yaml;
+ * - href: an address; internal ones must resolve to a page, a file or a section;
+ * - publicFile: a file served from public/ (or written by the build);
+ * - sectionId: an anchor on its page;
+ * - inline: visible text with inline Markdown (links checked, words counted);
+ * - markdown: a prose block of Markdown (links checked, words counted);
+ * - text: plain visible text (words counted).
+ */
+export const FIELD_KINDS = ['productId', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+export interface KindedField {
+  kind: FieldKind;
+  /** JSON pointer of the value, e.g. /sections/2/product. */
+  pointer: string;
+}
+
 export interface SchemaSet {
-  validatePage: ValidateFunction;
-  validateSiteConfig: ValidateFunction;
+  /** Validates a page, applies schema defaults, and lists the kinded fields it met. */
+  validatePage: KindedValidate;
+  validateSiteConfig: KindedValidate;
+  /** One block; applies its defaults (used on blocks that templates write). */
+  validateSection: KindedValidate;
   /** Block type -> its schema (for "did you mean" on fields). */
   blockSchemas: Map<string, Record<string, unknown>>;
   blockTypes: string[];
@@ -31,9 +54,40 @@ export function sectionSchema(blockFiles: string[]): Record<string, unknown> {
   };
 }
 
+export interface KindedValidate {
+  (data: unknown): boolean;
+  errors?: ValidateFunction['errors'];
+  /** Fields met by the last call, by kind. */
+  fields: KindedField[];
+}
+
 export function loadSchemas(schemasDir: string): SchemaSet {
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // Defaults are applied here, once: components read them from the data and never repeat them.
+  const ajv = new Ajv2020({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: true });
   addFormats(ajv);
+  let collected: KindedField[] = [];
+  ajv.addKeyword({
+    keyword: 'x-kind',
+    schemaType: 'string',
+    metaSchema: { enum: [...FIELD_KINDS] },
+    errors: false,
+    // Runs as the value is validated, so it sees exactly the fields the schema reached.
+    validate: (kind: FieldKind, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+      if (typeof data === 'string' && cxt) collected.push({ kind, pointer: cxt.instancePath });
+      return true;
+    },
+  });
+  const kinded = (fn: ValidateFunction): KindedValidate => {
+    const wrapped = ((data: unknown) => {
+      collected = [];
+      const ok = fn(data) as boolean;
+      wrapped.errors = fn.errors;
+      wrapped.fields = dedupe(collected);
+      return ok;
+    }) as KindedValidate;
+    wrapped.fields = [];
+    return wrapped;
+  };
   const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
   const blockFiles = blockSchemaFiles(schemasDir);
   const blockSchemas = new Map<string, Record<string, unknown>>();
@@ -49,9 +103,20 @@ export function loadSchemas(schemasDir: string): SchemaSet {
   ajv.addSchema(read('page.schema.json'), 'page.schema.json');
   ajv.addSchema(read('site-config.schema.json'), 'site-config.schema.json');
   return {
-    validatePage: ajv.getSchema('page.schema.json')!,
-    validateSiteConfig: ajv.getSchema('site-config.schema.json')!,
+    validatePage: kinded(ajv.getSchema('page.schema.json')!),
+    validateSiteConfig: kinded(ajv.getSchema('site-config.schema.json')!),
+    validateSection: kinded(ajv.getSchema('section.schema.json')!),
     blockSchemas,
     blockTypes: [...blockSchemas.keys()],
   };
+}
+
+function dedupe(fields: KindedField[]): KindedField[] {
+  const seen = new Set<string>();
+  return fields.filter((f) => {
+    const key = `${f.kind} ${f.pointer}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

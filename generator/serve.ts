@@ -20,7 +20,7 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export interface ServeOptions {
+interface ServeOptions {
   dir: string;
   port: number;
   host?: string;
@@ -28,7 +28,7 @@ export interface ServeOptions {
 }
 
 /** The file for a URL path: /about -> about/index.html, /rss.xml -> rss.xml; undefined if none. */
-export function resolveFile(dir: string, pathname: string): string | undefined {
+function resolveFile(dir: string, pathname: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

@@ -18,12 +18,20 @@ export function parseSource(file: string, text: string): { source: SourceFile; e
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
   const errors: Diagnostic[] = doc.errors.map((e) => {
     const pos = lines.linePos(e.pos[0]);
-    const name = e.code === 'DUPLICATE_KEY' ? 'DuplicateKey' : 'YamlSyntax';
+    const at = { file, line: pos.line, column: pos.col, path: pathAt(doc, e.pos[0]) };
+    if (e.code === 'DUPLICATE_KEY') return diagnostic('DuplicateKey', at, text.slice(e.pos[0], e.pos[1]).trim() || '?');
     // yaml's own message repeats the position and a code frame; keep its first sentence.
-    const message = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    return diagnostic(name, { file, line: pos.line, column: pos.col, path: pathAt(doc, e.pos[0]) }, message);
+    return diagnostic('YamlSyntax', at, e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
   });
-  const data = errors.length ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!errors.length) {
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // An alias to nothing, or one that expands too far, is the document's fault, not a crash.
+      errors.push(diagnostic('YamlSyntax', { file, line: 1, column: 1, path: '' }, (e as Error).message.split('\n')[0]!));
+    }
+  }
   return { source: { file, text, doc, lines, data }, errors };
 }
 
@@ -103,4 +111,30 @@ function pathAt(doc: Document.Parsed, offset: number): string {
     } else break;
   }
   return formatPath(path);
+}
+
+/**
+ * The position of `needle` inside the value at `path`: its `nth` occurrence (0-based) in the value's
+ * source text. Links and tokens inside a long text are reported where they are written, not at the
+ * start of the string. `skip` moves past a prefix of the needle. Falls back to the value itself.
+ */
+export function locateIn(source: SourceFile, path: readonly PathSegment[], needle: string, nth = 0, skip = 0) {
+  const at = locate(source, path);
+  const node = nodeAt(source, path);
+  if (!node?.range || !needle) return at;
+  const [start, , end] = node.range;
+  let index = start - 1;
+  for (let i = 0; i <= nth; i++) {
+    index = source.text.indexOf(needle, index + 1);
+    if (index < 0 || index >= end) return at;
+  }
+  const pos = source.lines.linePos(index + skip);
+  return { ...at, line: pos.line, column: pos.col };
+}
+
+/** The value at a path of plain data. */
+export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
+  let cur = data;
+  for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
+  return cur;
 }

@@ -2,6 +2,7 @@
 // stay defined once in site.config.yaml; an unknown token or product is a located error.
 import { PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../model/tokens.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { diagnostic, type Diagnostic, type Location } from './errors.ts';
 import type { SiteConfig } from '../model/page.ts';
 import type { PathSegment } from './source.ts';
 
@@ -9,15 +10,26 @@ const TOKEN = /\{([a-zA-Z]+)(?::([a-z0-9-]+))?\}/g;
 
 export interface TokenError {
   path: PathSegment[];
-  message: string;
+  /** The token as written, e.g. {price:instgram}, to point at it inside its text. */
+  token: string;
+  /** Which occurrence of that token in the text. */
+  nth: number;
+  at: (where: Location) => Diagnostic;
 }
 
 /** Replaces tokens in every string of `data`; returns the new data and any errors. */
 export function substituteTokens(data: unknown, site: SiteConfig): { data: unknown; errors: TokenError[] } {
   const errors: TokenError[] = [];
   const products = new Map(site.products.map((p) => [p.id, p]));
-  const replaceIn = (text: string, path: PathSegment[]) =>
-    text.replace(TOKEN, (whole, name: string, arg: string | undefined) => {
+  const replaceIn = (text: string, path: PathSegment[]) => {
+    const seen = new Map<string, number>();
+    const fail = (token: string, at: TokenError['at']) => {
+      const nth = seen.get(token) ?? 0;
+      seen.set(token, nth + 1);
+      errors.push({ path, token, nth, at });
+      return token;
+    };
+    return text.replace(TOKEN, (whole, name: string, arg: string | undefined) => {
       // Own properties only: {constructor} or {valueOf:x} name no token.
       const siteToken = Object.hasOwn(SITE_TOKENS, name) ? SITE_TOKENS[name] : undefined;
       if (arg === undefined && siteToken) return siteToken(site);
@@ -25,15 +37,14 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
       if (productToken && arg !== undefined) {
         const product = products.get(arg);
         if (product) return productToken(product, site);
-        const guess = didYouMean(arg, products.keys());
-        errors.push({ path, message: `${whole}: unknown product "${arg}"${guess ? `; did you mean "${guess}"?` : ''}` });
-        return whole;
+        return fail(whole, (at) => diagnostic('TokenUnknownProduct', at, whole, arg, didYouMean(arg, products.keys())));
       }
+      if (productToken) return fail(whole, (at) => diagnostic('TokenNeedsProduct', at, whole, name));
       const guess = didYouMean(name, [...Object.keys(SITE_TOKENS), ...Object.keys(PRODUCT_TOKENS)]);
-      const form = productToken ? ` needs a product, e.g. {${name}:ultimate}` : ` is not a known value${guess ? `; did you mean {${guess}${guess && Object.hasOwn(PRODUCT_TOKENS, guess) ? ':<product>' : ''}}?` : ''}`;
-      errors.push({ path, message: `${whole}${form}. Known: ${TOKEN_NAMES.map((n) => `{${n}}`).join(', ')}` });
-      return whole;
+      const shown = guess && Object.hasOwn(PRODUCT_TOKENS, guess) ? `${guess}:<product>` : guess;
+      return fail(whole, (at) => diagnostic('UnknownToken', at, whole, shown, TOKEN_NAMES));
     });
+  };
   const walk = (value: unknown, path: PathSegment[]): unknown => {
     if (typeof value === 'string') return value.includes('{') ? replaceIn(value, path) : value;
     if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, i]));

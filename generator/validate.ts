@@ -1,8 +1,9 @@
 // Turns ajv's errors into located diagnostics, one per real problem.
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ErrorCatalogue, diagnostic, type Diagnostic } from './errors.ts';
+import type { ErrorObject } from 'ajv';
+import { diagnostic, type Diagnostic } from './errors.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { locate, pointerToPath, type SourceFile } from './source.ts';
+import type { KindedField, KindedValidate } from './schemas.ts';
+import { locate, pointerToPath, type PathSegment, type SourceFile } from './source.ts';
 
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
@@ -12,8 +13,22 @@ function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function validateDocument(source: SourceFile, validate: ValidateFunction, blockTypes: string[]): Diagnostic[] {
-  if (validate(source.data)) return [];
+export interface FieldAt {
+  kind: KindedField['kind'];
+  path: PathSegment[];
+}
+
+export interface Validated {
+  diagnostics: Diagnostic[];
+  /** Fields whose schema says what they are (product ids, addresses, prose…), for the cross-checks. */
+  fields: FieldAt[];
+}
+
+/** Validates a document in place: schema defaults are filled into `source.data`. */
+export function validateDocument(source: SourceFile, validate: KindedValidate, blockTypes: string[]): Validated {
+  const ok = validate(source.data);
+  const fields = validate.fields.map((f) => ({ kind: f.kind, path: pointerToPath(f.pointer, source.data) }));
+  if (ok) return { diagnostics: [], fields };
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const e of validate.errors ?? []) {
@@ -25,7 +40,7 @@ export function validateDocument(source: SourceFile, validate: ValidateFunction,
       out.push(d);
     }
   }
-  return out;
+  return { diagnostics: out, fields };
 }
 
 function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]): Diagnostic | undefined {
@@ -35,41 +50,31 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
     case 'if': // the nested error says what is wrong
       return undefined;
     case 'type':
-      return diagnostic('WrongType', locate(source, path), `must be ${String(p.type)}, got ${show(e.data)}`);
-    case 'required': {
-      const field = String(p.missingProperty);
-      return diagnostic('MissingField', locate(source, path), `missing required field "${field}"`);
-    }
+      return diagnostic('WrongType', locate(source, path), String(p.type), show(e.data));
+    case 'required':
+      return diagnostic('MissingField', locate(source, path), String(p.missingProperty));
     case 'additionalProperties': {
       const field = String(p.additionalProperty);
       const allowed = Object.keys((e.parentSchema?.properties as object | undefined) ?? {});
-      const guess = didYouMean(field, allowed);
-      const tail = guess ? `; did you mean "${guess}"?` : `; allowed: ${allowed.join(', ')}`;
-      return diagnostic('UnknownField', locate(source, [...path, field], { key: true }), `unknown field "${field}"${tail}`);
+      return diagnostic('UnknownField', locate(source, [...path, field], { key: true }), field, didYouMean(field, allowed), allowed);
     }
     case 'discriminator': {
-      if (p.error === 'tag') {
-        return diagnostic('MissingField', locate(source, path), `missing required field "type"`);
-      }
+      if (p.error === 'tag') return diagnostic('MissingField', locate(source, path), 'type');
       const type = String(p.tagValue);
-      const guess = didYouMean(type, blockTypes);
-      const msg = `unknown block type "${type}"${guess ? `; did you mean "${guess}"?` : ''} Known types: ${blockTypes.join(', ')}`;
-      return diagnostic('UnknownBlockType', locate(source, [...path, 'type']), msg);
+      return diagnostic('UnknownBlockType', locate(source, [...path, 'type']), type, didYouMean(type, blockTypes), blockTypes);
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v));
       const guess = typeof e.data === 'string' ? didYouMean(e.data, (p.allowedValues as unknown[]).map(String)) : undefined;
-      return diagnostic('NotAllowedValue', locate(source, path), `must be one of ${allowed.join(', ')}, got ${show(e.data)}${guess ? `; did you mean "${guess}"?` : ''}`);
+      return diagnostic('NotAllowedValue', locate(source, path), allowed, show(e.data), guess);
     }
     case 'const':
-      return diagnostic('NotAllowedValue', locate(source, path), `must be ${JSON.stringify(p.allowedValue)}, got ${show(e.data)}`);
+      return diagnostic('NotAllowedValue', locate(source, path), [JSON.stringify(p.allowedValue)], show(e.data));
     case 'pattern':
-      return diagnostic('InvalidValue', locate(source, path), `must match ${String(p.pattern)}, got ${show(e.data)}`);
+      return diagnostic('PatternMismatch', locate(source, path), String(p.pattern), show(e.data));
     case 'format':
-      return diagnostic('InvalidValue', locate(source, path), `must be a valid ${String(p.format)}, got ${show(e.data)}`);
+      return diagnostic('InvalidValue', locate(source, path), `must be a valid ${String(p.format)}`, show(e.data));
     default:
-      return diagnostic('InvalidValue', locate(source, path), `${e.message ?? 'is invalid'}, got ${show(e.data)}`);
+      return diagnostic('InvalidValue', locate(source, path), e.message ?? 'is invalid', show(e.data));
   }
 }
-
-export { ErrorCatalogue };

@@ -1,9 +1,11 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Page, Product, Section, SiteConfig } from './schema.generated.ts';
+import type { Author, Page, Section, SiteConfig } from './schema.generated.ts';
 
-export type { Page, Product, Section, SiteConfig };
+export type { Page, Section, SiteConfig };
 export type BlockType = Section['type'];
 export type BlockOf<T extends BlockType> = Extract<Section, { type: T }>;
+/** A block as a template writes it, before validation fills in its schema defaults. */
+export type SectionDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
 
 export interface ArticleSummary {
   slug: string;

@@ -107,9 +107,13 @@ export type CheckoutAddress = string;
  */
 export type Features = [string, ...string[]];
 /**
+ * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ */
+export type ProductId1 = string;
+/**
  * Ids of the products this bundle contains.
  */
-export type BundledProducts = string[];
+export type BundledProducts = ProductId1[];
 export type BonusTitle = string;
 export type BonusDescription = string;
 export type ValueInDollars = number;
@@ -126,7 +130,7 @@ export type Page = {
   title: PageTitle;
   description: MetaDescription;
   image?: SocialImage;
-  template?: Template;
+  template: Template;
   header?: HeaderStyle;
   article?: Article;
   platform?: PlatformSalesPage;
@@ -191,10 +195,6 @@ export type Featured = boolean;
  * Has its page but is not shown in the blog index.
  */
 export type Unlisted = boolean;
-/**
- * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
- */
-export type ProductId1 = string;
 /**
  * false shows 'Special Launch Price' instead.
  */
@@ -280,6 +280,7 @@ export type Section =
   | HeroBlock
   | IncludesBlock
   | ListBlock
+  | MarkdownBlock
   | NotFoundBlock
   | PageTitleBlock
   | ParagraphBlock
@@ -470,10 +471,15 @@ export type Numbered = boolean;
  * @minItems 1
  */
 export type Items2 = [Text, ...Text[]];
-export type BlockType17 = 'not-found';
+export type BlockType17 = 'markdown';
+/**
+ * Paragraphs are separated by a blank line. Headings start with ## or ###; list items with - or 1.; quotes with >.
+ */
+export type Markdown = string;
+export type BlockType18 = 'not-found';
 export type Heading9 = string;
 export type Text10 = string;
-export type BlockType18 = 'page-title';
+export type BlockType19 = 'page-title';
 export type Title2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
@@ -483,14 +489,14 @@ export type Text11 = string;
  * Shows 'Last updated' with the date the site was built.
  */
 export type ShowLastUpdated = boolean;
-export type BlockType19 = 'paragraph';
-export type BlockType20 = 'pdf-preview';
+export type BlockType20 = 'paragraph';
+export type BlockType21 = 'pdf-preview';
 export type Heading10 = string;
 /**
  * Defaults to previews.height in site.config.yaml.
  */
 export type FrameHeightPx = number;
-export type BlockType21 = 'platform-hero';
+export type BlockType22 = 'platform-hero';
 export type Badge2 = string;
 export type Headline2 = string;
 /**
@@ -501,7 +507,7 @@ export type Text12 = string;
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown2 = boolean;
-export type BlockType22 = 'platform-tiles';
+export type BlockType23 = 'platform-tiles';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -515,21 +521,21 @@ export type Text13 = string;
  * Text of each tile's link to its platform page.
  */
 export type TileLinkLabel = string;
-export type BlockType23 = 'price-box';
+export type BlockType24 = 'price-box';
 export type Heading12 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown3 = boolean;
 export type BuyButtonLabel2 = string;
-export type BlockType24 = 'problem-solution';
+export type BlockType25 = 'problem-solution';
 export type Heading13 = string;
 export type ColumnTitle1 = string;
 /**
  * @minItems 1
  */
 export type Items3 = [Text, ...Text[]];
-export type BlockType25 = 'problem';
+export type BlockType26 = 'problem';
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
@@ -587,7 +593,7 @@ export type Text17 = string;
  */
 export type Buttons = [] | [ButtonLabel4] | [ButtonLabel4, ButtonLabel4];
 export type ButtonLabel4 = string;
-export type BlockType26 = 'products';
+export type BlockType27 = 'products';
 export type Heading14 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
@@ -610,9 +616,9 @@ export type FeaturedCardButtonLabel = string;
 export type Products = [ProductId1, ...ProductId1[]];
 export type CardButtonLabel = string;
 export type Title5 = string;
-export type BlockType27 = 'quote';
+export type BlockType28 = 'quote';
 export type WhoSaidIt = string;
-export type BlockType28 = 'site-stats';
+export type BlockType29 = 'site-stats';
 /**
  * An optional h2 above the figures.
  */
@@ -624,7 +630,7 @@ export type Heading15 = string;
  */
 export type Figures = [Figure1, ...Figure1[]];
 export type Figure1 = 'peopleHelped' | 'successRate' | 'averageRating' | 'timeToResults';
-export type BlockType29 = 'testimonial-cards';
+export type BlockType30 = 'testimonial-cards';
 export type Heading16 = string;
 /**
  * 120 on platform pages, 140 on the bundle page.
@@ -634,7 +640,7 @@ export type CutTextToCharacters = number;
  * @minItems 1
  */
 export type Testimonials1 = [Testimonial, ...Testimonial[]];
-export type BlockType30 = 'testimonials';
+export type BlockType31 = 'testimonials';
 export type Heading17 = string;
 export type SubHeading1 = string;
 /**
@@ -645,7 +651,7 @@ export type RotationIntervalMs = number;
  * @minItems 1
  */
 export type Testimonials2 = [Testimonial, ...Testimonial[]];
-export type BlockType31 = 'upgrade-box';
+export type BlockType32 = 'upgrade-box';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -768,8 +774,8 @@ export interface Article {
   date: Date;
   readTime: ReadTimeMinutes;
   author: Author;
-  featured?: Featured;
-  unlisted?: Unlisted;
+  featured: Featured;
+  unlisted: Unlisted;
 }
 export interface Author {
   name: Name;
@@ -780,7 +786,7 @@ export interface Author {
  */
 export interface PlatformSalesPage {
   product: ProductId1;
-  countdown?: ShowTheCountdown;
+  countdown: ShowTheCountdown;
   headline: HeroHeadline;
   subheadline?: HeroSubHeadline;
   image: Image;
@@ -836,7 +842,7 @@ export interface FinalCallToAction {
 export interface AdminUploadBlock {
   type: BlockType;
   id?: SectionId;
-  defaultPath?: DefaultDestinationPath;
+  defaultPath: DefaultDestinationPath;
   text?: Text2;
 }
 /**
@@ -854,7 +860,7 @@ export interface AlarmBannerBlock {
 export interface ArticleFooterBlock {
   type: BlockType2;
   id?: SectionId;
-  label?: ButtonLabel;
+  label: ButtonLabel;
 }
 /**
  * The top of an article: back link, category, date, read time, title and author. Added by the article template.
@@ -898,7 +904,7 @@ export interface BundleHeroBlock {
   badge?: Badge1;
   headline: Headline;
   subheadline?: Text5;
-  countdown?: ShowTheCountdown1;
+  countdown: ShowTheCountdown1;
   buttonLabel?: BuyButtonLabel;
   image?: Image1;
 }
@@ -940,7 +946,7 @@ export interface ContactFormBlock {
   id?: SectionId;
   heading: FormHeading;
   text?: Text6;
-  buttonLabel?: ButtonLabel1;
+  buttonLabel: ButtonLabel1;
   responseTimes: ResponseTimeCard;
   tips?: Tips;
 }
@@ -984,7 +990,7 @@ export interface EmailCaptureBlock {
   heading: Heading6;
   text: Text8;
   buttonLabel: ButtonLabel3;
-  download?: DownloadAddress;
+  download: DownloadAddress;
 }
 /**
  * Frequently asked questions as an accordion: one open at a time.
@@ -1003,7 +1009,7 @@ export interface HeadingBlock {
   type: BlockType13;
   id?: SectionId;
   text: HeadingText;
-  level?: Level;
+  level: Level;
 }
 /**
  * The landing page hero: headline, call to action and illustration.
@@ -1048,14 +1054,22 @@ export interface IncludesBlock {
 export interface ListBlock {
   type: BlockType16;
   id?: SectionId;
-  ordered?: Numbered;
+  ordered: Numbered;
   items: Items2;
+}
+/**
+ * Prose written in Markdown: paragraphs, ## and ### headings, - or 1. lists, > quotes, **bold**, *italic* and [links](/blog). Write it as a literal block (`text: |`). Rendered like the heading, paragraph, list and quote blocks; never as raw HTML.
+ */
+export interface MarkdownBlock {
+  type: BlockType17;
+  id?: SectionId;
+  text: Markdown;
 }
 /**
  * The 404 message with a link home. The missing path is logged in the browser console.
  */
 export interface NotFoundBlock {
-  type: BlockType17;
+  type: BlockType18;
   id?: SectionId;
   heading: Heading9;
   text?: Text10;
@@ -1069,17 +1083,17 @@ export interface Button {
  * The title of a text page (its h1), with an optional subtitle and 'Last updated' date.
  */
 export interface PageTitleBlock {
-  type: BlockType18;
+  type: BlockType19;
   id?: SectionId;
   title: Title2;
   subtitle?: Text11;
-  lastUpdated?: ShowLastUpdated;
+  lastUpdated: ShowLastUpdated;
 }
 /**
  * A paragraph of prose.
  */
 export interface ParagraphBlock {
-  type: BlockType19;
+  type: BlockType20;
   id?: SectionId;
   text: Text;
 }
@@ -1087,7 +1101,7 @@ export interface ParagraphBlock {
  * A framed preview of a guide's PDF from the previews bucket, with a link to open it in a new tab.
  */
 export interface PdfPreviewBlock {
-  type: BlockType20;
+  type: BlockType21;
   id?: SectionId;
   product: ProductId1;
   heading: Heading10;
@@ -1098,42 +1112,42 @@ export interface PdfPreviewBlock {
  * A platform sales page hero: badge, headline, price box, buy button and image.
  */
 export interface PlatformHeroBlock {
-  type: BlockType21;
+  type: BlockType22;
   id?: SectionId;
   product: ProductId1;
-  badge?: Badge2;
+  badge: Badge2;
   headline: Headline2;
   subheadline?: Text12;
-  countdown?: ShowTheCountdown2;
+  countdown: ShowTheCountdown2;
   image: Image;
 }
 /**
  * One tile per product a bundle contains (its `bundles` list in site.config.yaml): emoji, title, plan length, claim and a link to the product's page.
  */
 export interface PlatformTilesBlock {
-  type: BlockType22;
+  type: BlockType23;
   id?: SectionId;
   product: ProductId4;
   heading: Heading11;
   subheading?: Text13;
-  linkLabel?: TileLinkLabel;
+  linkLabel: TileLinkLabel;
 }
 /**
  * A price box: price, struck-through original, savings, optional countdown and the buy button.
  */
 export interface PriceBoxBlock {
-  type: BlockType23;
+  type: BlockType24;
   id?: SectionId;
   product: ProductId1;
   heading?: Heading12;
-  countdown?: ShowTheCountdown3;
+  countdown: ShowTheCountdown3;
   buttonLabel?: BuyButtonLabel2;
 }
 /**
  * Two columns: the problems a platform causes and what the guide does about them.
  */
 export interface ProblemSolutionBlock {
-  type: BlockType24;
+  type: BlockType25;
   id?: SectionId;
   heading?: Heading13;
   problems: ProblemsColumn1;
@@ -1151,7 +1165,7 @@ export interface SolutionsColumn1 {
  * The landing page's wake-up call: a heading, problem cards (icon, title, description, colour, optional figure), 'THE HARD TRUTH' box and call-to-action buttons that do nothing.
  */
 export interface ProblemBlock {
-  type: BlockType25;
+  type: BlockType26;
   id?: SectionId;
   heading: Text14;
   subheading?: Text15;
@@ -1184,15 +1198,15 @@ export interface HardTruthBox {
  * The product catalogue: countdown banner, the featured bundle card, the platform cards and the guarantee.
  */
 export interface ProductsBlock {
-  type: BlockType26;
+  type: BlockType27;
   id?: SectionId;
   heading: Heading14;
   subheading?: Text18;
   countdown?: Text19;
   featured: ProductId5;
-  featuredButton?: FeaturedCardButtonLabel;
+  featuredButton: FeaturedCardButtonLabel;
   products: Products;
-  cardButton?: CardButtonLabel;
+  cardButton: CardButtonLabel;
   guarantee?: GuaranteeBadge;
 }
 export interface GuaranteeBadge {
@@ -1203,7 +1217,7 @@ export interface GuaranteeBadge {
  * A quotation.
  */
 export interface QuoteBlock {
-  type: BlockType27;
+  type: BlockType28;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
@@ -1212,7 +1226,7 @@ export interface QuoteBlock {
  * A row of the site's marketing figures (people helped, success rate, average rating, time to results), read from `stats` in site.config.yaml so a figure is typed once.
  */
 export interface SiteStatsBlock {
-  type: BlockType28;
+  type: BlockType29;
   id?: SectionId;
   heading?: Heading15;
   items: Figures;
@@ -1221,7 +1235,7 @@ export interface SiteStatsBlock {
  * Testimonials as cards with five stars, each cut to a maximum length.
  */
 export interface TestimonialCardsBlock {
-  type: BlockType29;
+  type: BlockType30;
   id?: SectionId;
   heading?: Heading16;
   maxLength: CutTextToCharacters;
@@ -1231,18 +1245,18 @@ export interface TestimonialCardsBlock {
  * A carousel of testimonials with dots and platform tags, and the stats row from site.config.yaml.
  */
 export interface TestimonialsBlock {
-  type: BlockType30;
+  type: BlockType31;
   id?: SectionId;
   heading: Heading17;
   subheading?: SubHeading1;
-  intervalMs?: RotationIntervalMs;
+  intervalMs: RotationIntervalMs;
   items: Testimonials2;
 }
 /**
  * An offer to upgrade to the bundle.
  */
 export interface UpgradeBoxBlock {
-  type: BlockType31;
+  type: BlockType32;
   id?: SectionId;
   product: ProductId6;
   heading: Heading18;

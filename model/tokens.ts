@@ -3,8 +3,8 @@
 import { bonusValue, coreValue, discountPercent, money, savings } from './catalogue.ts';
 import type { Product, SiteConfig } from './schema.generated.ts';
 
-export type SiteToken = (site: SiteConfig) => string;
-export type ProductToken = (p: Product, site: SiteConfig) => string;
+type SiteToken = (site: SiteConfig) => string;
+type ProductToken = (p: Product, site: SiteConfig) => string;
 
 export const SITE_TOKENS: Record<string, SiteToken> = {
   siteName: (s) => s.site.name,

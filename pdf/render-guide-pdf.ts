@@ -8,9 +8,6 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB }
 import { loadGuideSource, type GuideBlock, type GuideSection, type GuideSource } from './guide-source.ts';
 import { unsupportedCharacters, wrap, type TextFonts, type Word } from './text-layout.ts';
 
-export type { GuideSource } from './guide-source.ts';
-export { loadGuideSource } from './guide-source.ts';
-
 const PAGE_W = 612; // US Letter
 const PAGE_H = 792;
 const LEFT = 66;
@@ -330,9 +327,8 @@ export async function renderGuidePdf(source: GuideSource): Promise<Uint8Array> {
 const CONTENT = new URL('../content/', import.meta.url);
 
 export const PREVIEW_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
-export type PreviewPlatform = (typeof PREVIEW_PLATFORMS)[number];
 
-export function previewSourceFile(platform: string): string {
+function previewSourceFile(platform: string): string {
   return fileURLToPath(new URL(`previews/${platform}-detox-preview.yaml`, CONTENT));
 }
 
@@ -341,7 +337,7 @@ export async function renderPreviewPdf(platform: string): Promise<Uint8Array> {
   return renderGuidePdf(loadGuideSource(previewSourceFile(platform)));
 }
 
-export const STARTER_KIT_SOURCE = fileURLToPath(new URL('starter-kit.yaml', CONTENT));
+const STARTER_KIT_SOURCE = fileURLToPath(new URL('starter-kit.yaml', CONTENT));
 
 /** The free 3-Day Digital Detox Starter Kit, served as /free-detox-starter-kit.pdf. */
 export async function renderStarterKitPdf(): Promise<Uint8Array> {

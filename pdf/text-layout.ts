@@ -2,7 +2,7 @@
 // width using the font's real glyph widths.
 import type { PDFFont } from 'pdf-lib';
 
-export interface Piece {
+interface Piece {
   text: string;
   bold: boolean;
 }
@@ -15,7 +15,7 @@ export interface TextFonts {
   bold: PDFFont;
 }
 
-export function words(text: string): Word[] {
+function words(text: string): Word[] {
   const out: Word[] = [];
   let current: Word = [];
   let bold = false;
@@ -44,7 +44,7 @@ export function words(text: string): Word[] {
   return out;
 }
 
-export function wordWidth(word: Word, fonts: TextFonts, size: number): number {
+function wordWidth(word: Word, fonts: TextFonts, size: number): number {
   return word.reduce((w, p) => w + (p.bold ? fonts.bold : fonts.regular).widthOfTextAtSize(p.text, size), 0);
 }
 

@@ -12,6 +12,8 @@ export interface RenderContext {
   now: Date;
   /** Counts the page's islands, for their id prefixes; one per page render. */
   islandSeq: { next: number };
+  /** Islands rendered on the page, recorded as they render, so the page links only their code. */
+  islands: Set<string>;
 }
 
 const Ctx = createContext<RenderContext | null>(null);

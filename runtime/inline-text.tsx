@@ -1,38 +1,25 @@
-// Inline markup in YAML text: **bold**, *italic* and [label](href). Rendered as React elements,
-// never as raw HTML, so YAML can never inject markup.
+// Inline markup in YAML text (emphasis, strong, links), rendered from the one parsed tree of
+// model/markup.ts as React elements, never as raw HTML, so YAML can never inject markup.
 import type { ReactNode } from 'react';
+import { parseInline, type InlineNode } from '../model/markup.ts';
 
-const TOKEN = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
+const LINK_CLASS = 'font-semibold text-violet-700 underline underline-offset-2 hover:text-violet-900';
 
-export function parseInline(text: string, keyPrefix = 'i'): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  let n = 0;
-  for (const m of text.matchAll(TOKEN)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
-    const key = `${keyPrefix}${n++}`;
-    if (m[1] !== undefined) out.push(<strong key={key}>{parseInline(m[1], key)}</strong>);
-    else if (m[2] !== undefined) out.push(<em key={key}>{parseInline(m[2], key)}</em>);
-    else {
-      const href = m[4]!;
-      const external = /^https?:/.test(href);
-      out.push(
-        <a key={key} href={href} className="font-semibold text-violet-700 underline underline-offset-2 hover:text-violet-900" {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
-          {m[3]}
-        </a>,
-      );
-    }
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) out.push(text.slice(last));
-  return out;
+/** Renders a parsed tree; islands receive trees as props, so their bundles carry no parser. */
+export function InlineNodes({ nodes }: { nodes: readonly InlineNode[] }): ReactNode {
+  return nodes.map((n, i) => {
+    if (n.type === 'text') return n.value;
+    if (n.type === 'strong') return <strong key={i}><InlineNodes nodes={n.children} /></strong>;
+    if (n.type === 'emphasis') return <em key={i}><InlineNodes nodes={n.children} /></em>;
+    const external = /^https?:/.test(n.href);
+    return (
+      <a key={i} href={n.href} className={LINK_CLASS} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+        <InlineNodes nodes={n.children} />
+      </a>
+    );
+  });
 }
 
 export function Inline({ text }: { text: string | undefined }) {
-  return text ? <>{parseInline(text)}</> : null;
-}
-
-/** The visible text of inline markup, e.g. for excerpts and meta tags. */
-export function inlineToPlain(text: string): string {
-  return text.replace(TOKEN, (_, b, i, label) => b ?? i ?? label ?? '');
+  return text ? <InlineNodes nodes={parseInline(text)} /> : null;
 }

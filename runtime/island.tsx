@@ -10,7 +10,8 @@ import { useRender } from './context.tsx';
 import { islands, type IslandName } from './islands/index.ts';
 
 export function Island<N extends IslandName>({ name, props }: { name: N; props: ComponentProps<(typeof islands)[N]> }) {
-  const { islandSeq } = useRender();
+  const { islandSeq, islands: used } = useRender();
+  used.add(name);
   const idPrefix = `${name}-${islandSeq.next++}-`;
   // Indexing the map by a generic name loses the pairing of name and props; the signature above keeps it.
   const Component = islands[name] as unknown as (p: object) => ReactNode;

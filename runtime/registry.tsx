@@ -19,6 +19,7 @@ import { Heading } from './blocks/heading.tsx';
 import { Hero } from './blocks/hero.tsx';
 import { Includes } from './blocks/includes.tsx';
 import { List } from './blocks/list.tsx';
+import { Markdown } from './blocks/markdown.tsx';
 import { NotFound } from './blocks/not-found.tsx';
 import { PageTitle } from './blocks/page-title.tsx';
 import { Paragraph } from './blocks/paragraph.tsx';
@@ -56,6 +57,7 @@ export const registry: Registry = {
   hero: Hero,
   includes: Includes,
   list: List,
+  markdown: Markdown,
   'not-found': NotFound,
   'page-title': PageTitle,
   paragraph: Paragraph,

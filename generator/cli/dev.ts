@@ -3,11 +3,12 @@
 // itself on every change. Validation errors are printed here and shown in the browser.
 import { watch } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseUrl } from '../backend-url.ts';
 import { compileSite, type CompileResult } from '../compile.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
+import { writeStaleGeneratedFiles } from '../generate-types.ts';
 import { formatReport } from '../report.ts';
 import { readPort } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
@@ -15,51 +16,61 @@ import { startLocalBackend } from './backend.ts';
 const root = process.cwd();
 const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
 
+type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
+const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
+
 let compiled: CompileResult | undefined;
-const compile = () => {
-  compiled = compileSite(root);
+const compile = async () => {
+  // As `astro sync` does: the types follow the schemas on every change.
+  const wrote = await writeStaleGeneratedFiles(root);
+  if (wrote.length) console.log(`regenerated ${wrote.map((f) => relative(root, f)).join(', ')}`);
+  compiled = compileSite(root, { components: (await renderEntry()).blockComponents });
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid`);
   else console.error(formatReport(compiled.diagnostics, compiled.texts));
   return compiled;
 };
-compile();
+await compile();
 
 // YAML and schemas are read by the generator, not Vite: recompile and reload on their changes.
 for (const dir of ['pages', 'schemas']) {
-  watch(join(root, dir), { recursive: true }, () => {
-    compile();
-    vite.ws.send({ type: 'full-reload' });
-  });
+  watch(join(root, dir), { recursive: true }, () => void recompile());
 }
-watch(join(root, 'site.config.yaml'), () => {
-  compile();
-  vite.ws.send({ type: 'full-reload' });
-});
-// Components render on the server too, so any change under runtime/ reloads the page.
+watch(join(root, 'site.config.yaml'), () => void recompile());
+// Components render on the server too, so any change under runtime/ reloads the page; a block added
+// to or removed from the registry is checked against the schemas again.
 vite.watcher.on('change', (file) => {
-  if (file.includes(`${join(root, 'runtime')}`)) vite.ws.send({ type: 'full-reload' });
+  if (file.includes(join(root, 'runtime'))) void recompile();
 });
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+async function recompile() {
+  try {
+    await compile();
+  } catch (e) {
+    console.error(e);
+  }
+  vite.ws.send({ type: 'full-reload' });
+}
+
+const DEV_CLIENT = '/@vite/client';
 
 const server = createHttpServer((req, res) => {
   vite.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const result = compiled ?? compile();
+      const result = compiled ?? (await compile());
+      const { renderPage, renderErrorPage } = await renderEntry();
       if (!result.ok) {
         res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(`<!doctype html><meta charset="utf-8"><title>Validation errors</title><script type="module" src="/@vite/client"></script><body style="font:14px/1.5 ui-monospace,monospace;padding:2rem;background:#1e1b2e;color:#fde68a"><h1 style="color:#fca5a5">The pages have validation errors</h1><pre style="white-space:pre-wrap">${escapeHtml(formatReport(result.diagnostics, result.texts))}</pre></body>`);
+        res.end(renderErrorPage(formatReport(result.diagnostics, result.texts), [DEV_CLIENT]));
         return;
       }
       const site = result.site!;
       const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE)!;
-      const { renderPage } = (await vite.ssrLoadModule('/runtime/render/render-page.tsx')) as typeof import('../../runtime/render/render-page.tsx');
       const { html } = renderPage({
         compiled: site,
         page,
-        assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, headExtra: '<script type="module" src="/@vite/client"></script>' },
+        assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, always: [DEV_CLIENT] },
         supabaseUrl: supabaseUrl(),
         now: new Date(),
       });

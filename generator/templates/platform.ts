@@ -1,11 +1,11 @@
 // The platform template: one layout for every platform sales page; pages differ only in data.
 import type { PlatformSalesPage } from '../../model/schema.generated.ts';
-import type { Section } from '../../model/page.ts';
+import type { SectionDraft } from '../../model/page.ts';
 
 /** The bundle every platform page offers as an upgrade. */
-export const UPGRADE_PRODUCT = 'ultimate';
+const UPGRADE_PRODUCT = 'ultimate';
 
-export function expandPlatform(p: PlatformSalesPage): Section[] {
+export function expandPlatform(p: PlatformSalesPage): SectionDraft[] {
   const countdown = p.countdown ?? true;
   return [
     { type: 'platform-hero', product: p.product, headline: p.headline, subheadline: p.subheadline, countdown, image: p.image },

@@ -6,7 +6,7 @@ import { getSupabase } from './client.ts';
 export const CAPTURED_EMAILS_KEY = 'captured_emails';
 
 /** The spec's fields (email, source, timestamp), plus what the re-send needs. */
-export interface CapturedEmail {
+interface CapturedEmail {
   email: string;
   source: 'starter_kit';
   timestamp: string;

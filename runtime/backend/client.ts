@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../model/local-backend.ts';
 
-export interface BackendConfig {
+interface BackendConfig {
   url: string;
   anonKey: string;
 }
@@ -17,7 +17,7 @@ const nonEmpty = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() :
  * The configured backend. Vite writes the two values into the bundle at build
  * time; outside Vite (prerender in Node, tests) `import.meta.env` is absent.
  */
-export function backendConfig(): BackendConfig {
+function backendConfig(): BackendConfig {
   return {
     url: (nonEmpty(import.meta.env?.VITE_SUPABASE_URL) ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''),
     anonKey: nonEmpty(import.meta.env?.VITE_SUPABASE_ANON_KEY) ?? LOCAL_ANON_KEY,

@@ -1,15 +1,9 @@
-// The preview PDFs in the public `previews` bucket: their public addresses
-// (used while prerendering, so computed without creating a client), the admin
-// upload, and the admin sign-in it needs.
+// The preview PDFs in the public `previews` bucket: the admin upload, and the
+// admin sign-in it needs.
 import type { User } from '@supabase/supabase-js';
-import { backendConfig, getSupabase } from './client.ts';
+import { getSupabase } from './client.ts';
 
-export const PREVIEWS_BUCKET = 'previews';
-
-/** Absolute public address of an object, exactly as storage-js's getPublicUrl builds it. */
-export function previewPublicUrl(path: string, config = backendConfig()): string {
-  return encodeURI(`${config.url}/storage/v1/object/public/${PREVIEWS_BUCKET}/${path.replace(/^\/+/, '')}`);
-}
+const PREVIEWS_BUCKET = 'previews';
 
 /**
  * Uploads (replacing any file at that path) a PDF; resolves to its public

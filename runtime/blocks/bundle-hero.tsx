@@ -1,11 +1,12 @@
 // The bundle page hero: the page's h1, the price against the struck-through core value, savings and
 // discount, the countdown and the buy button. Every figure is derived from site.config.yaml.
 import type { BlockOf } from '../../model/page.ts';
-import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById, savings } from '../../model/catalogue.ts';
+import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Buy } from './buy.tsx';
 import { OfferTimer } from './offer-timer.tsx';
+import { PriceParts, Savings } from './price-tag.tsx';
 
 export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
   const { site } = useRender();
@@ -28,11 +29,10 @@ export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
               {bundle.title} • All {parts.length} guides + {(bundle.bonuses ?? []).length} bonuses
             </p>
             <p className="mt-3 flex flex-wrap items-baseline justify-center gap-3" data-testid="price">
-              <span className="text-6xl font-extrabold text-gray-900">{money(bundle.price)}</span>
-              <s className="text-2xl text-gray-500">{money(bundle.originalPrice)}</s>
+              <PriceParts product={bundle} look="hero" />
             </p>
             <p className="mt-3 flex flex-wrap items-center justify-center gap-2">
-              <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-800">Save {money(savings(bundle))} • Limited Time</span>
+              <Savings product={bundle} look="pill" limited />
               <span className="rounded-full bg-yellow-300 px-3 py-1 text-sm font-extrabold text-gray-900">{discountPercent(bundle)}% off</span>
             </p>
             <p className="mt-3 text-sm text-gray-600">

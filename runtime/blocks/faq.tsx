@@ -1,5 +1,6 @@
 // FAQ: an accordion island, one item open at a time.
 import type { BlockOf } from '../../model/page.ts';
+import { parseInline } from '../../model/markup.ts';
 import { Island } from '../island.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
@@ -8,7 +9,7 @@ export function Faq({ block }: { block: BlockOf<'faq'> }) {
   return (
     <SectionShell id={block.id} className="bg-gray-50" narrow labelledBy={headingId}>
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading} />
-      <Island name="accordion" props={{ items: block.items }} />
+      <Island name="accordion" props={{ items: block.items.map((item) => ({ question: item.question, answer: parseInline(item.answer) })) }} />
     </SectionShell>
   );
 }

@@ -1,7 +1,8 @@
 // A paragraph of prose with inline emphasis and links.
 import { Inline } from '../inline-text.tsx';
 import type { BlockOf } from '../../model/page.ts';
+import { PROSE } from './prose-styles.ts';
 
 export function Paragraph({ block }: { block: BlockOf<'paragraph'> }) {
-  return <p id={block.id} className="prose-width mb-5 text-lg leading-relaxed text-gray-700"><Inline text={block.text} /></p>;
+  return <p id={block.id} className={PROSE.paragraph}><Inline text={block.text} /></p>;
 }

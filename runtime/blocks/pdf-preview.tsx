@@ -5,7 +5,7 @@ import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
-export function previewAddress(supabaseUrl: string, bucket: string, path: string): string {
+function previewAddress(supabaseUrl: string, bucket: string, path: string): string {
   return `${supabaseUrl.replace(/\/$/, '')}/storage/v1/object/public/${bucket}/${path}`;
 }
 

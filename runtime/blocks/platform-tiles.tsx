@@ -1,9 +1,10 @@
 // The guides a bundle contains, one tile each (from the product's `bundles` list): emoji, title, plan
 // length, claim and a link to the platform's own page. The title link covers the whole tile.
 import type { BlockOf } from '../../model/page.ts';
-import { bundledProducts, gradient, money, productById } from '../../model/catalogue.ts';
+import { bundledProducts, gradient, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { Price } from './price-tag.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
@@ -23,7 +24,7 @@ export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
             <p className="mt-2 inline-flex w-fit rounded-full bg-violet-100 px-3 py-0.5 text-sm font-bold text-violet-800">{p.planDays}-day plan</p>
             {p.claim && <p className="mb-4 mt-3 text-sm text-gray-700">{p.claim}</p>}
             <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-t border-gray-100 pt-4 text-sm">
-              <p className="text-gray-600">Sold alone: <span className="font-bold text-gray-900">{money(p.price)}</span></p>
+              <p className="text-gray-600">Sold alone: <Price product={p} look="inline" /></p>
               <p className="whitespace-nowrap font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel ?? "See what's inside"} →</p>
             </div>
           </li>

@@ -1,13 +1,67 @@
-// Price, struck-through original and savings, shared by the hero and the price box.
+// Price markup shared by the blocks: the price, the struck-through original and the savings, in the
+// looks the site uses, and PriceTag, all three on one centred line (platform hero and price box).
 import type { Product } from '../../model/schema.generated.ts';
 import { money, savings } from '../../model/catalogue.ts';
 
-export function PriceTag({ product, light = false }: { product: Product; light?: boolean }) {
+// Classes of the price and of the struck-through original per look, written out in full so that
+// Tailwind finds them. A look without price classes leaves the price as bare text that takes its
+// size from the surrounding element.
+const priceLooks = {
+  /** Bundle hero: the largest, dark on white. */
+  hero: 'text-6xl font-extrabold text-gray-900',
+  /** PriceTag: dark on white. */
+  tag: 'text-5xl font-extrabold text-gray-900',
+  /** Product cards. */
+  card: 'text-3xl font-extrabold text-gray-900',
+  /** Within a line of small text (platform tiles); shown without the original. */
+  inline: 'font-bold text-gray-900',
+  /** White on a gradient (the featured bundle card). */
+  gradient: 'text-5xl font-extrabold',
+  /** White on a gradient, sized by the surrounding element (upgrade box). */
+  'gradient-bare': undefined,
+} as const;
+
+const originalLooks = {
+  hero: 'text-2xl text-gray-500',
+  tag: 'text-2xl text-gray-500',
+  card: 'text-gray-500',
+  gradient: 'text-xl text-white/75',
+  'gradient-bare': 'text-xl text-white/70',
+} as const;
+
+const savingsLooks = {
+  pill: 'rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-800',
+  text: 'text-sm font-bold text-emerald-700',
+} as const;
+
+/** The product's price alone. */
+export function Price({ product, look }: { product: Product; look: keyof typeof priceLooks }) {
+  const className = priceLooks[look];
+  return className ? <span className={className}>{money(product.price)}</span> : <>{money(product.price)}</>;
+}
+
+/** "Save $X", optionally followed by "• Limited Time"; bare text unless given a look. */
+export function Savings({ product, look, limited = false }: { product: Product; look?: keyof typeof savingsLooks; limited?: boolean }) {
+  const text = <>Save {money(savings(product))}{limited && ' • Limited Time'}</>;
+  return look ? <span className={savingsLooks[look]}>{text}</span> : text;
+}
+
+/** The price, the struck-through original and, with `save`, the savings: siblings for the caller's element. */
+export function PriceParts({ product, look, save }: { product: Product; look: keyof typeof originalLooks; save?: keyof typeof savingsLooks }) {
+  return (
+    <>
+      <Price product={product} look={look} />
+      {priceLooks[look] ? null : ' '}
+      <s className={originalLooks[look]}>{money(product.originalPrice)}</s>
+      {save && <Savings product={product} look={save} />}
+    </>
+  );
+}
+
+export function PriceTag({ product }: { product: Product }) {
   return (
     <p className="flex flex-wrap items-baseline justify-center gap-3" data-testid="price">
-      <span className={`text-5xl font-extrabold ${light ? 'text-white' : 'text-gray-900'}`}>{money(product.price)}</span>
-      <s className={`text-2xl ${light ? 'text-white/70' : 'text-gray-500'}`}>{money(product.originalPrice)}</s>
-      <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-800">Save {money(savings(product))}</span>
+      <PriceParts product={product} look="tag" save="pill" />
     </p>
   );
 }

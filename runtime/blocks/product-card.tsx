@@ -1,6 +1,7 @@
 // A platform product card: badge, emoji, title, description, price, features, button to its page.
 import type { Product } from '../../model/schema.generated.ts';
-import { gradient, money, savings } from '../../model/catalogue.ts';
+import { gradient } from '../../model/catalogue.ts';
+import { PriceParts } from './price-tag.tsx';
 
 export function ProductCard({ product, buttonLabel }: { product: Product; buttonLabel: string }) {
   return (
@@ -13,9 +14,7 @@ export function ProductCard({ product, buttonLabel }: { product: Product; button
       <div className="flex flex-1 flex-col p-6">
         <p className="text-gray-700">{product.description}</p>
         <p className="mt-4 flex items-baseline gap-2">
-          <span className="text-3xl font-extrabold text-gray-900">{money(product.price)}</span>
-          <s className="text-gray-500">{money(product.originalPrice)}</s>
-          <span className="text-sm font-bold text-emerald-700">Save {money(savings(product))}</span>
+          <PriceParts product={product} look="card" save="text" />
         </p>
         <ul className="mt-4 flex-1 space-y-2 text-sm text-gray-700">
           {product.features.map((f) => (

@@ -1,9 +1,10 @@
 // The catalogue: countdown banner, featured bundle card with its value list, platform cards, guarantee.
 import type { BlockOf } from '../../model/page.ts';
-import { bonusValue, coreValue, discountPercent, gradient, money, productById, savings } from '../../model/catalogue.ts';
+import { bonusValue, coreValue, discountPercent, gradient, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
+import { PriceParts, Savings } from './price-tag.tsx';
 import { ProductCard } from './product-card.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
@@ -28,10 +29,9 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
             <h3 className="mt-4 text-3xl font-extrabold"><span aria-hidden="true">{featured.emoji} </span>{featured.title}</h3>
             <p className="mt-3 text-white/90">{featured.description}</p>
             <p className="mt-6 flex flex-wrap items-baseline gap-3">
-              <span className="text-5xl font-extrabold">{money(featured.price)}</span>
-              <s className="text-xl text-white/75">{money(featured.originalPrice)}</s>
+              <PriceParts product={featured} look="gradient" />
             </p>
-            <p className="mt-2 font-bold">Save {money(savings(featured))} • Limited Time <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(featured)}% off</span></p>
+            <p className="mt-2 font-bold"><Savings product={featured} limited /> <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(featured)}% off</span></p>
             <a href={featured.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 text-lg font-extrabold text-violet-700 shadow hover:bg-violet-50">{block.featuredButton ?? 'Get Complete Freedom'}</a>
           </div>
           <div className="rounded-2xl bg-white/10 p-6">

@@ -1,8 +1,9 @@
 // The offer to upgrade to the bundle, priced from the catalogue.
 import type { BlockOf } from '../../model/page.ts';
-import { money, productById } from '../../model/catalogue.ts';
+import { productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { PriceParts } from './price-tag.tsx';
 import { SectionShell } from './section-shell.tsx';
 
 export function UpgradeBox({ block }: { block: BlockOf<'upgrade-box'> }) {
@@ -14,7 +15,7 @@ export function UpgradeBox({ block }: { block: BlockOf<'upgrade-box'> }) {
         <p className="text-sm font-bold uppercase tracking-wide text-yellow-200">{bundle.badge}</p>
         <h2 className="mt-2 text-3xl font-extrabold">{block.heading}</h2>
         {block.text && <p className="mx-auto mt-3 max-w-xl text-white/90"><Inline text={block.text} /></p>}
-        <p className="mt-5 text-4xl font-extrabold">{money(bundle.price)} <s className="text-xl text-white/70">{money(bundle.originalPrice)}</s></p>
+        <p className="mt-5 text-4xl font-extrabold"><PriceParts product={bundle} look="gradient-bare" /></p>
         <a href={bundle.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 font-extrabold text-violet-700 hover:bg-violet-50">{block.label}</a>
       </div>
     </SectionShell>

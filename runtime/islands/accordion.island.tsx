@@ -1,10 +1,12 @@
 // One open item at a time; the open one closes when chosen again. Buttons carry aria-expanded,
 // so the accordion works with a keyboard and a screen reader.
 import { useId, useState } from 'react';
-import { parseInline } from '../inline-text.tsx';
+import type { InlineNode } from '../../model/markup.ts';
+import { InlineNodes } from '../inline-text.tsx';
 
 export interface AccordionProps {
-  items: { question: string; answer: string }[];
+  /** Answers arrive parsed, so the island ships no Markdown parser. */
+  items: { question: string; answer: InlineNode[] }[];
 }
 
 export default function Accordion({ items }: AccordionProps) {
@@ -23,7 +25,7 @@ export default function Accordion({ items }: AccordionProps) {
               </button>
             </h3>
             <div id={`${base}-a${i}`} role="region" aria-labelledby={`${base}-q${i}`} hidden={!isOpen} className="px-5 pb-5 text-gray-700">
-              {parseInline(item.answer)}
+              <InlineNodes nodes={item.answer} />
             </div>
           </div>
         );

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { currentUser, isAdmin, onAuthChange, signIn, signOut, uploadPreview } from '../backend/previews.ts';
 
-export interface AdminUploadProps {
+interface AdminUploadProps {
   /** The destination path the field starts with. */
   defaultPath: string;
   /** Known preview file names, offered as suggestions for the path. */

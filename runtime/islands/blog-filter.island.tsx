@@ -17,14 +17,14 @@ export interface BlogCard {
   featured: boolean;
 }
 
-export interface BlogFilterProps {
+interface BlogFilterProps {
   /** The chips after 'All', in order. */
   categories: string[];
   /** Listed articles, newest first, the featured one first. */
   articles: BlogCard[];
 }
 
-export const ALL = 'All';
+const ALL = 'All';
 
 export default function BlogFilter({ categories, articles }: BlogFilterProps) {
   const [active, setActive] = useState(ALL);

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 
-export interface BuyButtonProps {
+interface BuyButtonProps {
   label: string;
   checkoutUrl: string;
   delayMs: number;

@@ -2,7 +2,7 @@
 // testimonial. It stays still for people who prefer reduced motion.
 import { useEffect, useState } from 'react';
 
-export interface CarouselProps {
+interface CarouselProps {
   items: { name: string; role: string; content: string; platform: string }[];
   intervalMs: number;
 }

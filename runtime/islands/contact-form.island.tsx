@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
 
-export interface ContactFormProps {
+interface ContactFormProps {
   buttonLabel: string;
 }
 

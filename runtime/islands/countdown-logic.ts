@@ -13,5 +13,3 @@ export function tick(d: Duration): Duration {
   if (d.hours > 0) return { hours: d.hours - 1, minutes: 59, seconds: 59 };
   return d;
 }
-
-export const formatDuration = (d: Duration) => `${d.hours}:${String(d.minutes).padStart(2, '0')}:${String(d.seconds).padStart(2, '0')}`;

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { tick, toSeconds, type Duration } from './countdown-logic.ts';
 
-export interface CountdownProps {
+interface CountdownProps {
   start: Duration;
   label?: string;
   tone?: 'light' | 'dark';

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
 
-export interface EmailCaptureProps {
+interface EmailCaptureProps {
   buttonLabel: string;
   download: string;
 }

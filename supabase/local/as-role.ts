@@ -4,7 +4,7 @@
 import type { Claims } from './jwt.ts';
 import type { Database, Sql } from './db.ts';
 
-export type ApiRole = 'anon' | 'authenticated';
+type ApiRole = 'anon' | 'authenticated';
 
 export function isApiRole(role: unknown): role is ApiRole {
   return role === 'anon' || role === 'authenticated';

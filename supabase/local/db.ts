@@ -31,7 +31,7 @@ export function isPgError(e: unknown): e is PgError {
   return typeof e === 'object' && e !== null && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code);
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** postgres://... of a server whose user may create roles (a superuser). */
   databaseUrl?: string;
   /** Folder for PGlite's files; ignored with `memory` or `databaseUrl`. */

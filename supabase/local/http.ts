@@ -1,7 +1,7 @@
 // Request and response plumbing shared by the stand-in's three services.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type Headers = Record<string, string>;
+type Headers = Record<string, string>;
 
 /** A finished answer; route handlers return these (or throw them as errors). */
 export class Reply {
@@ -34,7 +34,7 @@ const ALLOWED_HEADERS = [
   'content-profile', 'cache-control', 'x-supabase-api-version', 'x-retry-count', 'range', 'x-metadata', 'accept',
 ];
 
-export function corsHeaders(req: IncomingMessage): Headers {
+function corsHeaders(req: IncomingMessage): Headers {
   const requested = req.headers['access-control-request-headers'];
   return {
     'access-control-allow-origin': '*',

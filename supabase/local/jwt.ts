@@ -23,7 +23,7 @@ export async function signLocalJwt(claims: Claims, expiresIn = 3600): Promise<st
     .sign(key);
 }
 
-export type JwtFailure = 'expired' | 'signature' | 'malformed' | 'algorithm' | 'claims';
+type JwtFailure = 'expired' | 'signature' | 'malformed' | 'algorithm' | 'claims';
 
 export class JwtError extends Error {
   constructor(

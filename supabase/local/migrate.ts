@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './db.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 const BOOTSTRAP_FILE = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 
 export async function bootstrap(db: Database): Promise<void> {
   await db.exec(readFileSync(BOOTSTRAP_FILE, 'utf8'));
 }
 
-export interface Migration {
+interface Migration {
   version: string;
   name: string;
   sql: string;

@@ -56,7 +56,7 @@ export async function findBucket(sql: Sql, id: string): Promise<BucketRow | unde
   return rows[0];
 }
 
-export interface StoredObject {
+interface StoredObject {
   id: string;
   version: string | null;
   metadata: ObjectMetadata | null;

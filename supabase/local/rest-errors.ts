@@ -10,7 +10,7 @@ export function pgrst(status: number, code: string, message: string, details: st
 }
 
 /** HTTP status for a database error; `authed` is true for any role but anon. */
-export function statusForSqlState(code: string, message: string, authed: boolean): number {
+function statusForSqlState(code: string, message: string, authed: boolean): number {
   const exact: Record<string, number> = {
     '23503': 409, '23505': 409, '25006': 405, '42883': 404, '42P01': 404, '42P17': 500,
     '53400': 500, '57P01': 503, P0001: 400,

@@ -2,6 +2,7 @@
 // `select` with plain columns, filters with eq/neq/is/in, order, limit and
 // offset. Anything else is refused the way PostgREST refuses a bad query,
 // never silently ignored.
+import { distance } from 'fastest-levenshtein';
 import type { Sql } from './db.ts';
 import { pgrst } from './rest-errors.ts';
 
@@ -42,20 +43,6 @@ async function closestTable(sql: Sql, name: string): Promise<string | null> {
   return best;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = row[j]!;
-      row[j] = next;
-    }
-  }
-  return row[b.length]!;
-}
-
 function requireColumn(rel: Relation, column: string): string {
   if (!rel.columns.includes(column)) throw pgrst(400, '42703', `column ${rel.name}.${column} does not exist`);
   return quoteIdent(column);
@@ -79,7 +66,7 @@ export function selectList(rel: Relation, select: string | null): string {
 
 const RESERVED = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict', 'apikey']);
 
-export interface Where {
+interface Where {
   sql: string;
   params: unknown[];
 }

@@ -11,7 +11,7 @@ import { findObject, writeObjectRow } from './objects.ts';
 import { seedAdmin } from './users.ts';
 
 export const PREVIEWS_DIR = fileURLToPath(new URL('../seed/previews/', import.meta.url));
-export const PREVIEW_NAMES = ['instagram', 'tiktok', 'youtube', 'facebook'].map((p) => `${p}-detox-preview.pdf`);
+const PREVIEW_NAMES = ['instagram', 'tiktok', 'youtube', 'facebook'].map((p) => `${p}-detox-preview.pdf`);
 
 export { seedAdmin };
 

@@ -18,7 +18,7 @@ import { seedAdmin, seedPreviews } from './seed.ts';
 import { upsertUser } from './users.ts';
 import { handleStorage } from './storage.ts';
 
-export interface StandInOptions {
+interface StandInOptions {
   /** Default SUPABASE_PORT or 54321; 0 picks any free port. */
   port?: number;
   /** Default HOST or 127.0.0.1. */

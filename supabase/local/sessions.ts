@@ -21,7 +21,7 @@ export async function createSession(sql: Sql, userId: string): Promise<{ session
   return { sessionId, refreshToken };
 }
 
-export type Rotation =
+type Rotation =
   | { ok: true; userId: string; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'not_found' | 'already_used' };
 

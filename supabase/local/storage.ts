@@ -15,7 +15,7 @@ import { findBucket, findObject, writeObjectRow, type BucketRow, type ObjectMeta
 import { safeKey } from './object-store.ts';
 
 /** The instance-wide upload limit (config.toml [storage] file_size_limit). */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 
 function storageError(statusCode: string, code: string, error: string, message: string): ReplyError {
   return new ReplyError(Reply.json(statusCode === '500' ? 500 : 400, { statusCode, code, error, message }));

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
 import { isYaml, listFiles } from '../../generator/load.ts';
-import { plainText } from '../../generator/read-time.ts';
+import { inlinePlain, parseInline } from '../../model/markup.ts';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const article = (readTime: number, words: number, extra = '') => `template: article
@@ -59,7 +59,7 @@ describe('the articles', () => {
       for (const block of doc.sections) {
         const texts = block.type === 'list' ? (block.items ?? []) : block.text ? [block.text] : [];
         for (const text of texts) {
-          const key = plainText(text).toLowerCase().replace(/\s+/g, ' ').trim();
+          const key = inlinePlain(parseInline(text)).toLowerCase().replace(/\s+/g, ' ').trim();
           if (key.split(' ').length < 12) continue; // short lines (labels, list items) may recur
           const first = seen.get(key);
           if (first) repeats.push(`${file} repeats a paragraph of ${first}: "${key.slice(0, 60)}…"`);

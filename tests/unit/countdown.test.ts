@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, tick, toSeconds } from '../../runtime/islands/countdown-logic.ts';
+import { tick, toSeconds } from '../../runtime/islands/countdown-logic.ts';
 
 describe('countdown', () => {
   it('counts seconds down', () => {
@@ -19,7 +19,7 @@ describe('countdown', () => {
     let d = { hours: 5, minutes: 45, seconds: 30 };
     const n = toSeconds(d);
     for (let i = 0; i < n; i++) d = tick(d);
-    expect(formatDuration(d)).toBe('0:00:00');
+    expect(d).toEqual({ hours: 0, minutes: 0, seconds: 0 });
     expect(n).toBe(20730);
   });
 });

@@ -58,7 +58,7 @@ describe('generator diagnostics', () => {
 
   it('reports a broken internal link, also inside inline text', () => {
     const r = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "See [our blog](/blogg) now."\n' });
-    expect(r.diagnostics).toMatchObject([{ name: 'BrokenLink', file: 'pages/about.yaml', line: 5, column: 11, path: 'sections[0].text', message: 'link /blogg goes to no page' }]);
+    expect(r.diagnostics).toMatchObject([{ name: 'BrokenLink', file: 'pages/about.yaml', line: 5, column: 27, path: 'sections[0].text', message: 'link /blogg goes to no page' }]);
   });
 
   it('reports a broken #anchor with the sections the target has', () => {
@@ -106,8 +106,8 @@ describe('generator diagnostics', () => {
     expect(about.sections[0]).toMatchObject({ text: 'Only $29 instead of $127, with a 30-day guarantee via TestPay.' });
     const bad = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Only {prize:instagram} or {price:instagran}."\n' });
     expect(bad.diagnostics.map((d) => [d.name, d.line, d.column, d.path])).toEqual([
-      ['UnknownToken', 5, 11, 'sections[0].text'],
-      ['UnknownToken', 5, 11, 'sections[0].text'],
+      ['UnknownToken', 5, 17, 'sections[0].text'],
+      ['TokenUnknownProduct', 5, 38, 'sections[0].text'],
     ]);
     expect(bad.diagnostics[0]!.message).toContain('did you mean {price:<product>}?');
     expect(bad.diagnostics[1]!.message).toContain('unknown product "instagran"; did you mean "instagram"?');

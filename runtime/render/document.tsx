@@ -1,0 +1,62 @@
+// The whole HTML document as React: <html>, <head> with its meta tags, and the body's prerendered
+// markup. Nothing here is assembled from strings, so every value is escaped by React.
+import type { ReactNode } from 'react';
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  ogTitle: string;
+  ogType: 'article' | 'website';
+  /** Absolute address of the social image, if any. */
+  ogImage?: string;
+  /** Absolute canonical address; absent on the not-found page, which is marked noindex instead. */
+  canonical?: string;
+  css: readonly string[];
+  /** Module scripts to run. */
+  scripts: readonly string[];
+  /** Modules to fetch early (the page's island chunks). */
+  preloads: readonly string[];
+  /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
+  bodyHtml: string;
+}
+
+export function Document(p: DocumentProps): ReactNode {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{p.title}</title>
+        <meta name="description" content={p.description} />
+        <meta property="og:title" content={p.ogTitle} />
+        <meta property="og:description" content={p.description} />
+        <meta property="og:type" content={p.ogType} />
+        {p.ogImage && <meta property="og:image" content={p.ogImage} />}
+        {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
+        {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
+        {p.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+      </head>
+      <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
+    </html>
+  );
+}
+
+/** The dev server's page for validation errors: the report, as text, with Vite's client to reload. */
+export function ErrorDocument({ report, scripts }: { report: string; scripts: readonly string[] }): ReactNode {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>Validation errors</title>
+        {scripts.map((src) => <script key={src} type="module" src={src} />)}
+      </head>
+      <body style={{ font: '14px/1.5 ui-monospace,monospace', padding: '2rem', background: '#1e1b2e', color: '#fde68a' }}>
+        <h1 style={{ color: '#fca5a5' }}>The pages have validation errors</h1>
+        <pre style={{ whiteSpace: 'pre-wrap' }}>{report}</pre>
+      </body>
+    </html>
+  );
+}
