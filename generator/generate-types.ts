@@ -2,8 +2,9 @@
 // json-schema-to-typescript, so schema and code cannot drift. `check` compares instead of writing.
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
+import { diagnostic, type Diagnostic } from './errors.ts';
 import { blockSchemaFiles, sectionSchema } from './schemas.ts';
 
 interface GeneratedFile {
@@ -55,6 +56,15 @@ async function generatedFiles(root: string): Promise<GeneratedFile[]> {
 export async function staleGeneratedFiles(root: string): Promise<string[]> {
   const files = await generatedFiles(root);
   return files.filter((f) => !existsSync(f.path) || readFileSync(f.path, 'utf8') !== f.content).map((f) => f.path);
+}
+
+/** A located StaleTypes diagnostic for each generated file that no longer matches the schemas. */
+export async function staleTypesDiagnostics(root: string): Promise<Diagnostic[]> {
+  const stale = await staleGeneratedFiles(root);
+  return stale.map((f) => {
+    const file = relative(root, f).split('\\').join('/');
+    return diagnostic('StaleTypes', { file, line: 1, column: 1, path: '' }, file);
+  });
 }
 
 /** Rewrites only the generated files that differ from the schemas; returns those written. */

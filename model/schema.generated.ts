@@ -497,6 +497,9 @@ export type Heading10 = string;
  */
 export type FrameHeightPx = number;
 export type BlockType22 = 'platform-hero';
+/**
+ * Defaults to the figures in site.config.yaml.
+ */
 export type Badge2 = string;
 export type Headline2 = string;
 /**

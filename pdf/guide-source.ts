@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-/** Inline text may hold **bold** runs; nothing else is interpreted. */
+/** Inline text is the site's inline Markdown (model/markup.ts): **bold** runs are set bold. */
 export type GuideBlock =
   | { p: string }
   | { h3: string }

@@ -309,7 +309,7 @@ export async function renderGuidePdf(source: GuideSource): Promise<Uint8Array> {
   doc.setTitle(source.title);
   if (source.subtitle) doc.setSubject(source.subtitle);
   if (source.publisher) doc.setAuthor(source.publisher);
-  doc.setCreator('./render-guide-pdf.ts');
+  doc.setCreator('pdf/render-guide-pdf.ts');
   doc.setProducer('pdf-lib');
   doc.setCreationDate(date);
   doc.setModificationDate(date);

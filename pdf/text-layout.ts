@@ -1,6 +1,7 @@
-// Line breaking for the PDF guides: text with **bold** runs, wrapped to a
+// Line breaking for the PDF guides: text with inline markup (**bold** runs), wrapped to a
 // width using the font's real glyph widths.
 import type { PDFFont } from 'pdf-lib';
+import { parseInline, type InlineNode } from '../model/markup.ts';
 
 interface Piece {
   text: string;
@@ -15,31 +16,31 @@ export interface TextFonts {
   bold: PDFFont;
 }
 
+/** Words of a text's inline markup, parsed by the site's one parser: strong runs are bold; emphasis and
+ * link labels are set in the regular face (the guides use two faces). */
 function words(text: string): Word[] {
   const out: Word[] = [];
   let current: Word = [];
-  let bold = false;
-  let buffer = '';
-  const flushPiece = () => {
-    if (buffer) current.push({ text: buffer, bold });
-    buffer = '';
-  };
   const flushWord = () => {
-    flushPiece();
     if (current.length) out.push(current);
     current = [];
   };
-  for (let i = 0; i < text.length; i++) {
-    if (text.startsWith('**', i)) {
-      flushPiece();
-      bold = !bold;
-      i++;
-    } else if (/\s/.test(text[i]!)) {
-      flushWord();
-    } else {
-      buffer += text[i];
+  const visit = (nodes: readonly InlineNode[], bold: boolean) => {
+    for (const n of nodes) {
+      if (n.type !== 'text') {
+        visit(n.children, bold || n.type === 'strong');
+        continue;
+      }
+      // Split on whitespace, keeping a word that continues across a change of weight in one piece list.
+      const parts = n.value.split(/(\s+)/);
+      for (const part of parts) {
+        if (!part) continue;
+        if (/^\s+$/.test(part)) flushWord();
+        else current.push({ text: part, bold });
+      }
     }
-  }
+  };
+  visit(parseInline(text), false);
   flushWord();
   return out;
 }

@@ -1,16 +1,13 @@
 // `npm run validate`: the CI entry. Exit 0 when every file is valid, every block complete and the
 // generated types current; exit 1 with a located report otherwise. Writes nothing.
-import { relative } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { compileSite } from '../compile.ts';
-import { diagnostic } from '../errors.ts';
-import { staleGeneratedFiles } from '../generate-types.ts';
+import { staleTypesDiagnostics } from '../generate-types.ts';
 import { formatReport } from '../report.ts';
 
 const root = process.cwd();
 const result = compileSite(root, { components: blockComponents });
-const stale = (await staleGeneratedFiles(root)).map((f) => relative(root, f).split('\\').join('/'));
-const diagnostics = [...result.diagnostics, ...stale.map((file) => diagnostic('StaleTypes', { file, line: 1, column: 1, path: '' }, file))];
+const diagnostics = [...result.diagnostics, ...(await staleTypesDiagnostics(root))];
 if (diagnostics.length) {
   console.error(formatReport(diagnostics, result.texts));
   process.exitCode = 1;

@@ -11,7 +11,7 @@ export function AdminUpload({ block }: { block: BlockOf<'admin-upload'> }) {
   return (
     <section id={block.id} aria-label="Preview upload" className="px-4 pb-16 sm:pb-20">
       <div className="mx-auto max-w-2xl">
-        <Island name="admin-upload" props={{ defaultPath: block.defaultPath ?? 'facebook-detox-preview.pdf', suggestions, ...(block.text ? { intro: block.text } : {}) }} />
+        <Island name="admin-upload" props={{ defaultPath: block.defaultPath, suggestions, ...(block.text ? { intro: block.text } : {}) }} />
       </div>
     </section>
   );

@@ -38,7 +38,7 @@ export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
             <p className="mt-3 text-sm text-gray-600">
               Core Value: {money(core)} • Bonus value: {money(bonuses)}
             </p>
-            <div className="mt-5 flex justify-center"><OfferTimer countdown={block.countdown ?? true} /></div>
+            <div className="mt-5 flex justify-center"><OfferTimer countdown={block.countdown} /></div>
             <div className="mt-5"><Buy product={bundle} label={block.buttonLabel} /></div>
             <p className="mt-3 text-xs text-gray-600">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
           </div>

@@ -25,7 +25,7 @@ export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
             {p.claim && <p className="mb-4 mt-3 text-sm text-gray-700">{p.claim}</p>}
             <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-t border-gray-100 pt-4 text-sm">
               <p className="text-gray-600">Sold alone: <Price product={p} look="inline" /></p>
-              <p className="whitespace-nowrap font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel ?? "See what's inside"} →</p>
+              <p className="whitespace-nowrap font-bold text-violet-700 group-hover:underline" aria-hidden="true">{block.linkLabel} →</p>
             </div>
           </li>
         ))}

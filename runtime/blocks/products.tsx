@@ -32,7 +32,7 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
               <PriceParts product={featured} look="gradient" />
             </p>
             <p className="mt-2 font-bold"><Savings product={featured} limited /> <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(featured)}% off</span></p>
-            <a href={featured.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 text-lg font-extrabold text-violet-700 shadow hover:bg-violet-50">{block.featuredButton ?? 'Get Complete Freedom'}</a>
+            <a href={featured.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 text-lg font-extrabold text-violet-700 shadow hover:bg-violet-50">{block.featuredButton}</a>
           </div>
           <div className="rounded-2xl bg-white/10 p-6">
             <p className="font-bold">Everything included:</p>
@@ -47,7 +47,7 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
         </div>
       </article>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map((p) => <ProductCard key={p.id} product={p} buttonLabel={block.cardButton ?? 'Get This Guide'} />)}
+        {cards.map((p) => <ProductCard key={p.id} product={p} buttonLabel={block.cardButton} />)}
       </div>
       {block.guarantee && (
         <div className="mx-auto mt-12 flex max-w-2xl items-center gap-4 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-6">

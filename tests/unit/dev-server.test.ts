@@ -1,13 +1,12 @@
 // `npm run dev` on a copy of the project: a YAML change shows on the next load, and a validation
 // error is shown in the browser and printed in the terminal with its location.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from './fixture.ts';
+import { copyProject, projectRoot } from './fixture.ts';
 
 const PORT = 4391;
 let dir = '';
@@ -34,11 +33,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promis
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dev-copy-'));
-  for (const f of ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json']) {
-    cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
-  }
-  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  dir = copyProject('dev-copy-');
   child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/dev.ts'], {
     cwd: dir,
     env: { ...process.env, PORT: String(PORT), NO_STANDIN: '1' },

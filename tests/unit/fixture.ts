@@ -1,5 +1,5 @@
 // Builds a throwaway project tree (the real schemas, a small site config, given pages) for generator tests.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,4 +32,15 @@ export function makeFixture(pages: Record<string, string>, config?: string): str
     writeFileSync(full, text);
   }
   return root;
+}
+
+/** The project's source folders, as a CLI needs them to run on a copy. */
+export const PROJECT_PARTS = ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json'];
+
+/** A throwaway copy of the whole project (node_modules linked), for running its CLIs on changed input. */
+export function copyProject(prefix = 'project-copy-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const f of PROJECT_PARTS) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
+  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
 }
