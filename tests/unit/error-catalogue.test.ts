@@ -1,0 +1,94 @@
+// Every entry of the error catalogue is raised by real input at least once, and every diagnostic
+// carries its entry's title and hint. A new entry without a case here fails the last test.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/compile.ts';
+import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator/errors.ts';
+import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
+import { formatReport } from '../../generator/report.ts';
+import { blockComponents } from '../../runtime/render/render-page.tsx';
+import { makeFixture, VALID_INDEX } from './fixture.ts';
+
+const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
+const compile = (pages: Record<string, string>, opts?: Parameters<typeof compileSite>[1]) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }), opts).diagnostics;
+
+const article = (slug: string, readTime: number, featured: boolean, body = 'Ten words of honest prose to read in this one.') => ({
+  [`blog/${slug}.yaml`]: `template: article
+title: "${slug}"
+description: "x"
+article:
+  excerpt: "x"
+  category: Science
+  date: "2025-01-20"
+  readTime: ${readTime}
+  featured: ${featured}
+  author: { name: "A", title: "B" }
+sections:
+  - type: paragraph
+    text: "${body}"
+`,
+});
+
+const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
+  YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
+  DuplicateKey: () => compile({ 'about.yaml': 'title: "A"\ntitle: "B"\ndescription: "x"\nsections: []\n' }),
+  WrongType: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagram\n    countdown: "yes"\n') }),
+  MissingField: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n') }),
+  UnknownField: () => compile({ 'about.yaml': page('  - type: paragraph\n    txt: "a"\n    text: "b"\n') }),
+  NotAllowedValue: () => compile({ 'about.yaml': page('  - type: callout\n    tone: tpi\n    text: "a"\n') }),
+  PatternMismatch: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "ftp://x"\n') }),
+  InvalidValue: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: ""\n') }),
+  UnknownBlockType: () => compile({ 'about.yaml': page('  - type: paragraf\n    text: "a"\n') }),
+  BlockWithoutComponent: () => compile({}, { components: blockComponents.filter((t) => t !== 'quote') }),
+  ComponentWithoutSchema: () => compile({}, { components: [...blockComponents, 'vanished'] }),
+  UnknownProduct: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagran\n') }),
+  BrokenLink: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: /nowhere\n') }),
+  BrokenAnchor: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "/#prodcts"\n') }),
+  UnsafeLink: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "[x](http://example.com)"\n') }),
+  DuplicateRoute: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "a"\n'), 'about.yml': page('  - type: paragraph\n    text: "b"\n') }),
+  DuplicateSectionId: () => compile({ 'about.yaml': page('  - type: paragraph\n    id: a\n    text: "a"\n  - type: paragraph\n    id: a\n    text: "b"\n') }),
+  FeaturedArticle: () => compile({ ...article('one', 1, false, 'x '.repeat(200)), ...article('two', 1, false, 'y '.repeat(200)) }),
+  ReadTime: () => compile({ ...article('one', 9, true) }),
+  ProseHeading: () => compile({ 'about.yaml': page('  - type: markdown\n    text: |\n      # Too high\n') }),
+  UnknownToken: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{prise:instagram}"\n') }),
+  TokenNeedsProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price}"\n') }),
+  TokenUnknownProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price:instagran}"\n') }),
+  MissingFile: () => compile({ 'about.yaml': page('  - type: hero\n    headline: "H"\n    button: { label: "Go", href: "/" }\n    illustration: { src: /nope.svg, alt: "x", width: 1, height: 1 }\n') }),
+  InvalidTemplateOutput: () => {
+    // A schema the article template's output no longer satisfies: the template is at fault, not the page.
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, ...article('one', 1, true, 'x '.repeat(200)) });
+    const file = join(root, 'schemas/blocks/article-header.schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as { properties: Record<string, unknown>; required: string[] };
+    schema.properties.kicker = { type: 'string' };
+    schema.required.push('kicker');
+    writeFileSync(file, JSON.stringify(schema));
+    return compileSite(root).diagnostics;
+  },
+  StaleTypes: () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX });
+    return staleTypesDiagnostics(root);
+  },
+};
+
+describe('error catalogue', () => {
+  for (const [name, raise] of Object.entries(CASES) as [ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>][]) {
+    it(`raises ${name} with its title and hint`, async () => {
+      const diags = await raise();
+      const hit = diags.find((d) => d.name === name);
+      expect(hit, `${name} not raised; got ${diags.map((d) => d.name).join(', ') || 'nothing'}`).toBeDefined();
+      expect(hit!.title).toBe(ErrorCatalogue[name].title);
+      expect(hit!.hint).toBe(ErrorCatalogue[name].hint);
+      expect(hit!.message.length).toBeGreaterThan(0);
+      expect(hit!.line).toBeGreaterThanOrEqual(1);
+      const report = formatReport([hit!], new Map());
+      expect(report).toContain(`${hit!.file}:${hit!.line}:${hit!.column} `);
+      expect(report).toContain(`${ErrorCatalogue[name].title} [${name}]`);
+      expect(report).toContain(`hint: ${ErrorCatalogue[name].hint}`);
+    });
+  }
+
+  it('has a case above for every entry', () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(ErrorCatalogue).sort());
+  });
+});
