@@ -2,6 +2,7 @@
 // (the editor's schema hints explain each field). Never overwrites an existing file.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { articleStarter } from '../starters.ts';
 
 const [kind, name] = process.argv.slice(2);
 const usage = 'usage: npm run new -- <page|article|platform> <name>   e.g. npm run new -- article my-new-article';
@@ -18,7 +19,7 @@ const templates: Record<string, { file: string; text: string }> = {
   },
   article: {
     file: `pages/blog/${name}.yaml`,
-    text: `template: article\ntitle: "${name}"\ndescription: "Describe this article for search results."\narticle:\n  excerpt: "One or two sentences for the blog card."\n  category: Practical Tips\n  date: "${today}"\n  readTime: 1\n  author:\n    name: "Emma Rodriguez"\n    title: "Digital Wellness Coach"\nsections:\n  - type: paragraph\n    text: "Start writing. The read time must match the body at about 200 words a minute, so readTime 1 needs about 200 words before this validates."\n`,
+    text: articleStarter(name, today),
   },
   platform: {
     file: `pages/${name}-detox.yaml`,
