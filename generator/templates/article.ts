@@ -12,8 +12,8 @@ export function articleSummary(route: string, page: Page): ArticleSummary {
     date: a.date,
     readTime: a.readTime,
     author: a.author,
-    featured: a.featured ?? false,
-    unlisted: a.unlisted ?? false,
+    featured: a.featured,
+    unlisted: a.unlisted,
   };
 }
 

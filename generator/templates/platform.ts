@@ -6,7 +6,7 @@ import type { SectionDraft } from '../../model/page.ts';
 const UPGRADE_PRODUCT = 'ultimate';
 
 export function expandPlatform(p: PlatformSalesPage): SectionDraft[] {
-  const countdown = p.countdown ?? true;
+  const countdown = p.countdown;
   return [
     { type: 'platform-hero', product: p.product, headline: p.headline, subheadline: p.subheadline, countdown, image: p.image },
     { type: 'pdf-preview', id: 'preview', product: p.product, heading: p.preview.heading, text: p.preview.text },

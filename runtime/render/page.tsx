@@ -4,7 +4,7 @@ import { RenderBlock } from '../registry.tsx';
 import { SiteFooter } from '../layout/footer.tsx';
 import { BackHomeHeader, SiteHeader } from '../layout/header.tsx';
 
-const PROSE = new Set(['heading', 'paragraph', 'list', 'callout', 'quote', 'alarm-banner']);
+const PROSE = new Set(['heading', 'paragraph', 'list', 'callout', 'quote', 'alarm-banner', 'markdown']);
 
 export function PageView({ page }: { page: PageDefinition }) {
   const body = page.sections.map((block, i) => <RenderBlock key={i} block={block} />);
