@@ -4,12 +4,14 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import { blockComponents, renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
+import { blockComponents, renderPage, type PageAssets, type SiteImages } from '../runtime/render/render-page.tsx';
 import { supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
 import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
+import type { Diagnostic } from './errors.ts';
+import { generateImages } from './images.ts';
 import { formatReport } from './report.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
@@ -41,6 +43,20 @@ function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets
 interface BuildResult {
   pages: { route: string; file: string; islands: string[] }[];
   ms: number;
+  /** Warnings of a valid site, for the caller to report. */
+  warnings: Diagnostic[];
+  texts: Map<string, string>;
+}
+
+/** The site is invalid: carries every diagnostic; its message is the pretty report. */
+export class ValidationError extends Error {
+  override name = 'ValidationError';
+  constructor(
+    readonly diagnostics: Diagnostic[],
+    readonly texts: Map<string, string>,
+  ) {
+    super(formatReport(diagnostics, texts));
+  }
 }
 
 export async function buildSite(root: string, opts: { outDir?: string; quiet?: boolean } = {}): Promise<BuildResult> {
@@ -50,29 +66,31 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
   // committed file is stale, since it runs before any build).
   if (existsSync(join(root, 'model'))) await writeStaleGeneratedFiles(root);
   const result = compileSite(root, { components: blockComponents });
-  if (!result.ok) {
-    const error = new Error(formatReport(result.diagnostics, result.texts));
-    error.name = 'ValidationError';
-    throw error;
-  }
+  if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
   const compiled = result.site!;
   await viteBuild({ root, configFile: join(root, 'vite.config.ts'), logLevel: opts.quiet ? 'error' : 'warn', build: { outDir } });
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = assetsFromManifest(manifest);
   const now = new Date();
-  const pages = writePages(compiled, assets, outDir, now);
+  // Preview stills, social cards and icons, each cached by content hash (see images.ts).
+  const { files: imageFiles, ...images } = await generateImages(root, compiled);
+  for (const [path, data] of imageFiles) {
+    mkdirSync(dirname(join(outDir, path)), { recursive: true });
+    writeFileSync(join(outDir, path), data);
+  }
+  const pages = writePages(compiled, assets, outDir, now, images);
   writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
   writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
   writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
   await writeStarterKit(root, outDir);
   precompress(outDir);
   writeFileSync(join(outDir, HASH_FILE), buildHash(root));
-  return { pages, ms: Date.now() - started };
+  return { pages, ms: Date.now() - started, warnings: result.diagnostics, texts: result.texts };
 }
 
-function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date) {
+function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date, images: SiteImages) {
   return compiled.pages.map((page) => {
-    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now });
+    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now, images });
     const file = outFileFor(outDir, page.route);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
@@ -85,7 +103,7 @@ async function writeStarterKit(root: string, outDir: string): Promise<void> {
   writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
 }
 
-const COMPRESSIBLE = /\.(html|css|js|xml|txt|svg|json)$/;
+const COMPRESSIBLE = /\.(html|css|js|mjs|xml|txt|svg|json)$/;
 
 /** Writes .br and .gz beside each text file, so the server sends them without compressing per request. */
 function precompress(dir: string): void {

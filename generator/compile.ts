@@ -6,6 +6,7 @@ import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, type CheckedDoc } from './cross-check.ts';
 import { isYaml, listFiles, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
+import { previewPath } from '../model/catalogue.ts';
 import { loadSchemas, type SchemaSet } from './schemas.ts';
 import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
@@ -69,9 +70,17 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   }
 
   const files = [configPath, ...pageFiles];
-  if (!siteSource || diagnostics.length) return { ok: false, diagnostics, texts, files };
+  const hasErrors = () => diagnostics.some((d) => d.severity === 'error');
+  // Without a valid site config nothing can be cross-checked. Invalid pages are left out of the
+  // cross-checks, but the valid ones are still checked against the whole site, so a report (or a
+  // check of a few named files) is complete in one run.
+  if (!siteSource || diagnostics.some((d) => d.severity === 'error' && (d.file === siteSource.file || !d.file.startsWith('pages/')))) {
+    return { ok: false, diagnostics, texts, files };
+  }
+  const allPagesValid = valid.length === pageFiles.length;
 
   const site = siteSource.data as SiteConfig;
+  diagnostics.push(...missingPreviews(root, site, siteSource));
   const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields }];
   for (const { full, source, fields } of valid) {
     const { data, errors } = substituteTokens(source.data, site);
@@ -85,8 +94,9 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   }
   const publicDir = join(root, 'public');
   const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);
-  diagnostics.push(...crossCheck({ site, docs, staticFiles }));
-  if (diagnostics.length) return { ok: false, diagnostics, texts, files };
+  const knownRoutes = new Set(pageFiles.map((f) => routeOf(pagesDir, f)));
+  diagnostics.push(...crossCheck({ site, docs, staticFiles, knownRoutes, complete: allPagesValid }));
+  if (hasErrors()) return { ok: false, diagnostics, texts, files };
 
   const pages = docs.flatMap((d) => (d.page ? [d.page] : []));
   const articles = pages
@@ -114,6 +124,15 @@ function completeTemplateBlocks(draft: PageDraft, source: SourceFile, schemas: S
     return section as Section;
   });
   return { page: { ...draft, sections }, errors: out };
+}
+
+/** A platform guide without a preview source would show visitors an empty preview: warn, located at the product. */
+function missingPreviews(root: string, site: SiteConfig, source: SourceFile): Diagnostic[] {
+  return site.products.flatMap((p, i) => {
+    if (p.bundles?.length) return [];
+    const file = `content/previews/${previewPath(p).replace(/\.pdf$/, '.yaml')}`;
+    return existsSync(join(root, file)) ? [] : [diagnostic('MissingPreview', locate(source, ['products', i, 'id']), p.id, file)];
+  });
 }
 
 /** Every block schema has a component and every component a schema, or the build stops. */

@@ -21,12 +21,16 @@ export interface CheckInput {
   docs: CheckedDoc[];
   /** Paths served as files (public/ and generated files), e.g. /free-detox-starter-kit.pdf. */
   staticFiles: Set<string>;
+  /** Every route a page file defines, valid or not: a link to an invalid page is not broken. */
+  knownRoutes?: Set<string>;
+  /** Whether `docs` holds every page; site-wide counts (the featured article) need all of them. */
+  complete?: boolean;
 }
 
 /** Addresses a visitor may be sent to: the site's own, its sections, https and mail. */
 const SAFE_HREF = /^(\/(?!\/)|#|https:\/\/|mailto:)/;
 
-export function crossCheck({ site, docs, staticFiles }: CheckInput): Diagnostic[] {
+export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
@@ -66,7 +70,7 @@ export function crossCheck({ site, docs, staticFiles }: CheckInput): Diagnostic[
     // A bare #anchor points into the page that holds it.
     const route = href.startsWith('#') ? ownRoute! : pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
     const target = routes.get(route);
-    if (!target && !staticFiles.has(route)) {
+    if (!target && !staticFiles.has(route) && !knownRoutes?.has(route)) {
       out.push(diagnostic('BrokenLink', at(), href, didYouMean(route, routes.keys())));
       return;
     }
@@ -113,7 +117,7 @@ export function crossCheck({ site, docs, staticFiles }: CheckInput): Diagnostic[
   // Blog: exactly one featured listed article; read times honest.
   const articles = docs.filter((d) => d.page?.article);
   const featured = articles.filter((d) => d.page!.article!.featured && !d.page!.article!.unlisted);
-  if (articles.length && featured.length !== 1) {
+  if (complete && articles.length && featured.length !== 1) {
     const where = featured[1] ?? articles[0]!;
     out.push(diagnostic('FeaturedArticle', locate(where.source, ['article']), featured.length, featured.map((d) => d.page!.route)));
   }

@@ -133,14 +133,22 @@ export const ErrorCatalogue = {
     message: (type: string, detail: string) => `the template's "${type}" block is invalid: ${detail}`,
     hint: 'This is a fault of the generator’s template, not of the page; report it with this page file.',
   },
+  MissingPreview: {
+    title: 'No preview for a platform guide',
+    severity: 'warning',
+    message: (id: string, source: string) => `product "${id}" has no preview source ${source}; its sales page will show an empty preview`,
+    hint: 'Write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
+  },
   StaleTypes: {
     title: 'Generated types are stale',
     message: (file: string) => `${file} does not match the schemas`,
     hint: 'Run `npm run gen:types` and commit the result.',
   },
-} as const satisfies Record<string, { title: string; message: (...args: never[]) => string; hint: string }>;
+} as const satisfies Record<string, { title: string; severity?: Severity; message: (...args: never[]) => string; hint: string }>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;
+/** Errors make a page invalid; warnings are reported and allowed (see --max-warnings). */
+export type Severity = 'error' | 'warning';
 export type MessageArgs<N extends ErrorName> = Parameters<(typeof ErrorCatalogue)[N]['message']>;
 
 export interface Location {
@@ -148,12 +156,16 @@ export interface Location {
   file: string;
   line: number;
   column: number;
+  /** Where the offending text ends, when known. */
+  endLine?: number;
+  endColumn?: number;
   /** Where inside the document, e.g. sections[2].price; empty for the document itself. */
   path: string;
 }
 
 export interface Diagnostic extends Location {
   name: ErrorName;
+  severity: Severity;
   title: string;
   message: string;
   hint: string;
@@ -162,5 +174,6 @@ export interface Diagnostic extends Location {
 export function diagnostic<N extends ErrorName>(name: N, at: Location, ...args: MessageArgs<N>): Diagnostic {
   const entry = ErrorCatalogue[name];
   const message = (entry.message as (...a: MessageArgs<N>) => string)(...args);
-  return { name, title: entry.title, hint: entry.hint, ...at, message };
+  const severity: Severity = 'severity' in entry ? entry.severity : 'error';
+  return { name, severity, title: entry.title, hint: entry.hint, ...at, message };
 }

@@ -7,7 +7,8 @@ const splitLines = (text: string) => text.split(/\r\n|\r|\n/);
 export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined): string {
   const head = `${d.file}:${d.line}:${d.column} ${d.path ? `${d.path}: ` : ''}${d.message}`;
   const frame = lines ? codeFrame(lines, d.line, d.column) : '';
-  return [head, `  ${d.title} [${d.name}]`, frame, `  hint: ${d.hint}`].filter(Boolean).join('\n');
+  const title = `  ${d.severity === 'warning' ? 'warning: ' : ''}${d.title} [${d.name}]`;
+  return [head, title, frame, `  hint: ${d.hint}`].filter(Boolean).join('\n');
 }
 
 /** The offending line with one line of context either side and a caret under the column. */
@@ -28,7 +29,6 @@ export function codeFrame(lines: readonly string[], line: number, column: number
 }
 
 export function formatReport(diags: readonly Diagnostic[], texts: ReadonlyMap<string, string>): string {
-  const files = new Set(diags.map((d) => d.file));
   // Split each file once, however many diagnostics it has.
   const linesByFile = new Map<string, string[]>();
   const linesOf = (file: string) => {
@@ -36,5 +36,15 @@ export function formatReport(diags: readonly Diagnostic[], texts: ReadonlyMap<st
     return linesByFile.get(file);
   };
   const body = diags.map((d) => formatDiagnostic(d, linesOf(d.file))).join('\n\n');
-  return `${body}\n\n${diags.length} error${diags.length === 1 ? '' : 's'} in ${files.size} file${files.size === 1 ? '' : 's'}.`;
+  return `${body}\n\n${summary(diags)}`;
+}
+
+/** "2 errors and 1 warning in 3 files." */
+export function summary(diags: readonly Diagnostic[]): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const errors = diags.filter((d) => d.severity === 'error').length;
+  const warnings = diags.length - errors;
+  const files = new Set(diags.map((d) => d.file)).size;
+  const counts = warnings ? (errors ? `${plural(errors, 'error')} and ${plural(warnings, 'warning')}` : plural(warnings, 'warning')) : plural(errors, 'error');
+  return `${counts} in ${plural(files, 'file')}.`;
 }

@@ -83,7 +83,8 @@ export function locate(source: SourceFile, path: readonly PathSegment[], opts: {
   const node = nodeAt(source, path, opts);
   const offset = node?.range?.[0] ?? 0;
   const pos = source.lines.linePos(offset);
-  return { file: source.file, line: pos.line, column: pos.col, path: formatPath(path) };
+  const end = node?.range ? source.lines.linePos(node.range[1]) : undefined;
+  return { file: source.file, line: pos.line, column: pos.col, ...(end ? { endLine: end.line, endColumn: end.col } : {}), path: formatPath(path) };
 }
 
 /** The path of the deepest node containing an offset (for syntax errors). */
@@ -122,14 +123,15 @@ export function locateIn(source: SourceFile, path: readonly PathSegment[], needl
   const at = locate(source, path);
   const node = nodeAt(source, path);
   if (!node?.range || !needle) return at;
-  const [start, , end] = node.range;
+  const [start, , stop] = node.range;
   let index = start - 1;
   for (let i = 0; i <= nth; i++) {
     index = source.text.indexOf(needle, index + 1);
-    if (index < 0 || index >= end) return at;
+    if (index < 0 || index + needle.length > stop) return at;
   }
   const pos = source.lines.linePos(index + skip);
-  return { ...at, line: pos.line, column: pos.col };
+  const end = source.lines.linePos(index + needle.length);
+  return { ...at, line: pos.line, column: pos.col, endLine: end.line, endColumn: end.col };
 }
 
 /** The value at a path of plain data. */

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../build.ts';
+import { EXIT, parseCli, runCli } from './args.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -18,54 +19,58 @@ interface Chunk {
   imports?: string[];
 }
 
-const root = process.cwd();
-const outDir = join(root, '.tmp/bench-dist');
-const started = performance.now();
-const result = await buildSite(root, { outDir, quiet: true });
-const buildMs = performance.now() - started;
+await runCli('bench', async () => {
+  parseCli(process.argv.slice(2), {});
+  const root = process.cwd();
+  const outDir = join(root, '.tmp/bench-dist');
+  const started = performance.now();
+  const result = await buildSite(root, { outDir, quiet: true });
+  const buildMs = performance.now() - started;
 
-const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-const byFile = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
-const brSize = (path: string) => {
-  const full = join(outDir, path);
-  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
-};
-
-function scriptClosure(entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const key of byFile.get(file)?.imports ?? []) visit(`/${manifest[key]!.file}`);
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const byFile = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
+  const brSize = (path: string) => {
+    const full = join(outDir, path);
+    return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
   };
-  entries.forEach(visit);
-  return seen;
-}
 
-const rows: { route: string; html: number; css: number; js: number; islands: string }[] = [];
-for (const page of result.pages) {
-  const html = readFileSync(page.file, 'utf8');
-  const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-  // The client entry also loads the toaster on every page with islands.
-  if (scripts.length && manifest['runtime/client/toaster.tsx']) scripts.push(`/${manifest['runtime/client/toaster.tsx'].file}`);
-  const js = [...scriptClosure(scripts)].reduce((n, f) => n + brSize(f), 0);
-  rows.push({ route: page.route, html: brSize(page.file.slice(outDir.length)), css: css.reduce((n, f) => n + brSize(f), 0), js, islands: page.islands.join(' ') });
-}
+  function scriptClosure(entries: string[]): Set<string> {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const key of byFile.get(file)?.imports ?? []) visit(`/${manifest[key]!.file}`);
+    };
+    entries.forEach(visit);
+    return seen;
+  }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`build: ${result.pages.length} pages in ${(buildMs / 1000).toFixed(2)} s (${(buildMs / result.pages.length).toFixed(1)} ms a page, Vite included)`);
-console.log('route'.padEnd(40), 'html'.padStart(9), 'css'.padStart(9), 'js'.padStart(9), ' islands');
-for (const r of rows.sort((a, b) => b.js - a.js)) console.log(r.route.padEnd(40), kb(r.html).padStart(9), kb(r.css).padStart(9), kb(r.js).padStart(9), ` ${r.islands}`);
+  const rows: { route: string; html: number; css: number; js: number; islands: string }[] = [];
+  for (const page of result.pages) {
+    const html = readFileSync(page.file, 'utf8');
+    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+    // The client entry also loads the toaster on every page with islands.
+    if (scripts.length && manifest['runtime/client/toaster.tsx']) scripts.push(`/${manifest['runtime/client/toaster.tsx'].file}`);
+    const js = [...scriptClosure(scripts)].reduce((n, f) => n + brSize(f), 0);
+    rows.push({ route: page.route, html: brSize(page.file.slice(outDir.length)), css: css.reduce((n, f) => n + brSize(f), 0), js, islands: page.islands.join(' ') });
+  }
 
-const over: string[] = [];
-for (const r of rows) {
-  if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
-  if (r.js > BUDGET.pageJs) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(BUDGET.pageJs)}`);
-  if (r.css > BUDGET.css) over.push(`${r.route}: ${kb(r.css)} of CSS, budget ${kb(BUDGET.css)}`);
-}
-if (over.length) {
-  console.error(`\nOver budget:\n${over.join('\n')}`);
-  process.exit(1);
-}
-console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, CSS ${kb(BUDGET.css)}, none on static pages).`);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`build: ${result.pages.length} pages in ${(buildMs / 1000).toFixed(2)} s (${(buildMs / result.pages.length).toFixed(1)} ms a page, Vite included)`);
+  console.log('route'.padEnd(40), 'html'.padStart(9), 'css'.padStart(9), 'js'.padStart(9), ' islands');
+  for (const r of rows.sort((a, b) => b.js - a.js)) console.log(r.route.padEnd(40), kb(r.html).padStart(9), kb(r.css).padStart(9), kb(r.js).padStart(9), ` ${r.islands}`);
+
+  const over: string[] = [];
+  for (const r of rows) {
+    if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
+    if (r.js > BUDGET.pageJs) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(BUDGET.pageJs)}`);
+    if (r.css > BUDGET.css) over.push(`${r.route}: ${kb(r.css)} of CSS, budget ${kb(BUDGET.css)}`);
+  }
+  if (over.length) {
+    console.error(`\nOver budget:\n${over.join('\n')}`);
+    return EXIT.invalid;
+  }
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, CSS ${kb(BUDGET.css)}, none on static pages).`);
+  return EXIT.ok;
+});

@@ -1,39 +1,51 @@
-// `npm start`: build when the sources changed since the last build, start the local Supabase
-// stand-in (unless VITE_SUPABASE_URL points elsewhere or NO_STANDIN=1), and serve dist/.
+// `npm start [-- --format pretty|github|json]`: build when the sources changed since the last build,
+// start the local Supabase stand-in (unless VITE_SUPABASE_URL points elsewhere or NO_STANDIN=1), and
+// serve dist/. Invalid pages stop it with the report and exit 1; a usage error exits 2.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildSite } from '../build.ts';
+import { buildSite, ValidationError } from '../build.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
+import { EXIT, parseCli, runCli } from './args.ts';
+import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
-const root = process.cwd();
-// OUT_DIR lets several checkouts or test runs keep separate builds.
-const dist = process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist');
-if (!isBuildCurrent(root, dist)) {
-  console.log('Sources changed since the last build; building…');
-  try {
-    const r = await buildSite(root, { outDir: dist });
-    console.log(`✓ built ${r.pages.length} pages in ${r.ms} ms`);
-  } catch (e) {
-    const err = e as Error;
-    console.error(err.name === 'ValidationError' ? err.message : err);
-    process.exit(1);
+await runCli('start', async () => {
+  const opts = reportOptions(parseCli(process.argv.slice(2), REPORT_OPTIONS).values);
+  const root = process.cwd();
+  // OUT_DIR lets several checkouts or test runs keep separate builds.
+  const dist = process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist');
+  if (!isBuildCurrent(root, dist)) {
+    console.log('Sources changed since the last build; building…');
+    try {
+      const r = await buildSite(root, { outDir: dist });
+      const code = report(opts, r.warnings, r.texts, `✓ built ${r.pages.length} pages in ${r.ms} ms`);
+      if (code !== EXIT.ok) return code;
+    } catch (e) {
+      if (e instanceof ValidationError) return report(opts, e.diagnostics, e.texts, '');
+      throw e;
+    }
+  } else if (existsSync(dist)) {
+    console.log('dist/ is current; skipping the build.');
   }
-} else if (existsSync(dist)) {
-  console.log('dist/ is current; skipping the build.');
-}
 
-const backend = await startLocalBackend();
-const port = readPort(process.env.PORT, 4173);
-const host = process.env.HOST || undefined;
-const server = await startStaticServer({ dir: dist, port, host });
-console.log(`Site: http://${host ?? 'localhost'}:${port}`);
+  const backend = await startLocalBackend();
+  const port = readPort(process.env.PORT, 4173);
+  const host = process.env.HOST || undefined;
+  const server = await startStaticServer({ dir: dist, port, host });
+  console.log(`Site: http://${host ?? 'localhost'}:${port}`);
 
-const stop = async () => {
-  server.close();
+  // Serve until told to stop; then close everything so Node exits by itself with its output drained.
+  await new Promise<void>((done) => {
+    const stop = () => done();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeAllConnections();
+  await closed;
   await backend?.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+  // Should a library still hold a handle, leave anyway once the output has had time to drain.
+  setTimeout(() => process.exit(EXIT.ok), 2000).unref();
+  return EXIT.ok;
+});

@@ -1,16 +1,30 @@
-// `npm run validate`: the CI entry. Exit 0 when every file is valid, every block complete and the
-// generated types current; exit 1 with a located report otherwise. Writes nothing.
+// `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N]`: the CI entry.
+// Validates and cross-checks every page, the site config, block completeness and the generated types.
+// Named files are checked against the whole site but only they are reported (a pre-commit hook).
+// Exit 0 valid (warnings allowed), 1 invalid, 2 usage error or a failure of the tool. Writes nothing.
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { compileSite } from '../compile.ts';
 import { staleTypesDiagnostics } from '../generate-types.ts';
-import { formatReport } from '../report.ts';
+import { parseCli, runCli, UsageError } from './args.ts';
+import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
-const root = process.cwd();
-const result = compileSite(root, { components: blockComponents });
-const diagnostics = [...result.diagnostics, ...(await staleTypesDiagnostics(root))];
-if (diagnostics.length) {
-  console.error(formatReport(diagnostics, result.texts));
-  process.exitCode = 1;
-} else {
-  console.log(`✓ ${result.site!.pages.length} pages valid (${result.site!.articles.length} listed articles); generated types current.`);
-}
+await runCli('validate', async () => {
+  const { values, positionals } = parseCli(process.argv.slice(2), REPORT_OPTIONS, true);
+  const opts = reportOptions(values);
+  const root = process.cwd();
+  const named = positionals.map((f) => {
+    if (!existsSync(resolve(f))) throw new UsageError(`no such file: ${f}`);
+    return relative(root, resolve(f)).split('\\').join('/');
+  });
+  const result = compileSite(root, { components: blockComponents });
+  // A site without committed types (a fixture, a starter) has none to keep current.
+  const stale = existsSync(resolve(root, 'model')) ? await staleTypesDiagnostics(root) : [];
+  let diagnostics = [...result.diagnostics, ...stale];
+  if (named.length) diagnostics = diagnostics.filter((d) => named.includes(d.file));
+  const okLine = named.length
+    ? `✓ ${named.length} file${named.length === 1 ? '' : 's'} valid against the whole site.`
+    : `✓ ${result.site?.pages.length ?? 0} pages valid (${result.site?.articles.length ?? 0} listed articles); generated types current.`;
+  return report(opts, diagnostics, result.texts, okLine);
+});

@@ -1,6 +1,6 @@
 // Every entry of the error catalogue is raised by real input at least once, and every diagnostic
 // carries its entry's title and hint. A new entry without a case here fails the last test.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
@@ -63,6 +63,11 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     schema.properties.kicker = { type: 'string' };
     schema.required.push('kicker');
     writeFileSync(file, JSON.stringify(schema));
+    return compileSite(root).diagnostics;
+  },
+  MissingPreview: () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX });
+    rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
     return compileSite(root).diagnostics;
   },
   StaleTypes: () => {

@@ -26,6 +26,9 @@ export function makeFixture(pages: Record<string, string>, config?: string): str
   cpSync(join(projectRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
   writeFileSync(join(root, 'site.config.yaml'), config ?? readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8'));
   mkdirSync(join(root, 'public'), { recursive: true });
+  // The fixture's one platform guide has a preview source, as a real site's guides do.
+  mkdirSync(join(root, 'content/previews'), { recursive: true });
+  cpSync(join(projectRoot, 'tests/unit/fixtures/preview.yaml'), join(root, 'content/previews/instagram-detox-preview.yaml'));
   for (const [file, text] of Object.entries(pages)) {
     const full = join(root, 'pages', file);
     mkdirSync(dirname(full), { recursive: true });
