@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, type CheckedDoc } from './cross-check.ts';
-import { isYaml, listFiles, readText, routeOf } from './load.ts';
+import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { previewPath } from '../model/catalogue.ts';
 import { loadSchemas, type SchemaSet } from './schemas.ts';
@@ -40,8 +40,17 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
 
   const read = (full: string): SourceFile | undefined => {
     const file = rel(full);
-    const text = readText(full);
+    const { text, bytes, invalidAt } = readSourceText(full);
     texts.set(file, text);
+    if (bytes > MAX_SOURCE_BYTES) {
+      diagnostics.push(diagnostic('FileTooLarge', { file, line: 1, column: 1, path: '' }, bytes, MAX_SOURCE_BYTES));
+      return undefined;
+    }
+    if (invalidAt !== undefined) {
+      const before = text.slice(0, invalidAt).split(/\r\n|\r|\n/);
+      diagnostics.push(diagnostic('InvalidEncoding', { file, line: before.length, column: before[before.length - 1]!.length + 1, path: '' }));
+      return undefined;
+    }
     const { source, errors } = parseSource(file, text);
     diagnostics.push(...errors);
     return errors.length ? undefined : source;

@@ -1,7 +1,7 @@
 // What a schema cannot say: unique routes, existing products, resolvable links and anchors, safe
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
-import { inlineLinks, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
+import { inlineLinks, isSafeHref, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
@@ -26,9 +26,6 @@ export interface CheckInput {
   /** Whether `docs` holds every page; site-wide counts (the featured article) need all of them. */
   complete?: boolean;
 }
-
-/** Addresses a visitor may be sent to: the site's own, its sections, https and mail. */
-const SAFE_HREF = /^(\/(?!\/)|#|https:\/\/|mailto:)/;
 
 export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -58,7 +55,7 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
 
   const productIds = [...new Set(site.products.map((p) => p.id))];
   const checkHref = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => {
-    if (!SAFE_HREF.test(href)) {
+    if (!isSafeHref(href)) {
       out.push(diagnostic('UnsafeLink', at(), href));
       return;
     }

@@ -10,6 +10,16 @@ export const ErrorCatalogue = {
     message: (detail: string) => detail,
     hint: 'Check indentation and quotes around this line.',
   },
+  InvalidEncoding: {
+    title: 'Not UTF-8',
+    message: () => 'this file has bytes that are not UTF-8 text',
+    hint: 'Save the file as UTF-8 (most editors: "Save with encoding").',
+  },
+  FileTooLarge: {
+    title: 'File too large',
+    message: (bytes: number, limit: number) => `this file is ${Math.round(bytes / 1024)} KB; source files may be at most ${Math.round(limit / 1024)} KB`,
+    hint: 'Split the page, or move long content into several articles.',
+  },
   DuplicateKey: {
     title: 'Duplicate key',
     message: (key: string) => `the key "${key}" appears twice in this mapping`,

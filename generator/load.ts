@@ -27,3 +27,25 @@ export function routeOf(pagesDir: string, file: string): string {
 export function readText(file: string): string {
   return readFileSync(file, 'utf8');
 }
+
+/** No real page comes near this; a bigger file is refused before parsing. */
+export const MAX_SOURCE_BYTES = 2 * 1024 * 1024;
+
+export interface SourceText {
+  text: string;
+  bytes: number;
+  /** Index in `text` of the first character that was not valid UTF-8, if any. */
+  invalidAt?: number;
+}
+
+/** Reads a source file as UTF-8, noting where invalid bytes were met instead of silently replacing them. */
+export function readSourceText(file: string): SourceText {
+  const buf = readFileSync(file);
+  if (buf.length > MAX_SOURCE_BYTES) return { text: '', bytes: buf.length };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), bytes: buf.length };
+  } catch {
+    const text = new TextDecoder('utf-8').decode(buf);
+    return { text, bytes: buf.length, invalidAt: text.indexOf('\uFFFD') };
+  }
+}

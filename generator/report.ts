@@ -2,6 +2,9 @@
 // catalogue's title, the offending lines, and the hint.
 import type { Diagnostic } from './errors.ts';
 
+/** Diagnostics printed per file in the human report. */
+export const PER_FILE = 50;
+
 const splitLines = (text: string) => text.split(/\r\n|\r|\n/);
 
 export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined): string {
@@ -35,8 +38,17 @@ export function formatReport(diags: readonly Diagnostic[], texts: ReadonlyMap<st
     if (!linesByFile.has(file) && texts.has(file)) linesByFile.set(file, splitLines(texts.get(file)!));
     return linesByFile.get(file);
   };
-  const body = diags.map((d) => formatDiagnostic(d, linesOf(d.file))).join('\n\n');
-  return `${body}\n\n${summary(diags)}`;
+  // Past PER_FILE diagnostics in one file the rest are counted, not printed: a file with 20,000 bad
+  // keys reads as its first problems and a number (the json format lists them all).
+  const shown = new Map<string, number>();
+  const parts: string[] = [];
+  for (const d of diags) {
+    const n = (shown.get(d.file) ?? 0) + 1;
+    shown.set(d.file, n);
+    if (n <= PER_FILE) parts.push(formatDiagnostic(d, linesOf(d.file)));
+  }
+  for (const [file, n] of shown) if (n > PER_FILE) parts.push(`${file}: ${n - PER_FILE} more not shown (${n} in all; --format json lists every one).`);
+  return `${parts.join('\n\n')}\n\n${summary(diags)}`;
 }
 
 /** "2 errors and 1 warning in 3 files." */

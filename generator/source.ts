@@ -1,5 +1,5 @@
 // YAML with positions: every diagnostic points at the offending node's own line and column.
-import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
 
 export type PathSegment = string | number;
@@ -13,23 +13,53 @@ export interface SourceFile {
   data: unknown;
 }
 
-export function parseSource(file: string, text: string): { source: SourceFile; errors: Diagnostic[] } {
+export function parseSource(file: string, raw: string): { source: SourceFile; errors: Diagnostic[] } {
+  // A lone CR ends a line too (old Mac files). Same length, so every offset stays true to the file.
+  const text = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: true });
-  const errors: Diagnostic[] = doc.errors.map((e) => {
+  // Duplicate keys are found below in one pass: yaml's own check compares every pair of keys.
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: true });
+  // yaml's warnings (an unknown tag, say) would silently change the data: they are errors here.
+  const errors: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => {
     const pos = lines.linePos(e.pos[0]);
     const at = { file, line: pos.line, column: pos.col, path: pathAt(doc, e.pos[0]) };
-    if (e.code === 'DUPLICATE_KEY') return diagnostic('DuplicateKey', at, text.slice(e.pos[0], e.pos[1]).trim() || '?');
     // yaml's own message repeats the position and a code frame; keep its first sentence.
     return diagnostic('YamlSyntax', at, e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, ''));
+  });
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const key = String(pair.key.value);
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        const offset = pair.key.range?.[0] ?? 0;
+        const pos = lines.linePos(offset);
+        errors.push(diagnostic('DuplicateKey', { file, line: pos.line, column: pos.col, path: pathAt(doc, offset) }, key.length > 80 ? `${key.slice(0, 60)}…` : key));
+      }
+    },
   });
   let data: unknown;
   if (!errors.length) {
     try {
       data = doc.toJS({ maxAliasCount: 100 });
     } catch (e) {
-      // An alias to nothing, or one that expands too far, is the document's fault, not a crash.
-      errors.push(diagnostic('YamlSyntax', { file, line: 1, column: 1, path: '' }, (e as Error).message.split('\n')[0]!));
+      // An alias to nothing, or one that expands too far, is the document's fault, not a crash:
+      // point at the first alias that does not resolve, else the first alias.
+      let at: Node | undefined;
+      let first: Node | undefined;
+      visit(doc, {
+        Alias(_, node) {
+          first ??= node;
+          if (!at && !node.resolve(doc)) at = node;
+        },
+      });
+      const node = at ?? first;
+      const pos = lines.linePos(node?.range?.[0] ?? 0);
+      errors.push(diagnostic('YamlSyntax', { file, line: pos.line, column: pos.col, path: node ? pathAt(doc, node.range![0]) : '' }, (e as Error).message.split('\n')[0]!));
     }
   }
   return { source: { file, text, doc, lines, data }, errors };
@@ -64,7 +94,7 @@ export function nodeAt(source: SourceFile, path: readonly PathSegment[], opts: {
   for (let i = 0; i < path.length; i++) {
     const seg = path[i]!;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      const pair = keyIndex(node).get(String(seg));
       if (!pair) return node as Node;
       if (opts.key && i === path.length - 1) return pair.key as Node;
       node = pair.value ?? pair.key;
@@ -77,6 +107,19 @@ export function nodeAt(source: SourceFile, path: readonly PathSegment[], opts: {
     }
   }
   return node as Node | undefined;
+}
+
+const keyIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/** A mapping's pairs by key, built once: 20,000 unknown keys are located in linear time. */
+function keyIndex(map: YAMLMap): Map<string, Pair> {
+  let index = keyIndexes.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) if (isPair(p) && isScalar(p.key) && !index.has(String(p.key.value))) index.set(String(p.key.value), p as Pair);
+    keyIndexes.set(map, index);
+  }
+  return index;
 }
 
 export function locate(source: SourceFile, path: readonly PathSegment[], opts: { key?: boolean } = {}) {

@@ -30,18 +30,17 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
       return token;
     };
     return text.replace(TOKEN, (whole, name: string, arg: string | undefined) => {
-      // Own properties only: {constructor} or {valueOf:x} name no token.
-      const siteToken = Object.hasOwn(SITE_TOKENS, name) ? SITE_TOKENS[name] : undefined;
+      const siteToken = SITE_TOKENS.get(name);
       if (arg === undefined && siteToken) return siteToken(site);
-      const productToken = Object.hasOwn(PRODUCT_TOKENS, name) ? PRODUCT_TOKENS[name] : undefined;
+      const productToken = PRODUCT_TOKENS.get(name);
       if (productToken && arg !== undefined) {
         const product = products.get(arg);
         if (product) return productToken(product, site);
         return fail(whole, (at) => diagnostic('TokenUnknownProduct', at, whole, arg, didYouMean(arg, products.keys())));
       }
       if (productToken) return fail(whole, (at) => diagnostic('TokenNeedsProduct', at, whole, name));
-      const guess = didYouMean(name, [...Object.keys(SITE_TOKENS), ...Object.keys(PRODUCT_TOKENS)]);
-      const shown = guess && Object.hasOwn(PRODUCT_TOKENS, guess) ? `${guess}:<product>` : guess;
+      const guess = didYouMean(name, [...SITE_TOKENS.keys(), ...PRODUCT_TOKENS.keys()]);
+      const shown = guess && PRODUCT_TOKENS.has(guess) ? `${guess}:<product>` : guess;
       return fail(whole, (at) => diagnostic('UnknownToken', at, whole, shown, TOKEN_NAMES));
     });
   };

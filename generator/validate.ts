@@ -10,7 +10,9 @@ function show(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a mapping';
-  return JSON.stringify(value);
+  const json = JSON.stringify(value);
+  // A hostile 5 MB value is named, not printed.
+  return json.length > 80 ? `${json.slice(0, 60)}…" (${String(value).length} characters)` : json;
 }
 
 export interface FieldAt {
@@ -61,7 +63,8 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
     case 'discriminator': {
       if (p.error === 'tag') return diagnostic('MissingField', locate(source, path), 'type');
       const type = String(p.tagValue);
-      return diagnostic('UnknownBlockType', locate(source, [...path, 'type']), type, didYouMean(type, blockTypes), blockTypes);
+      const shown = type.length > 60 ? `${type.slice(0, 40)}… (${type.length} characters)` : type;
+      return diagnostic('UnknownBlockType', locate(source, [...path, 'type']), shown, didYouMean(type, blockTypes), blockTypes);
     }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v));

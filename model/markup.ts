@@ -25,14 +25,28 @@ const INLINE_RULES = ['text', 'newline', 'escape', 'emphasis', 'link', 'balance_
 
 function parser(blockRules: string[]) {
   const md = new MarkdownIt('zero', { html: false, linkify: false, typographer: false }).enable([...blockRules, ...INLINE_RULES]);
-  // Addresses stay exactly as written: what the link checker reads is what the page links to.
+  // Addresses stay exactly as written: what the link checker reads is what the page links to. Every
+  // address is kept in the tree, unsafe ones too, so the checker can point at them; the renderer
+  // never links an unsafe one (isSafeHref).
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
+  md.validateLink = () => true;
   return md;
 }
 
 const inlineParser = parser([]);
 const proseParser = parser(['paragraph', 'heading', 'list', 'blockquote']);
+
+/**
+ * Addresses a visitor may be sent to: the site's own paths, its sections, https and mail. Never a
+ * script or data address, plain http, a protocol-relative //host, or a backslash (browsers read /\host
+ * as //host), and no spaces or control characters anywhere.
+ */
+const SAFE_HREF = /^(\/(?![/\\])|#|https:\/\/|mailto:)[^\\\s\x00-\x1f\x7f]*$/;
+
+export function isSafeHref(href: string): boolean {
+  return SAFE_HREF.test(href);
+}
 
 /** Inline markup of one text field. */
 export function parseInline(text: string): InlineNode[] {

@@ -6,17 +6,18 @@ import type { Product, SiteConfig } from './schema.generated.ts';
 type SiteToken = (site: SiteConfig) => string;
 type ProductToken = (p: Product, site: SiteConfig) => string;
 
-export const SITE_TOKENS: Record<string, SiteToken> = {
+// Maps, not objects: a name such as `constructor` or `valueOf` is never a token.
+export const SITE_TOKENS: ReadonlyMap<string, SiteToken> = new Map(Object.entries({
   siteName: (s) => s.site.name,
   trustedBy: (s) => s.site.trustedBy,
   provider: (s) => s.checkout.provider,
   guaranteeDays: (s) => String(s.guarantee.days),
   peopleHelped: (s) => s.stats.peopleHelped,
   averageRating: (s) => s.stats.averageRating,
-  successRate: (s) => s.stats.successRate,
-};
+  successRate: (s: SiteConfig) => s.stats.successRate,
+} satisfies Record<string, SiteToken>));
 
-export const PRODUCT_TOKENS: Record<string, ProductToken> = {
+export const PRODUCT_TOKENS: ReadonlyMap<string, ProductToken> = new Map(Object.entries({
   price: (p) => money(p.price),
   originalPrice: (p) => money(p.originalPrice),
   savings: (p) => money(savings(p)),
@@ -24,8 +25,8 @@ export const PRODUCT_TOKENS: Record<string, ProductToken> = {
   planDays: (p) => String(p.planDays),
   title: (p) => p.title,
   coreValue: (p, s) => money(coreValue(s, p)),
-  bonusValue: (p) => money(bonusValue(p)),
-};
+  bonusValue: (p: Product) => money(bonusValue(p)),
+} satisfies Record<string, ProductToken>));
 
 /** Every token as a marketer writes it, for messages and editors. */
-export const TOKEN_NAMES = [...Object.keys(SITE_TOKENS), ...Object.keys(PRODUCT_TOKENS).map((n) => `${n}:<product>`)];
+export const TOKEN_NAMES = [...SITE_TOKENS.keys(), ...[...PRODUCT_TOKENS.keys()].map((n) => `${n}:<product>`)];

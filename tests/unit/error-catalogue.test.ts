@@ -32,6 +32,16 @@ sections:
 
 const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
+  InvalidEncoding: () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX });
+    writeFileSync(join(root, 'pages/about.yaml'), Buffer.concat([Buffer.from('title: "Caf'), Buffer.from([0xe9]), Buffer.from('"\ndescription: "x"\nsections: []\n')]));
+    return compileSite(root).diagnostics;
+  },
+  FileTooLarge: () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX });
+    writeFileSync(join(root, 'pages/about.yaml'), `title: "x"\ndescription: "${'x'.repeat(3 * 1024 * 1024)}"\nsections: []\n`);
+    return compileSite(root).diagnostics;
+  },
   DuplicateKey: () => compile({ 'about.yaml': 'title: "A"\ntitle: "B"\ndescription: "x"\nsections: []\n' }),
   WrongType: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagram\n    countdown: "yes"\n') }),
   MissingField: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n') }),
