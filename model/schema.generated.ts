@@ -32,13 +32,17 @@ export type CheckoutProvider = string;
  * Time between the buy toast and the redirect.
  */
 export type RedirectDelayMs = number;
+/**
+ * ISO 4217 code of the prices, for search engines' product data.
+ */
+export type Currency = string;
 export type Days = number;
 export type Hours = number;
 export type Minutes = number;
 export type Seconds = number;
 export type StorageBucket = string;
 /**
- * Frame address; {url} is replaced by the PDF's absolute address, {urlEncoded} by the same, URI-encoded.
+ * The preview's address with the viewer's settings in its fragment (or an https viewer's address holding it), as PDF viewers read them: #view=Fit (whole page) or #view=FitH (page width), #page=N (first page shown). {url} is the PDF's absolute address ({urlEncoded}: the same, URI-encoded).
  */
 export type ViewerAddress = string;
 export type ViewerHeightPx = number;
@@ -663,6 +667,8 @@ export type Heading18 = string;
 export type ButtonLabel5 = string;
 /**
  * The blocks of the page, top to bottom. Each has a `type`.
+ *
+ * @maxItems 1000
  */
 export type Sections = Section[];
 
@@ -696,6 +702,7 @@ export interface SiteIdentity {
 export interface Checkout {
   provider: CheckoutProvider;
   redirectDelayMs: RedirectDelayMs;
+  currency: Currency;
 }
 export interface MoneyBackGuarantee {
   days: Days;
