@@ -4,14 +4,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import { blockComponents, renderPage, type PageAssets, type SiteImages } from '../runtime/render/render-page.tsx';
+import { blockComponents, renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
 import { supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
 import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
-import { generateImages } from './images.ts';
 import { formatReport } from './report.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
@@ -72,13 +71,7 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = assetsFromManifest(manifest);
   const now = new Date();
-  // Preview stills, social cards and icons, each cached by content hash (see images.ts).
-  const { files: imageFiles, ...images } = await generateImages(root, compiled);
-  for (const [path, data] of imageFiles) {
-    mkdirSync(dirname(join(outDir, path)), { recursive: true });
-    writeFileSync(join(outDir, path), data);
-  }
-  const pages = writePages(compiled, assets, outDir, now, images);
+  const pages = writePages(compiled, assets, outDir, now);
   writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
   writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
   writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
@@ -88,9 +81,9 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
   return { pages, ms: Date.now() - started, warnings: result.diagnostics, texts: result.texts };
 }
 
-function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date, images: SiteImages) {
+function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date) {
   return compiled.pages.map((page) => {
-    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now, images });
+    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now });
     const file = outFileFor(outDir, page.route);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
