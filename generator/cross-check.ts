@@ -1,7 +1,8 @@
 // What a schema cannot say: unique routes, existing products, resolvable links and anchors, safe
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
-import { inlineLinks, isSafeHref, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
+import { isSafeHref } from '../model/href.ts';
+import { inlineLinks, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';

@@ -37,17 +37,6 @@ function parser(blockRules: string[]) {
 const inlineParser = parser([]);
 const proseParser = parser(['paragraph', 'heading', 'list', 'blockquote']);
 
-/**
- * Addresses a visitor may be sent to: the site's own paths, its sections, https and mail. Never a
- * script or data address, plain http, a protocol-relative //host, or a backslash (browsers read /\host
- * as //host), and no spaces or control characters anywhere.
- */
-const SAFE_HREF = /^(\/(?![/\\])|#|https:\/\/|mailto:)[^\\\s\x00-\x1f\x7f]*$/;
-
-export function isSafeHref(href: string): boolean {
-  return SAFE_HREF.test(href);
-}
-
 /** Inline markup of one text field. */
 export function parseInline(text: string): InlineNode[] {
   const tokens = inlineParser.parseInline(text, {})[0]?.children ?? [];

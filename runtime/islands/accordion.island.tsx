@@ -2,7 +2,7 @@
 // so the accordion works with a keyboard and a screen reader.
 import { useId, useState } from 'react';
 import type { InlineNode } from '../../model/markup.ts';
-import { InlineNodes } from '../inline-text.tsx';
+import { InlineNodes } from '../inline-nodes.tsx';
 
 export interface AccordionProps {
   /** Answers arrive parsed, so the island ships no Markdown parser. */

@@ -71,6 +71,26 @@ describe('import direction', () => {
     expect(violations(files)).toEqual([]);
   });
 
+  it('keeps the Markdown parser out of every browser bundle: islands, the admin app and the client entry', () => {
+    // Type-only imports are erased before bundling, so they do not count here.
+    const valueImports = (f: string) => relativeImports(f, readFileSync(f, 'utf8').replace(/^(import|export) type .*$/gm, ''));
+    const graph = new Map(files.map((f) => [relative(projectRoot, f).split('\\').join('/'), valueImports(f)]));
+    const browserEntries = [...graph.keys()].filter((f) => /^runtime\/(islands\/.+\.island\.tsx|client\/.+)$/.test(f));
+    expect(browserEntries.length).toBeGreaterThan(0);
+    const offenders: string[] = [];
+    for (const entry of browserEntries) {
+      const seen = new Set<string>();
+      const visit = (f: string, via: string[]) => {
+        if (seen.has(f)) return;
+        seen.add(f);
+        if (f === 'model/markup.ts') offenders.push([...via, f].join(' → '));
+        for (const next of graph.get(f) ?? []) visit(next, [...via, f]);
+      };
+      visit(entry, []);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('would notice a runtime or model module importing the generator, and supabase importing either', () => {
     const at = (f: string) => join(projectRoot, f);
     const fake = (file: string, text: string) => {
