@@ -4,14 +4,16 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
-import { blockComponents, renderPage, type PageAssets } from '../runtime/render/render-page.tsx';
-import { supabaseUrl } from './backend-url.ts';
+import { blockComponents, renderPage, type PageAssets, type SiteImages } from '../runtime/render/render-page.tsx';
+import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
 import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
+import { generateImages } from './images.ts';
 import { formatReport } from './report.ts';
+import { headersFile, HEADERS_FILE, inlineScriptHashes, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
 function outFileFor(outDir: string, route: string): string {
@@ -60,6 +62,8 @@ export class ValidationError extends Error {
 
 export async function buildSite(root: string, opts: { outDir?: string; quiet?: boolean } = {}): Promise<BuildResult> {
   const started = Date.now();
+  // Before anything is written: a build for a real Supabase project needs that project's anon key.
+  checkBackendConfig();
   const outDir = opts.outDir ?? join(root, 'dist');
   // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
   // committed file is stale, since it runs before any build).
@@ -71,7 +75,14 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const assets = assetsFromManifest(manifest);
   const now = new Date();
-  const pages = writePages(compiled, assets, outDir, now);
+  // Preview stills, social cards and icons, each cached by content hash (see images.ts).
+  const { files: imageFiles, ...images } = await generateImages(root, compiled);
+  for (const [path, data] of imageFiles) {
+    mkdirSync(dirname(join(outDir, path)), { recursive: true });
+    writeFileSync(join(outDir, path), data);
+  }
+  const pages = writePages(compiled, assets, outDir, now, images);
+  writeFileSync(join(outDir, HEADERS_FILE), headersFile(siteHeaders(compiled, pages.map((p) => p.file))));
   writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
   writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
   writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
@@ -81,9 +92,19 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
   return { pages, ms: Date.now() - started, warnings: result.diagnostics, texts: result.texts };
 }
 
-function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date) {
+/** The security headers for this build: its Supabase project, the hashes of the pages' inline scripts. */
+function siteHeaders(compiled: CompiledSite, htmlFiles: string[]) {
+  const viewer = compiled.site.previews.viewerUrl;
+  return securityHeaders({
+    supabaseUrl: supabaseUrl(),
+    scriptHashes: htmlFiles.flatMap((f) => inlineScriptHashes(readFileSync(f, 'utf8'))),
+    frameOrigins: viewer.startsWith('https://') ? [new URL(viewer.replace(/\{urlEncoded\}|\{url\}/g, 'x')).origin] : [],
+  });
+}
+
+function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date, images: SiteImages) {
   return compiled.pages.map((page) => {
-    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), now });
+    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now, images });
     const file = outFileFor(outDir, page.route);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

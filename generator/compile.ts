@@ -30,10 +30,12 @@ export interface CompileResult {
 export interface CompileOptions {
   /** Block types that have a component (the render entry's registry); checked against the schemas. */
   components?: readonly string[];
+  /** Schemas already loaded (the fuzzer compiles thousands of documents against one set). */
+  schemas?: SchemaSet;
 }
 
 export function compileSite(root: string, opts: CompileOptions = {}): CompileResult {
-  const schemas = loadSchemas(join(root, 'schemas'));
+  const schemas = opts.schemas ?? loadSchemas(join(root, 'schemas'));
   const diagnostics: Diagnostic[] = [];
   const texts = new Map<string, string>();
   const rel = (f: string) => relative(root, f).split('\\').join('/');

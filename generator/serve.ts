@@ -3,11 +3,13 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { readHeadersFile } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -39,7 +41,8 @@ function resolveFile(dir: string, pathname: string): string | undefined {
   const full = normalize(join(dir, decoded));
   if (full !== dir && !full.startsWith(dir + sep)) return undefined;
   const hidden = full.slice(dir.length).split(sep).some((part) => part.startsWith('.'));
-  if (hidden || full.endsWith('.br') || full.endsWith('.gz')) return undefined;
+  // _headers is configuration for the host, not a page: static hosts do not serve it either.
+  if (hidden || full.endsWith('.br') || full.endsWith('.gz') || full === join(dir, '_headers')) return undefined;
   for (const candidate of [full, join(full, 'index.html')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
@@ -55,15 +58,19 @@ function cacheControl(file: string, dir: string): string {
 export function startStaticServer({ dir, port, host, log = console.log }: ServeOptions): Promise<Server> {
   const root = normalize(dir);
   const notFound = join(root, '404.html');
+  // The same headers a static host sends from dist/_headers (written by the build).
+  const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', ...readHeadersFile(root) };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { ...security, allow: 'GET, HEAD' }).end();
       return;
     }
-    // /about/ and /about are the same page; keep one address.
-    if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
-      res.writeHead(301, { location: url.pathname.replace(/\/+$/, '') + url.search }).end();
+    // /about/ and /about are the same page; keep one address. Runs of slashes and backslashes collapse
+    // to one, so the address redirected to never leaves this origin (//evil.example would).
+    const clean = `/${url.pathname.split(/[\\/]+/).filter(Boolean).join('/')}`;
+    if (clean !== url.pathname) {
+      res.writeHead(301, { ...security, location: clean + url.search }).end();
       return;
     }
     let file = resolveFile(root, url.pathname);
@@ -73,7 +80,7 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
       log(`404 ${url.pathname}`);
       file = existsSync(notFound) ? notFound : undefined;
       if (!file) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        res.writeHead(404, { ...security, 'content-type': 'text/plain' }).end('Not found');
         return;
       }
     }
@@ -83,12 +90,11 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
     if (/\bbr\b/.test(accept) && existsSync(`${file}.br`)) [body, encoding] = [`${file}.br`, 'br'];
     else if (/\bgzip\b/.test(accept) && existsSync(`${file}.gz`)) [body, encoding] = [`${file}.gz`, 'gzip'];
     const headers: Record<string, string | number> = {
+      ...security,
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'content-length': statSync(body).size,
       'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
       vary: 'Accept-Encoding',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
     };
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(status, headers);

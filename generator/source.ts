@@ -1,24 +1,46 @@
 // YAML with positions: every diagnostic points at the offending node's own line and column.
-import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
 
 export type PathSegment = string | number;
+
+/**
+ * Line and column of an offset, from the text itself. (yaml's own LineCounter is fed by its lexer and
+ * misses line breaks it skips while recovering from an error, which put positions past a line's end.)
+ */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+  /** 1-based line and column (in UTF-16 units, as editors count them). */
+  linePos(offset: number): { line: number; col: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo]! + 1 };
+  }
+}
 
 export interface SourceFile {
   /** Project-relative path, e.g. pages/index.yaml. */
   file: string;
   text: string;
   doc: Document.Parsed;
-  lines: LineCounter;
+  lines: LineIndex;
   data: unknown;
 }
 
 export function parseSource(file: string, raw: string): { source: SourceFile; errors: Diagnostic[] } {
   // A lone CR ends a line too (old Mac files). Same length, so every offset stays true to the file.
   const text = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
-  const lines = new LineCounter();
+  const lines = new LineIndex(text);
   // Duplicate keys are found below in one pass: yaml's own check compares every pair of keys.
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: true });
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   // yaml's warnings (an unknown tag, say) would silently change the data: they are errors here.
   const errors: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => {
     const pos = lines.linePos(e.pos[0]);

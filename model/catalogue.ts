@@ -39,3 +39,27 @@ export function gradient(p: Product): string {
 export function previewPath(p: Product): string {
   return `${p.route.slice(1)}-preview.pdf`;
 }
+
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The two text colours the site sets on a product's gradient: white and the dark ink (gray-900). */
+export const INKS = { light: '#ffffff', dark: '#111827' } as const;
+
+/** The text colour for a product's gradient: whichever contrasts best with its worst colour stop. */
+export function gradientInk(p: Product): string {
+  const worst = (ink: string) => Math.min(...p.gradient.map((stop) => contrastRatio(ink, stop)));
+  return worst(INKS.light) >= worst(INKS.dark) ? INKS.light : INKS.dark;
+}

@@ -267,7 +267,7 @@ export type Heading2 = string;
  * One block of a page, chosen by its `type`.
  */
 export type Section =
-  | AdminUploadBlock
+  | AdminAppBlock
   | AlarmBannerBlock
   | ArticleFooterBlock
   | ArticleHeaderBlock
@@ -300,13 +300,13 @@ export type Section =
   | TestimonialCardsBlock
   | TestimonialsBlock
   | UpgradeBoxBlock;
-export type BlockType = 'admin-upload';
+export type BlockType = 'admin-app';
 /**
  * Anchor of this section, so /page#id links to it. Lower-case letters, digits and dashes.
  */
 export type SectionId = string;
 /**
- * The path in the previews bucket the field starts with. Must end with .pdf.
+ * The path in the previews bucket the upload screen's field starts with, unless 'Replace' on the previews screen filled it in. Must end with .pdf.
  */
 export type DefaultDestinationPath = string;
 /**
@@ -847,13 +847,13 @@ export interface FinalCallToAction {
   text: Text;
 }
 /**
- * The admin's preview upload: a sign-in form (Supabase Auth), then a PDF picker, a destination path in the previews bucket and an upload button. Only admins may write; the database enforces it.
+ * The owner's admin area: the one client-side app, behind Supabase sign-in. Put it, alone, on each page under pages/admin/ (/admin, /admin/messages, /admin/subscribers, /admin/previews, /admin/upload); the page's route is the screen it opens on, and the app routes between them in the browser. Only admins see data; the database enforces it.
  */
-export interface AdminUploadBlock {
+export interface AdminAppBlock {
   type: BlockType;
   id?: SectionId;
   defaultPath: DefaultDestinationPath;
-  text?: Text2;
+  uploadIntro: Text2;
 }
 /**
  * An alarm-style banner, usually at the top of an article.

@@ -14,6 +14,16 @@ export interface RenderContext {
   islandSeq: { next: number };
   /** Islands rendered on the page, recorded as they render, so the page links only their code. */
   islands: Set<string>;
+  /** Images the build made (absent in the dev server, which draws none). */
+  images?: SiteImages;
+}
+
+/** Images made at build time, by address (see generator/images.ts). */
+export interface SiteImages {
+  /** The first page of each product's preview PDF, by product id. */
+  previewStills: Record<string, { src: string; width: number; height: number; pages: number }>;
+  /** The 1200×630 social card, by route. */
+  socialCards: Record<string, string>;
 }
 
 const Ctx = createContext<RenderContext | null>(null);

@@ -2,7 +2,7 @@
 // union, so a block schema without a component here is a compile error.
 import type { ReactNode } from 'react';
 import type { BlockOf, BlockType } from '../model/page.ts';
-import { AdminUpload } from './blocks/admin-upload.tsx';
+import { AdminAppBlock } from './blocks/admin-app.tsx';
 import { AlarmBanner } from './blocks/alarm-banner.tsx';
 import { ArticleFooter } from './blocks/article-footer.tsx';
 import { ArticleHeader } from './blocks/article-header.tsx';
@@ -40,7 +40,7 @@ export type BlockComponent<T extends BlockType> = (props: { block: BlockOf<T> })
 export type Registry = { [T in BlockType]: BlockComponent<T> };
 
 export const registry: Registry = {
-  'admin-upload': AdminUpload,
+  'admin-app': AdminAppBlock,
   'alarm-banner': AlarmBanner,
   'article-footer': ArticleFooter,
   'article-header': ArticleHeader,

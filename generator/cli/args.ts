@@ -56,7 +56,9 @@ export async function runCli(name: string, body: () => Promise<number> | number)
     process.exitCode = await body();
   } catch (e) {
     const err = e as Error;
-    process.stderr.write(err instanceof UsageError ? `${name}: ${err.message}\n` : `${name}: the tool itself failed: ${err.message.split('\n')[0]}\n${process.env.DEBUG ? `${err.stack}\n` : ''}`);
+    // Usage and configuration errors are the caller's to fix: their message is the whole story.
+    const plain = err instanceof UsageError || err.name === 'BackendConfigError';
+    process.stderr.write(plain ? `${name}: ${err.message}\n` : `${name}: the tool itself failed: ${err.message.split('\n')[0]}\n${process.env.DEBUG ? `${err.stack}\n` : ''}`);
     process.exitCode = EXIT.usage;
   }
 }

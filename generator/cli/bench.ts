@@ -11,6 +11,8 @@ const BUDGET = {
   staticPageJs: 0,
   /** JavaScript any page loads before interaction, brotli. */
   pageJs: 95 * 1024,
+  /** The admin area (/admin...), the one client-side app: the router comes on top of a page's script. */
+  adminPageJs: 110 * 1024,
   css: 12 * 1024,
 };
 
@@ -64,13 +66,14 @@ await runCli('bench', async () => {
   const over: string[] = [];
   for (const r of rows) {
     if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
-    if (r.js > BUDGET.pageJs) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(BUDGET.pageJs)}`);
+    const jsBudget = r.route === '/admin' || r.route.startsWith('/admin/') ? BUDGET.adminPageJs : BUDGET.pageJs;
+    if (r.js > jsBudget) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(jsBudget)}`);
     if (r.css > BUDGET.css) over.push(`${r.route}: ${kb(r.css)} of CSS, budget ${kb(BUDGET.css)}`);
   }
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, CSS ${kb(BUDGET.css)}, none on static pages).`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages).`);
   return EXIT.ok;
 });

@@ -5,7 +5,7 @@ import { watch } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { join, relative } from 'node:path';
 import { createServer as createViteServer } from 'vite';
-import { supabaseUrl } from '../backend-url.ts';
+import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { compileSite, type CompileResult } from '../compile.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { writeStaleGeneratedFiles } from '../generate-types.ts';
@@ -72,6 +72,7 @@ const server = createHttpServer((req, res) => {
         page,
         assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, always: [DEV_CLIENT] },
         supabaseUrl: supabaseUrl(),
+        supabaseAnonKey: supabaseAnonKey(),
         now: new Date(),
       });
       if (page.route === NOT_FOUND_ROUTE) console.log(`404 ${url.pathname}`);

@@ -1,27 +1,25 @@
 // The site's one supabase-js client. Created on first use, never at import,
 // so prerendering in Node can import the backend modules without side
 // effects, and loaded on first use, so a page's islands do not download
-// supabase-js until a form needs it. Address and key come from the build (VITE_SUPABASE_URL,
-// VITE_SUPABASE_ANON_KEY) and default to the local stand-in.
+// supabase-js until a form needs it. The project's address and anon key are
+// read from the page (<meta name="supabase-url"> and "supabase-anon-key",
+// written by the build for the project it was built for), so no address or
+// key is ever bundled into the scripts.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../model/local-backend.ts';
 
 interface BackendConfig {
   url: string;
   anonKey: string;
 }
 
-const nonEmpty = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+const meta = (name: string) => (typeof document === 'undefined' ? undefined : document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() || undefined);
 
-/**
- * The configured backend. Vite writes the two values into the bundle at build
- * time; outside Vite (prerender in Node, tests) `import.meta.env` is absent.
- */
+/** The backend this page was built for. */
 function backendConfig(): BackendConfig {
-  return {
-    url: (nonEmpty(import.meta.env?.VITE_SUPABASE_URL) ?? LOCAL_SUPABASE_URL).replace(/\/+$/, ''),
-    anonKey: nonEmpty(import.meta.env?.VITE_SUPABASE_ANON_KEY) ?? LOCAL_ANON_KEY,
-  };
+  const url = meta('supabase-url');
+  const anonKey = meta('supabase-anon-key');
+  if (!url || !anonKey) throw new Error('This page names no Supabase project (meta supabase-url / supabase-anon-key).');
+  return { url: url.replace(/\/+$/, ''), anonKey };
 }
 
 // supabase-js asks for a WebSocket class when the client is made; Node 20

@@ -1,5 +1,6 @@
-// The contact form's message: an insert only. No .select() afterwards,
-// because visitors may write messages but never read them (spec decision 2).
+// The contact form's message, sent through the database function send_contact_message: visitors may
+// write messages but never read them (spec decision 2), one at a time, at most 5 an hour from one
+// address (the function answers 429 past that, and the form shows its failure toast).
 import { getSupabase } from './client.ts';
 
 export interface ContactMessage {
@@ -13,12 +14,12 @@ export interface ContactMessage {
 /** Resolves to the error's message, or null when the message is stored. */
 export async function sendContactMessage(m: ContactMessage): Promise<{ error: string | null }> {
   try {
-    const { error } = await (await getSupabase()).from('contact_messages').insert({
-      first_name: m.first_name,
-      last_name: m.last_name,
-      email: m.email,
-      subject: m.subject,
-      message: m.message,
+    const { error } = await (await getSupabase()).rpc('send_contact_message', {
+      p_first_name: m.first_name,
+      p_last_name: m.last_name,
+      p_email: m.email,
+      p_subject: m.subject,
+      p_message: m.message,
     });
     if (!error) return { error: null };
     console.error('Sending the contact message failed:', error);

@@ -3,6 +3,7 @@ import type { BlockOf } from '../../model/page.ts';
 import { productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { keepTogether } from '../keep-together.tsx';
 import { Buy } from './buy.tsx';
 import { SectionShell } from './section-shell.tsx';
 
@@ -11,7 +12,7 @@ export function BuySection({ block }: { block: BlockOf<'buy-section'> }) {
   const product = productById(site, block.product);
   return (
     <SectionShell id={block.id} className="bg-gray-900 text-center">
-      <h2 className="text-3xl font-extrabold text-white">{block.heading}</h2>
+      <h2 className="text-3xl font-extrabold text-white">{keepTogether(block.heading)}</h2>
       {block.text && <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-300"><Inline text={block.text} /></p>}
       <div className="mt-8"><Buy product={product} label={block.buttonLabel} /></div>
     </SectionShell>

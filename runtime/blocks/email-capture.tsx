@@ -2,6 +2,7 @@
 import type { BlockOf } from '../../model/page.ts';
 import { Island } from '../island.tsx';
 import { SectionShell } from './section-shell.tsx';
+import { keepTogether } from '../keep-together.tsx';
 
 export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
   const headingId = `${block.id ?? 'email-capture'}-heading`;
@@ -9,7 +10,7 @@ export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
     <SectionShell id={block.id} className="bg-gray-50" narrow labelledBy={headingId}>
       <div className="rounded-3xl bg-white p-8 text-center shadow-xl sm:p-10">
         <p className="text-4xl" aria-hidden="true">🎁</p>
-        <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{block.heading}</h2>
+        <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{keepTogether(block.heading)}</h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-gray-700">{block.text}</p>
         <Island name="email-capture" props={{ buttonLabel: block.buttonLabel, download: block.download }} />
         <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-gray-700">

@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { parseProse, type ProseBlock } from '../../model/markup.ts';
 import type { BlockOf } from '../../model/page.ts';
 import { InlineNodes } from '../inline-text.tsx';
+import { useHeadingIds } from '../outline.tsx';
 import { PROSE } from './prose-styles.ts';
 
-function Prose({ blocks, nested = false }: { blocks: readonly ProseBlock[]; nested?: boolean }): ReactNode {
+function Prose({ blocks, nested = false, h2Ids = [] }: { blocks: readonly ProseBlock[]; nested?: boolean; h2Ids?: readonly (string | undefined)[] }): ReactNode {
+  let h2 = 0;
   return blocks.map((b, i) => {
     switch (b.type) {
       case 'heading':
-        return b.level === 3 ? <h3 key={i} className={PROSE.h3}><InlineNodes nodes={b.children} /></h3> : <h2 key={i} className={PROSE.h2}><InlineNodes nodes={b.children} /></h2>;
+        return b.level === 3 ? <h3 key={i} className={PROSE.h3}><InlineNodes nodes={b.children} /></h3> : <h2 key={i} id={h2Ids[h2++]} className={PROSE.h2}><InlineNodes nodes={b.children} /></h2>;
       case 'paragraph':
         // Inside a list item or quote the surrounding element already sets width and type.
         return nested ? <p key={i}><InlineNodes nodes={b.children} /></p> : <p key={i} className={PROSE.paragraph}><InlineNodes nodes={b.children} /></p>;
@@ -42,5 +44,7 @@ function tight(item: readonly ProseBlock[]): ReactNode | undefined {
 }
 
 export function Markdown({ block }: { block: BlockOf<'markdown'> }) {
-  return <div id={block.id}><Prose blocks={parseProse(block.text)} /></div>;
+  // Ids for the table of contents of a long article (none otherwise).
+  const h2Ids = useHeadingIds(block);
+  return <div id={block.id}><Prose blocks={parseProse(block.text)} h2Ids={h2Ids} /></div>;
 }

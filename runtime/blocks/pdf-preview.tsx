@@ -1,27 +1,41 @@
-// A frame on the guide's preview PDF, served from the public previews bucket, page-fit.
+// 'Look inside': the guide's preview PDF from the public previews bucket, drawn by the PDF.js viewer
+// island (loaded when the section nears the viewport), over a still of page 1 made at build time that
+// is all a visitor without scripts sees; and a link to open the PDF itself.
 import type { BlockOf } from '../../model/page.ts';
 import { previewPath, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { Island } from '../island.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 function previewAddress(supabaseUrl: string, bucket: string, path: string): string {
   return `${supabaseUrl.replace(/\/$/, '')}/storage/v1/object/public/${bucket}/${path}`;
 }
 
+/** The viewer's settings from site.config.yaml's viewerUrl fragment (#view=Fit|FitH, #page=N), as PDF viewers read them. */
+function viewerSettings(viewerUrl: string): { fit: 'Fit' | 'FitH'; startPage: number } {
+  const params = new URLSearchParams(viewerUrl.split('#')[1] ?? '');
+  const page = Number(params.get('page'));
+  return { fit: params.get('view') === 'FitH' ? 'FitH' : 'Fit', startPage: Number.isInteger(page) && page > 0 ? page : 1 };
+}
+
 export function PdfPreview({ block }: { block: BlockOf<'pdf-preview'> }) {
-  const { site, supabaseUrl } = useRender();
+  const { site, supabaseUrl, images } = useRender();
   const product = productById(site, block.product);
   const pdf = previewAddress(supabaseUrl, site.previews.bucket, previewPath(product));
-  const frame = site.previews.viewerUrl.replace('{urlEncoded}', encodeURIComponent(pdf)).replace('{url}', pdf);
+  const { fit, startPage } = viewerSettings(site.previews.viewerUrl);
   return (
     <SectionShell id={block.id} className="bg-white">
       <SectionHeading title={block.heading} subtitle={block.text && <Inline text={block.text} />} />
-      <div className="overflow-hidden rounded-2xl border border-gray-200 shadow-lg">
-        <iframe src={frame} title={`Preview of ${product.title}`} width="100%" height={block.height ?? site.previews.height} className="block w-full bg-gray-100" loading="lazy" data-testid="pdf-frame" />
+      <div className="mx-auto max-w-3xl">
+        <Island
+          name="pdf-viewer"
+          hydrate="visible"
+          props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, still: images?.previewStills[product.id] }}
+        />
       </div>
       <p className="mt-4 text-center">
-        <a href={pdf} target="_blank" rel="noopener noreferrer" className="font-semibold text-violet-700 underline">Open the PDF in a new tab</a>
+        <a href={pdf} target="_blank" rel="noopener noreferrer" className="inline-block py-2 font-semibold text-violet-700 underline">Open the PDF in a new tab</a>
       </p>
     </SectionShell>
   );

@@ -25,8 +25,8 @@ const originalLooks = {
   hero: 'text-2xl text-gray-500',
   tag: 'text-2xl text-gray-500',
   card: 'text-gray-500',
-  gradient: 'text-xl text-white/75',
-  'gradient-bare': 'text-xl text-white/70',
+  gradient: 'text-xl',
+  'gradient-bare': 'text-xl',
 } as const;
 
 const savingsLooks = {
@@ -52,6 +52,8 @@ export function PriceParts({ product, look, save }: { product: Product; look: ke
     <>
       <Price product={product} look={look} />
       {priceLooks[look] ? null : ' '}
+      {/* Screen readers do not announce strikethrough: say what the second price is. */}
+      <span className="sr-only">Original price: </span>
       <s className={originalLooks[look]}>{money(product.originalPrice)}</s>
       {save && <Savings product={product} look={save} />}
     </>

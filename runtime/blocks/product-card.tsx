@@ -1,12 +1,12 @@
 // A platform product card: badge, emoji, title, description, price, features, button to its page.
 import type { Product } from '../../model/schema.generated.ts';
-import { gradient } from '../../model/catalogue.ts';
+import { gradient, gradientInk } from '../../model/catalogue.ts';
 import { PriceParts } from './price-tag.tsx';
 
 export function ProductCard({ product, buttonLabel }: { product: Product; buttonLabel: string }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-lg" data-product={product.id}>
-      <div className="relative p-6 text-white" style={{ background: gradient(product) }}>
+      <div className="relative p-6" style={{ background: gradient(product), color: gradientInk(product) }} data-testid="on-gradient">
         <span className="absolute right-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-extrabold text-gray-900">{product.badge}</span>
         <span className="text-4xl" aria-hidden="true">{product.emoji}</span>
         <h3 className="mt-3 text-xl font-extrabold">{product.title}</h3>

@@ -1,6 +1,6 @@
 // The catalogue: countdown banner, featured bundle card with its value list, platform cards, guarantee.
 import type { BlockOf } from '../../model/page.ts';
-import { bonusValue, coreValue, discountPercent, gradient, money, productById } from '../../model/catalogue.ts';
+import { bonusValue, coreValue, discountPercent, gradient, gradientInk, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
@@ -22,19 +22,19 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
           <Island name="countdown" props={{ start: site.countdowns.landing, tone: 'light' }} />
         </div>
       )}
-      <article className="mx-auto mb-12 max-w-4xl overflow-hidden rounded-3xl text-white shadow-2xl" style={{ background: gradient(featured) }} data-product={featured.id}>
+      <article className="mx-auto mb-12 max-w-4xl overflow-hidden rounded-3xl shadow-2xl" style={{ background: gradient(featured), color: gradientInk(featured) }} data-product={featured.id} data-testid="on-gradient">
         <div className="grid gap-8 p-8 md:grid-cols-2">
           <div>
             <span className="inline-block rounded-full bg-white px-3 py-1 text-xs font-extrabold text-gray-900">{featured.badge}</span>
             <h3 className="mt-4 text-3xl font-extrabold"><span aria-hidden="true">{featured.emoji} </span>{featured.title}</h3>
-            <p className="mt-3 text-white/90">{featured.description}</p>
+            <p className="mt-3">{featured.description}</p>
             <p className="mt-6 flex flex-wrap items-baseline gap-3">
               <PriceParts product={featured} look="gradient" />
             </p>
             <p className="mt-2 font-bold"><Savings product={featured} limited /> <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(featured)}% off</span></p>
             <a href={featured.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 text-lg font-extrabold text-violet-700 shadow hover:bg-violet-50">{block.featuredButton}</a>
           </div>
-          <div className="rounded-2xl bg-white/10 p-6">
+          <div className="rounded-2xl border-2 border-current/30 p-6">
             <p className="font-bold">Everything included:</p>
             <ul className="mt-3 space-y-2 text-sm">
               <li className="flex justify-between gap-3"><span>✓ All {cards.length} platform guides</span><span className="font-semibold">{money(coreValue(site, featured))}</span></li>
@@ -42,7 +42,7 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
                 <li key={b.title} className="flex justify-between gap-3"><span>✓ {b.title}</span><span className="font-semibold">{b.value !== undefined ? money(b.value) : b.valueLabel}</span></li>
               ))}
             </ul>
-            <p className="mt-4 border-t border-white/30 pt-3 text-sm">Core Value: {money(coreValue(site, featured))} • Bonus value: {money(bonusValue(featured))}</p>
+            <p className="mt-4 border-t border-current/30 pt-3 text-sm">Core Value: {money(coreValue(site, featured))} • Bonus value: {money(bonusValue(featured))}</p>
           </div>
         </div>
       </article>

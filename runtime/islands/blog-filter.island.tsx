@@ -2,6 +2,7 @@
 // every other listed article), so with scripts off every listed article is there; once hydrated, the
 // chips (buttons with aria-pressed) narrow the list to one category.
 import { useState } from 'react';
+import { keepTogether } from '../keep-together.tsx';
 
 export interface BlogCard {
   route: string;
@@ -101,7 +102,7 @@ function FeaturedCard({ article }: { article: BlogCard }) {
       <div className="flex flex-col p-6 sm:p-8 md:col-span-3">
         <Meta article={article} />
         <h3 className="mt-4 text-2xl font-extrabold leading-tight text-gray-900 sm:text-3xl">
-          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{article.title}</a>
+          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{keepTogether(article.title)}</a>
         </h3>
         <p className="mt-4 text-lg leading-relaxed text-gray-700">{article.excerpt}</p>
         <p className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -120,7 +121,7 @@ function ArticleCard({ article }: { article: BlogCard }) {
       <div className="flex flex-1 flex-col p-6">
         <Meta article={article} />
         <h3 className="mt-4 text-xl font-extrabold leading-snug text-gray-900">
-          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{article.title}</a>
+          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{keepTogether(article.title)}</a>
         </h3>
         <p className="mt-3 flex-1 leading-relaxed text-gray-700">{article.excerpt}</p>
         <p className="mt-5 flex items-center justify-between gap-3 text-sm">

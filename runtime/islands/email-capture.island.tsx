@@ -53,7 +53,7 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     return (
       <div className="mt-6 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-6" role="status" data-testid="capture-thanks">
         <p className="text-xl font-extrabold text-emerald-900">Thank you! Check your downloads.</p>
-        <p className="mt-2 text-emerald-900">Your starter kit is on its way to <strong data-testid="captured-email">{captured}</strong>.</p>
+        <p className="mt-2 text-emerald-900">Your starter kit is on its way to <strong className="[overflow-wrap:anywhere]" data-testid="captured-email">{captured}</strong>.</p>
         <p className="mt-2 text-sm text-emerald-900">Download didn't start? <a href={download} download className="font-bold underline">click here</a></p>
       </div>
     );

@@ -1,23 +1,25 @@
 // Every island component, for rendering at build time. The browser loads each on its own through
 // the glob in client/main.ts; the file name (<name>.island.tsx) is the island's name.
 import Accordion from './accordion.island.tsx';
-import AdminUpload from './admin-upload.island.tsx';
+import AdminApp from './admin-app.island.tsx';
 import BlogFilter from './blog-filter.island.tsx';
 import BuyButton from './buy-button.island.tsx';
 import Carousel from './carousel.island.tsx';
 import ContactForm from './contact-form.island.tsx';
 import Countdown from './countdown.island.tsx';
 import EmailCapture from './email-capture.island.tsx';
+import PdfViewer from './pdf-viewer.island.tsx';
 
 export const islands = {
   accordion: Accordion,
-  'admin-upload': AdminUpload,
+  'admin-app': AdminApp,
   'blog-filter': BlogFilter,
   'buy-button': BuyButton,
   carousel: Carousel,
   'contact-form': ContactForm,
   countdown: Countdown,
   'email-capture': EmailCapture,
+  'pdf-viewer': PdfViewer,
 };
 
 export type IslandName = keyof typeof islands;

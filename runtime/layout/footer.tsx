@@ -13,10 +13,10 @@ export function SiteFooter() {
         {site.footer.groups.map((g) => (
           <nav key={g.title} aria-label={g.title}>
             <h2 className="text-sm font-bold uppercase tracking-wide text-white">{g.title}</h2>
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="mt-3 space-y-1 text-sm">
               {g.links.map((l) => (
                 <li key={l.href}>
-                  <a href={l.href} className="hover:text-white hover:underline">{l.label}</a>
+                  <a href={l.href} className="inline-block py-1.5 hover:text-white hover:underline">{l.label}</a>
                 </li>
               ))}
             </ul>

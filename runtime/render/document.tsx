@@ -9,6 +9,10 @@ export interface DocumentProps {
   ogType: 'article' | 'website';
   /** Absolute address of the social image, if any. */
   ogImage?: string;
+  /** Its text alternative (the page title it shows). */
+  ogImageAlt?: string;
+  /** Schema.org JSON-LD objects, each already serialised for a script element. */
+  jsonLd?: readonly string[];
   /** Absolute canonical address; absent on the not-found page, which is marked noindex instead. */
   canonical?: string;
   css: readonly string[];
@@ -18,6 +22,9 @@ export interface DocumentProps {
   preloads: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
+  /** The Supabase project the page's islands talk to; its address and public key live in the page, so
+   * the script files are the same for every deployment and never carry a default. */
+  backend?: { url: string; anonKey: string };
 }
 
 export function Document(p: DocumentProps): ReactNode {
@@ -26,18 +33,29 @@ export function Document(p: DocumentProps): ReactNode {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {p.backend && <meta name="supabase-url" content={p.backend.url} />}
+        {p.backend && <meta name="supabase-anon-key" content={p.backend.anonKey} />}
         <title>{p.title}</title>
         <meta name="description" content={p.description} />
         <meta property="og:title" content={p.ogTitle} />
         <meta property="og:description" content={p.description} />
         <meta property="og:type" content={p.ogType} />
+        {p.canonical && <meta property="og:url" content={p.canonical} />}
         {p.ogImage && <meta property="og:image" content={p.ogImage} />}
+        {p.ogImage && p.ogImageAlt && <meta property="og:image:alt" content={p.ogImageAlt} />}
+        <meta name="twitter:card" content={p.ogImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={p.ogTitle} />
+        <meta name="twitter:description" content={p.description} />
+        {p.ogImage && <meta name="twitter:image" content={p.ogImage} />}
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
         {p.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
       </head>
       <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
     </html>

@@ -3,10 +3,13 @@
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
-import { RenderProvider } from '../context.tsx';
+import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
 import { Document, ErrorDocument } from './document.tsx';
 import { PageView } from './page.tsx';
+import { jsonForScript, structuredData } from './structured-data.ts';
+
+export type { SiteImages };
 
 /** Block types that have a component, for the generator's completeness check. */
 export const blockComponents: readonly string[] = Object.keys(registry);
@@ -27,33 +30,44 @@ export interface RenderOptions {
   page: PageDefinition;
   assets: PageAssets;
   supabaseUrl: string;
+  /** The anon key of that project, written into pages with islands (never bundled into scripts). */
+  supabaseAnonKey?: string;
   now: Date;
+  /** Images the build made: preview stills, social cards. */
+  images?: SiteImages;
 }
 
 const DOCTYPE = '<!doctype html>\n';
 
-export function renderPage({ compiled, page, assets, supabaseUrl, now }: RenderOptions): { html: string; islands: string[] } {
+export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images }}>
       <PageView page={page} />
     </RenderProvider>,
   );
   const site = compiled.site.site;
   const notFound = page.route === NOT_FOUND_ROUTE;
   const used = [...islands];
+  // A page's own raster image wins; otherwise the card the build drew from its title (link previews
+  // show no SVG).
+  const image = (page.image && !page.image.endsWith('.svg') ? page.image : undefined) ?? images?.socialCards[page.route];
+  const ogImage = image ? site.url.replace(/\/$/, '') + image : undefined;
   const html = renderToStaticMarkup(
     <Document
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
       description={page.description}
       ogTitle={page.title}
       ogType={page.article ? 'article' : 'website'}
-      ogImage={page.image ? site.url + page.image : undefined}
+      ogImage={ogImage}
+      ogImageAlt={page.title}
+      jsonLd={notFound ? [] : structuredData(compiled, page, ogImage).map(jsonForScript)}
       canonical={notFound ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
       css={assets.css}
       scripts={[...(assets.always ?? []), ...(used.length ? assets.scripts : [])]}
       preloads={used.flatMap((n) => (assets.islandChunks[n] ? [assets.islandChunks[n]] : []))}
       bodyHtml={bodyHtml}
+      backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
     />,
   );
   return { html: `${DOCTYPE}${html}\n`, islands: used };

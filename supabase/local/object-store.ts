@@ -1,5 +1,6 @@
 // Object bytes, kept beside the database: files under <dataDir>/storage, or
 // memory for tests. Names are checked so a key can never leave its folder.
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -28,7 +29,9 @@ export function memoryObjectStore(): ObjectStore {
 export function diskObjectStore(root: string): ObjectStore {
   const pathOf = (bucket: string, name: string) => {
     if (!safeKey(bucket) || !safeKey(name)) throw new Error(`unsafe object key ${bucket}/${name}`);
-    return join(root, bucket, ...name.split('/'));
+    // A file name may hold 255 bytes; a longer key segment (valid in Storage) is stored under its hash.
+    const segment = (s: string) => (Buffer.byteLength(s) > 200 ? `~${createHash('sha256').update(s).digest('hex')}` : s);
+    return join(root, segment(bucket), ...name.split('/').map(segment));
   };
   return {
     async put(bucket, name, bytes) {

@@ -29,5 +29,17 @@ function statusForSqlState(code: string, message: string, authed: boolean): numb
 }
 
 export function fromPgError(e: PgError, authed: boolean): ReplyError {
+  // `raise sqlstate 'PGRST'`: the function chose the answer itself (PostgREST 11+), message and detail
+  // as JSON: {code, message, details, hint} and {status, headers}.
+  if (e.code === 'PGRST') {
+    try {
+      const body = JSON.parse(e.message) as { code?: string; message?: string; details?: string | null; hint?: string | null };
+      const meta = JSON.parse(e.detail || '{}') as { status?: number; headers?: Record<string, string> };
+      const status = Number.isInteger(meta.status) ? meta.status! : 400;
+      return new ReplyError(Reply.json(status, { code: body.code ?? 'PGRST', details: body.details ?? null, hint: body.hint ?? null, message: body.message ?? '' }, meta.headers ?? {}));
+    } catch {
+      return pgrst(500, 'PGRST121', 'Could not parse RAISE SQLSTATE PGRST error');
+    }
+  }
   return pgrst(statusForSqlState(e.code, e.message, authed), e.code, e.message, e.detail || null, e.hint || null);
 }

@@ -1,6 +1,6 @@
 // The small part of PostgREST's query language the stand-in understands:
-// `select` with plain columns, filters with eq/neq/is/in, order, limit and
-// offset. Anything else is refused the way PostgREST refuses a bad query,
+// `select` with plain columns, filters with eq/neq/gt/gte/lt/lte/like/ilike/
+// is/in (each may be negated with not.), order, limit and offset. Anything else is refused the way PostgREST refuses a bad query,
 // never silently ignored.
 import { distance } from 'fastest-levenshtein';
 import type { Sql } from './db.ts';
@@ -64,6 +64,8 @@ export function selectList(rel: Relation, select: string | null): string {
     .join(', ');
 }
 
+const COMPARISONS: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
 const RESERVED = new Set(['select', 'columns', 'order', 'limit', 'offset', 'on_conflict', 'apikey']);
 
 interface Where {
@@ -82,15 +84,22 @@ export function whereClause(rel: Relation, query: URLSearchParams, first = 1): W
   for (const [key, value] of query) {
     if (RESERVED.has(key)) continue;
     const col = requireColumn(rel, key);
-    const m = /^(not\.)?(eq|neq|is|in)\.(.*)$/s.exec(value);
+    const m = /^(not\.)?(eq|neq|gt|gte|lt|lte|like|ilike|is|in)\.(.*)$/s.exec(value);
     if (!m) {
-      throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`, 'The local stand-in supports the eq, neq, is and in operators.');
+      throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`, 'The local stand-in supports the eq, neq, gt, gte, lt, lte, like, ilike, is and in operators.');
     }
     const [, not, op, arg = ''] = m;
     let clause: string;
     if (op === 'eq') clause = `${col}::text = ${param(arg)}`;
     else if (op === 'neq') clause = `${col}::text <> ${param(arg)}`;
-    else if (op === 'is') {
+    else if (Object.hasOwn(COMPARISONS, op!)) {
+      // Compared in the column's own type (a timestamp as a timestamp), as PostgREST does: the
+      // untyped parameter takes the column's type, and a value that is not one is a 22xxx error.
+      clause = `${col} ${COMPARISONS[op!]} ${param(arg)}`;
+    } else if (op === 'like' || op === 'ilike') {
+      // PostgREST lets `*` stand for `%`, since `%` is awkward in a URL.
+      clause = `${col}::text ${op} ${param(arg.replace(/\*/g, '%'))}`;
+    } else if (op === 'is') {
       const v = arg.toLowerCase();
       if (!['null', 'true', 'false', 'unknown'].includes(v)) throw pgrst(400, 'PGRST100', `failed to parse filter (${value})`);
       clause = `${col} is ${v}`;
@@ -105,6 +114,18 @@ export function whereClause(rel: Relation, query: URLSearchParams, first = 1): W
   return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
 }
 
+/** `limit` and `offset` as numbers (offset 0 and no limit when absent). */
+export function requestedRange(query: URLSearchParams): { offset: number; limit: number | null } {
+  const read = (key: 'limit' | 'offset') => {
+    const v = query.get(key);
+    if (v === null) return null;
+    if (!/^\d+$/.test(v)) throw pgrst(400, 'PGRST100', `failed to parse ${key} (${v})`);
+    return Number(v);
+  };
+  return { limit: read('limit'), offset: read('offset') ?? 0 };
+}
+
+/** The WHERE-less tail of a read: ORDER BY, then LIMIT and OFFSET. */
 export function orderAndRange(rel: Relation, query: URLSearchParams): string {
   let out = '';
   const order = query.get('order');

@@ -7,7 +7,7 @@ import { checkApiKey } from './gateway.ts';
 import { Reply, bearerToken, header } from './http.ts';
 import { JwtError, verifyLocalJwt, type Claims } from './jwt.ts';
 import { fromPgError, pgrst } from './rest-errors.ts';
-import { findRelation, orderAndRange, quoteIdent, selectList, whereClause, type Relation } from './rest-query.ts';
+import { findRelation, orderAndRange, quoteIdent, requestedRange, selectList, whereClause, type Relation } from './rest-query.ts';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -165,26 +165,47 @@ async function tableRoute(ctx: Ctx, claims: Claims, name: string): Promise<Reply
   }
 }
 
-/** Rows as PostgREST returns them: an array, or one object when asked for with vnd.pgrst.object. */
-function rowsReply(ctx: Ctx, status: number, json: string, count: number): Reply {
+/**
+ * Rows as PostgREST returns them: an array, or one object when asked for with vnd.pgrst.object.
+ * Content-Range is `<first>-<last>/<total>`, with `*` for the total unless it was counted.
+ */
+function rowsReply(ctx: Ctx, status: number, json: string, count: number, offset = 0, total: number | null = null): Reply {
   if ((header(ctx.req, 'accept') ?? '').includes('application/vnd.pgrst.object')) {
     if (count !== 1) {
       throw pgrst(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`);
     }
     return new Reply(status, JSON.stringify((JSON.parse(json) as unknown[])[0]), JSON_TYPE);
   }
-  const range = count === 0 ? '*/*' : `0-${count - 1}/*`;
+  const range = `${count === 0 ? '*' : `${offset}-${offset + count - 1}`}/${total ?? '*'}`;
   return new Reply(status, json, { ...JSON_TYPE, 'content-range': range });
+}
+
+/** `Prefer: count=exact` (planned and estimated are counted exactly here too). */
+function wantsCount(ctx: Ctx): boolean {
+  return ['count=exact', 'count=planned', 'count=estimated'].some((v) => prefers(ctx, v));
 }
 
 async function read(ctx: Ctx, claims: Claims, rel: Relation): Promise<Reply> {
   const cols = selectList(rel, ctx.url.searchParams.get('select'));
   const where = whereClause(rel, ctx.url.searchParams);
   const tail = orderAndRange(rel, ctx.url.searchParams);
-  const sql = `select coalesce(json_agg(_r), '[]')::text as body, count(*)::int as n
-               from (select ${cols} from public.${quoteIdent(rel.name)} ${where.sql}${tail}) _r`;
-  const { rows } = await run(ctx, claims, (tx) => tx.query<{ body: string; n: number }>(sql, where.params));
-  return rowsReply(ctx, 200, rows[0]!.body, rows[0]!.n);
+  const { offset } = requestedRange(ctx.url.searchParams);
+  const counted = wantsCount(ctx);
+  const table = `public.${quoteIdent(rel.name)}`;
+  const sql = `select coalesce(json_agg(_r), '[]')::text as body, count(*)::int as n,
+                      ${counted ? `(select count(*)::int from ${table} ${where.sql})` : 'null::int'} as total
+               from (select ${cols} from ${table} ${where.sql}${tail}) _r`;
+  const { rows } = await run(ctx, claims, (tx) => tx.query<{ body: string; n: number; total: number | null }>(sql, where.params));
+  const { body, n, total } = rows[0]!;
+  let status = 200;
+  if (total !== null) {
+    // PostgREST's range status: past the end is 416, a part of the rows 206 Partial Content.
+    if (offset > total) {
+      throw pgrst(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+    }
+    if (n < total) status = 206;
+  }
+  return rowsReply(ctx, status, body, n, offset, total);
 }
 
 async function insert(ctx: Ctx, claims: Claims, rel: Relation): Promise<Reply> {

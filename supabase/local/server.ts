@@ -113,6 +113,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       const target = new URL(req.url ?? '/', url);
       const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
       if (!service) return writeReply(req, res, noRoute());
+      const malformed = malformedRequest(req.url ?? '/');
+      if (malformed) return writeReply(req, res, malformedReply(service[1] as 'rest' | 'auth' | 'storage', malformed));
       let cached: Buffer | undefined;
       const ctx: Ctx = {
         db: database,
@@ -131,7 +133,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
       // A bug or an unexpected database failure: say so, never pretend success.
       console.error('stand-in: unexpected error on', req.method, req.url, e);
-      writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: String(e) }));
+      // The body names the kind of failure only: never a path on this machine or a stack.
+      writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: e instanceof Error ? e.name : 'Error' }));
     }
   }
 
@@ -146,4 +149,25 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       await db.close();
     },
   };
+}
+
+/** What is wrong with a request's address before any route reads it, if anything. */
+export function malformedRequest(rawUrl: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawUrl);
+  } catch {
+    return 'the address holds a malformed percent-encoding';
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(decoded)) return 'the address holds a control character';
+  if (rawUrl.length > 8192) return 'the address is too long';
+  return undefined;
+}
+
+/** A 400 in the shape each Supabase service uses for a bad request. */
+function malformedReply(service: 'rest' | 'auth' | 'storage', why: string): Reply {
+  if (service === 'rest') return Reply.json(400, { code: 'PGRST100', details: why, hint: null, message: 'failed to parse the request' });
+  if (service === 'auth') return Reply.json(400, { code: 400, error_code: 'validation_failed', msg: `Invalid request: ${why}` });
+  return Reply.json(400, { statusCode: '400', code: 'InvalidKey', error: 'Invalid Input', message: `Invalid key: ${why}` });
 }

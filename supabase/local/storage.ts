@@ -1,6 +1,7 @@
 // Supabase Storage's routes under /storage/v1 that the site uses: upload to a
-// bucket (POST, or PUT to replace; multipart or raw body; x-upsert) and the
-// public object route (GET, HEAD). Like Storage, an upload first tests the
+// bucket (POST, or PUT to replace; multipart or raw body; x-upsert), listing a
+// bucket's folder (POST object/list, as the request's role, so only what the
+// select policies allow is listed) and the public object route (GET, HEAD). Like Storage, an upload first tests the
 // write as the request's role and only then takes the bytes; the database's
 // policies decide. Errors are Storage's {statusCode, code, error, message},
 // sent with HTTP 400 unless they are server errors, as Storage does.
@@ -36,7 +37,7 @@ function fromDbError(e: PgError): ReplyError {
 
 // Storage's own rule for object keys (S3-safe characters), plus no empty or
 // dot segments so a key maps to a file inside the data folder.
-const validKey = (key: string) => key.length > 0 && /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/.test(key) && safeKey(key);
+const validKey = (key: string) => key.length > 0 && Buffer.byteLength(key) <= 1024 && /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/.test(key) && safeKey(key);
 
 export async function handleStorage(ctx: Ctx): Promise<Reply> {
   const segments = ctx.path.split('/').slice(1).map((s) => {
@@ -49,6 +50,9 @@ export async function handleStorage(ctx: Ctx): Promise<Reply> {
   const [kind, first, ...rest] = segments;
   if (kind === 'object' && first === 'public' && (ctx.method === 'GET' || ctx.method === 'HEAD') && rest.length >= 2) {
     return servePublic(ctx, rest[0]!, rest.slice(1).join('/'));
+  }
+  if (kind === 'object' && first === 'list' && rest.length === 1 && ctx.method === 'POST') {
+    return list(ctx, rest[0]!);
   }
   if (kind === 'object' && first && rest.length >= 1 && (ctx.method === 'POST' || ctx.method === 'PUT')) {
     return upload(ctx, first, rest.join('/'));
@@ -123,7 +127,7 @@ async function incomingFile(ctx: Ctx, bucket: BucketRow): Promise<IncomingFile> 
 
 async function upload(ctx: Ctx, bucketId: string, name: string): Promise<Reply> {
   const claims = await requestClaims(ctx);
-  if (!validKey(name)) throw storageError('400', 'InvalidKey', 'InvalidKey', `Invalid key: ${name}`);
+  if (!validKey(name)) throw storageError('400', 'InvalidKey', 'InvalidKey', `Invalid key: ${name.length > 100 ? `${name.slice(0, 100)}…` : name}`);
   const bucket = await findBucket(ctx.db, bucketId);
   if (!bucket) throw noSuchBucket();
   const upsert = ctx.method === 'PUT' || header(ctx.req, 'x-upsert') === 'true';
@@ -188,4 +192,74 @@ async function servePublic(ctx: Ctx, bucketId: string, name: string): Promise<Re
     return new Reply(206, bytes.subarray(start, end + 1), { ...headers, 'content-range': `bytes ${start}-${end}/${size}` });
   }
   return new Reply(200, bytes, { ...headers, 'content-length': String(bytes.length) });
+}
+
+interface ListedObject {
+  name: string;
+  id: string | null;
+  updated_at: string | null;
+  created_at: string | null;
+  last_accessed_at: string | null;
+  metadata: ObjectMetadata | null;
+}
+
+const LIST_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
+
+/** One folder level of a bucket, as storage.from(bucket).list(prefix, options) asks for it. */
+async function list(ctx: Ctx, bucketId: string): Promise<Reply> {
+  const claims = await requestClaims(ctx);
+  let body: Record<string, unknown>;
+  try {
+    const raw = (await ctx.body()).toString('utf8');
+    body = raw.trim() ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  } catch {
+    throw storageError('400', 'InvalidRequest', 'InvalidRequest', 'Body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || typeof body.prefix !== 'string') {
+    throw storageError('400', 'InvalidRequest', 'InvalidRequest', "body must have required property 'prefix'");
+  }
+  const limit = typeof body.limit === 'number' && body.limit > 0 ? Math.floor(body.limit) : 100;
+  const offset = typeof body.offset === 'number' && body.offset > 0 ? Math.floor(body.offset) : 0;
+  const search = typeof body.search === 'string' ? body.search : '';
+  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
+  const column = typeof sortBy.column === 'string' && LIST_COLUMNS.has(sortBy.column) ? sortBy.column : 'name';
+  const descending = typeof sortBy.order === 'string' && sortBy.order.toLowerCase() === 'desc';
+  const prefix = body.prefix.replace(/^\/+/, '').replace(/([^/])$/, '$1/');
+  if (!(await findBucket(ctx.db, bucketId))) throw noSuchBucket();
+  let rows: ListedObject[];
+  try {
+    ({ rows } = await asRole(ctx.db, claims, (tx) =>
+      tx.query<ListedObject>(
+        `select name, id, to_json(updated_at) #>> '{}' as updated_at, to_json(created_at) #>> '{}' as created_at,
+                to_json(last_accessed_at) #>> '{}' as last_accessed_at, metadata
+         from storage.objects where bucket_id = $1 and left(name, char_length($2)) = $2`,
+        [bucketId, prefix],
+      ),
+    ));
+  } catch (e) {
+    if (isPgError(e)) throw fromDbError(e);
+    throw e;
+  }
+  // Objects directly in the folder, and each subfolder once (with nulls, as Storage lists them).
+  const entries = new Map<string, ListedObject>();
+  for (const row of rows) {
+    const rest = row.name.slice(prefix.length);
+    const [head = '', ...deeper] = rest.split('/');
+    if (!head || (search && !head.toLowerCase().includes(search.toLowerCase()))) continue;
+    if (deeper.length > 0) {
+      if (!entries.has(`${head}/`)) {
+        entries.set(`${head}/`, { name: head, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      }
+    } else {
+      entries.set(head, { ...row, name: head });
+    }
+  }
+  const key = (e: ListedObject) => String(e[column as keyof ListedObject] ?? '');
+  const sorted = [...entries.values()].sort((a, b) => {
+    // Folders first, as Storage's search function returns them.
+    if ((a.id === null) !== (b.id === null)) return a.id === null ? -1 : 1;
+    const c = key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+    return descending ? -c : c;
+  });
+  return Reply.json(200, sorted.slice(offset, offset + limit));
 }

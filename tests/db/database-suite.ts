@@ -50,10 +50,11 @@ const capture = (db: Database, who: Claims, email: string | null) =>
 const contact = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', subject: 'Hello', message: 'A question about the guides.' };
 const sendContact = (db: Database, who: Claims, m: Record<string, string>) =>
   asRole(db, who, (tx) =>
-    tx.query('insert into public.contact_messages (first_name, last_name, email, subject, message) values ($1, $2, $3, $4, $5)', [
-      m.first_name, m.last_name, m.email, m.subject, m.message,
-    ]),
+    tx.query('select public.send_contact_message($1, $2, $3, $4, $5)', [m.first_name, m.last_name, m.email, m.subject, m.message]),
   );
+/** A fresh sender each time, so the per-address limit never gets in the way of other checks. */
+let senders = 0;
+const fresh = (m: Record<string, string>) => ({ ...m, email: `sender-${++senders}-${Date.now()}@example.com` });
 
 const count = async (sql: Sql, table: string) =>
   Number((await sql.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n);
@@ -115,9 +116,8 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
         expect(await outcome(capture(db, anon, at254))).toBe('ok');
       });
 
-      it('cannot be read, changed, deleted or written directly by anon or a signed-in user', async () => {
+      it('cannot be changed, deleted or written directly by anyone, admins included', async () => {
         for (const who of [anon, user, admin]) {
-          expect(await outcome(asRole(db, who, (tx) => tx.query('select * from public.email_captures')))).toBe('42501');
           expect(await outcome(asRole(db, who, (tx) => tx.query("update public.email_captures set source = 'starter_kit'")))).toBe('42501');
           expect(await outcome(asRole(db, who, (tx) => tx.query('delete from public.email_captures')))).toBe('42501');
           expect(
@@ -125,6 +125,24 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
           ).toBe('42501');
         }
         expect(await count(db, 'public.email_captures')).toBeGreaterThan(0);
+      });
+
+      it('is read by nobody but an admin: anon is refused, a signed-in non-admin sees no row', async () => {
+        expect(await outcome(asRole(db, anon, (tx) => tx.query('select * from public.email_captures')))).toBe('42501');
+        expect(await outcome(asRole(db, anon, (tx) => tx.query('select count(*) from public.email_captures')))).toBe('42501');
+        expect((await asRole(db, user, (tx) => tx.query('select * from public.email_captures'))).rows).toEqual([]);
+        const seenByAdmin = await asRole(db, admin, (tx) => tx.query<{ email: string; source: string }>('select email, source from public.email_captures'));
+        expect(seenByAdmin.rows).toContainEqual({ email: 'reader.one@example.com', source: 'starter_kit' });
+        expect(seenByAdmin.rows).toHaveLength(await count(db, 'public.email_captures'));
+      });
+
+      it('lets an admin search the list newest first, as /admin/subscribers does', async () => {
+        await capture(db, anon, 'searchable.first@example.com');
+        await capture(db, anon, 'searchable.second@example.com');
+        const { rows } = await asRole(db, admin, (tx) =>
+          tx.query<{ email: string }>("select email from public.email_captures where email ilike $1 order by created_at desc, id desc", ['%SEARCHABLE%']),
+        );
+        expect(rows.map((r) => r.email)).toEqual(['searchable.second@example.com', 'searchable.first@example.com']);
       });
 
       it('lets only anon and authenticated execute the capture function', async () => {
@@ -141,8 +159,8 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
     describe('contact_messages', () => {
       it('accepts a message from a visitor', async () => {
         const before = await count(db, 'public.contact_messages');
-        expect(await outcome(sendContact(db, anon, contact))).toBe('ok');
-        expect(await outcome(sendContact(db, user, { ...contact, first_name: 'Grace' }))).toBe('ok');
+        expect(await outcome(sendContact(db, anon, fresh(contact)))).toBe('ok');
+        expect(await outcome(sendContact(db, user, fresh({ ...contact, first_name: 'Grace' })))).toBe('ok');
         expect(await count(db, 'public.contact_messages')).toBe(before + 2);
       });
 
@@ -156,12 +174,12 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
         ['first_name', '   '],
         ['message', ''],
       ])('refuses %s = %j (check violation)', async (field, value) => {
-        expect(await outcome(sendContact(db, anon, { ...contact, [field]: value }))).toBe('23514');
+        expect(await outcome(sendContact(db, anon, { ...fresh(contact), [field]: value }))).toBe('23514');
       });
 
       it('accepts fields at their maximum lengths', async () => {
         const longest = { ...contact, first_name: 'x'.repeat(100), last_name: 'y'.repeat(100), subject: 's'.repeat(200), message: 'm'.repeat(5000) };
-        expect(await outcome(sendContact(db, anon, longest))).toBe('ok');
+        expect(await outcome(sendContact(db, anon, { ...longest, email: fresh(contact).email }))).toBe('ok');
       });
 
       it('cannot be read, changed or deleted by anon; a signed-in non-admin reads nothing', async () => {
@@ -172,6 +190,27 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
         expect(seen.rows).toEqual([]);
         expect(await outcome(asRole(db, user, (tx) => tx.query("update public.contact_messages set subject = 'x'")))).toBe('42501');
         expect(await outcome(asRole(db, user, (tx) => tx.query('delete from public.contact_messages')))).toBe('42501');
+      });
+
+      it('takes no direct inserts from visitors: only the function writes messages', async () => {
+        const direct = (who: Claims) =>
+          asRole(db, who, (tx) =>
+            tx.query("insert into public.contact_messages (first_name, last_name, email, subject, message) values ('a','b','direct@example.com','d','e')"),
+          );
+        expect(await outcome(direct(anon))).toBe('42501');
+        expect(await outcome(direct(user))).toBe('42501');
+      });
+
+      it('takes at most 5 messages an hour from one address, whatever its case, and says so with HTTP 429', async () => {
+        const email = `Limit-${Date.now()}@Example.com`;
+        for (let i = 0; i < 5; i++) expect(await outcome(sendContact(db, anon, { ...contact, email, subject: `Try ${i}` }))).toBe('ok');
+        const refused = sendContact(db, anon, { ...contact, email: email.toLowerCase(), subject: 'One too many' });
+        const error = await refused.then(() => undefined, (e: { code?: string; message?: string; detail?: string }) => e);
+        expect(error?.code).toBe('PGRST');
+        expect(JSON.parse(error!.detail!)).toMatchObject({ status: 429 });
+        expect(JSON.parse(error!.message!)).toMatchObject({ code: 'rate_limited' });
+        // Another address is not affected.
+        expect(await outcome(sendContact(db, anon, fresh(contact)))).toBe('ok');
       });
 
       it('does not let a visitor forge the id or the date', async () => {
@@ -186,6 +225,50 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('is readable by an admin', async () => {
         const { rows } = await asRole(db, admin, (tx) => tx.query('select first_name from public.contact_messages'));
         expect(rows.length).toBe(await count(db, 'public.contact_messages'));
+      });
+
+      describe('handled_at', () => {
+        const newest = async () =>
+          (await db.query<{ id: number; handled_at: Date | null }>('select id, handled_at from public.contact_messages order by id desc limit 1')).rows[0]!;
+
+        it('starts empty, and a visitor cannot send a message already handled', async () => {
+          expect(await outcome(sendContact(db, anon, fresh({ ...contact, subject: 'Fresh' })))).toBe('ok');
+          expect((await newest()).handled_at).toBeNull();
+          const forged = asRole(db, anon, (tx) =>
+            tx.query("insert into public.contact_messages (first_name, last_name, email, subject, message, handled_at) values ('a','b','c@example.com','d','e', now())"),
+          );
+          expect(await outcome(forged)).toBe('42501');
+        });
+
+        it('is set and cleared by an admin, by id', async () => {
+          const { id } = await newest();
+          const marked = await asRole(db, admin, (tx) =>
+            tx.query<{ id: number }>('update public.contact_messages set handled_at = now() where id = $1 returning id', [id]),
+          );
+          expect(marked.rows).toEqual([{ id }]);
+          expect((await newest()).handled_at).toBeInstanceOf(Date);
+          const handledOnly = await asRole(db, admin, (tx) => tx.query<{ id: number }>('select id from public.contact_messages where handled_at is not null'));
+          expect(handledOnly.rows).toContainEqual({ id });
+          await asRole(db, admin, (tx) => tx.query('update public.contact_messages set handled_at = null where id = $1', [id]));
+          expect((await newest()).handled_at).toBeNull();
+        });
+
+        it('cannot be changed by anon (refused) or by a signed-in non-admin (no row matches)', async () => {
+          const { id } = await newest();
+          expect(await outcome(asRole(db, anon, (tx) => tx.query('update public.contact_messages set handled_at = now() where id = $1', [id])))).toBe('42501');
+          const byUser = await asRole(db, user, (tx) => tx.query('update public.contact_messages set handled_at = now() where id = $1 returning id', [id]));
+          expect(byUser.rows).toEqual([]);
+          expect((await newest()).handled_at).toBeNull();
+        });
+
+        it('is the only column an admin may change', async () => {
+          const { id } = await newest();
+          for (const column of ['subject', 'message', 'email', 'created_at']) {
+            const value = column === 'created_at' ? 'now()' : column === 'email' ? "'x@example.com'" : "'changed'";
+            expect(await outcome(asRole(db, admin, (tx) => tx.query(`update public.contact_messages set ${column} = ${value} where id = $1`, [id])))).toBe('42501');
+          }
+          expect(await outcome(asRole(db, admin, (tx) => tx.query('delete from public.contact_messages where id = $1', [id])))).toBe('42501');
+        });
       });
     });
 

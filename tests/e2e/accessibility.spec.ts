@@ -7,7 +7,7 @@ async function allRoutes(request: import('@playwright/test').APIRequestContext):
   return [...(await sitemapRoutes(request)), '/admin/upload', '/no-such-page'];
 }
 
-for (const width of [390, 1280]) {
+for (const width of [390, 820, 1280]) {
   test(`every route passes axe at ${width} px`, async ({ page, request }) => {
     test.setTimeout(300_000);
     const routes = await allRoutes(request);

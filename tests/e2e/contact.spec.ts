@@ -7,7 +7,7 @@ import { islandsReady, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
 const toSupabase = (url: URL) => url.origin === SUPABASE;
-const toContactTable = (url: URL) => toSupabase(url) && url.pathname === '/rest/v1/contact_messages';
+const toContactTable = (url: URL) => toSupabase(url) && url.pathname === '/rest/v1/rpc/send_contact_message';
 
 // supabase-js wants a WebSocket class when created; Node 20 has none and no channel is opened here.
 class NoRealtime {
@@ -74,7 +74,8 @@ test('a message is sent: Sending... while it travels, then the success toast, a 
   const message = {
     first_name: 'Ada',
     last_name: 'Lovelace',
-    email: 'ada@example.com',
+    // A fresh address each run: the database takes at most 5 messages an hour from one address.
+    email: `ada+${Date.now()}@example.com`,
     subject: `Download problem ${Date.now()}`,
     message: 'The download link in my receipt opens a blank page.\nCould you send a new one?',
   };
@@ -118,6 +119,25 @@ test('with the backend unreachable: the destructive toast, the error logged, and
   await expect(f.message).toHaveValue(message.message);
   await expect(f.send).toBeEnabled();
   expect(errors.some((e) => /contact message/i.test(e))).toBe(true);
+});
+
+test('past 5 messages an hour from one address, the database refuses and the form shows its failure toast', async ({ page }) => {
+  const email = `busy+${Date.now()}@example.com`;
+  const visitor = createClient(SUPABASE, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as unknown as typeof WebSocket },
+  });
+  for (let i = 0; i < 5; i++) {
+    const { error } = await visitor.rpc('send_contact_message', { p_first_name: 'Busy', p_last_name: 'Sender', p_email: email, p_subject: `Earlier ${i}`, p_message: 'Hello again.' });
+    expect(error).toBeNull();
+  }
+  const message = { first_name: 'Busy', last_name: 'Sender', email, subject: `Sixth ${Date.now()}`, message: 'One more question.' };
+  await fillIn(page, message);
+  await fields(page).send.click();
+  await expect(page.getByText('Error sending message')).toBeVisible();
+  await expect(page.getByText('Please try again later or contact us directly.')).toBeVisible();
+  await expect(fields(page).subject).toHaveValue(message.subject);
+  expect(await storedMessages(message.subject)).toEqual([]);
 });
 
 test('all five fields are required, the e-mail field is e-mail-typed, the message has 6 rows', async ({ page }) => {

@@ -108,15 +108,16 @@ for (const { id, countdown, days } of PLATFORMS) {
       });
     }
 
-    test('the PDF preview frames the public preview address and links to it in a new tab', async ({ page }) => {
+    test('the PDF preview shows the public preview PDF, page-fit at the set height, and links to it in a new tab', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(route);
       const pdf = `${SUPABASE_URL}/storage/v1/object/public/${site.previews.bucket}/${id}-detox-preview.pdf`;
-      const frame = page.getByTestId('pdf-frame');
-      await expect(frame).toHaveCount(1);
-      const src = await frame.getAttribute('src');
-      expect(src).toBe(site.previews.viewerUrl.replace('{urlEncoded}', encodeURIComponent(pdf)).replace('{url}', pdf));
-      expect(src!.startsWith(pdf)).toBe(true);
-      await expect(frame).toHaveAttribute('height', String(site.previews.height));
+      const viewer = page.getByTestId('pdf-viewer');
+      await expect(viewer).toHaveCount(1);
+      expect(JSON.parse((await page.locator('[data-island="pdf-viewer"]').getAttribute('data-props'))!).url).toBe(pdf);
+      await viewer.scrollIntoViewIfNeeded();
+      await expect(page.locator('[data-testid="pdf-canvas"][data-page="1"]')).toBeAttached({ timeout: 20_000 });
+      expect(Math.round((await viewer.boundingBox())!.height)).toBe(site.previews.height + 2); // and its 1px border
       expect(site.previews.height).toBe(720);
       const open = page.getByRole('link', { name: 'Open the PDF in a new tab' });
       await expect(open).toHaveAttribute('href', pdf);

@@ -25,9 +25,9 @@ const NOT_TEXT = new Set(['type', 'id', 'href', 'src', 'download', 'product', 'p
  * path inside the block (e.g. "items.0.content").
  */
 const NOT_SHOWN: Record<string, RegExp[]> = {
-  // The island prerenders only "Checking whether you are signed in…"; the instructions and the path
-  // field appear once the browser knows the admin is signed in.
-  'admin-upload': [/^text$/, /^defaultPath$/],
+  // The island prerenders only the route's heading and "Checking whether you are signed in…"; the
+  // upload instructions and path field appear once the browser knows who is signed in.
+  'admin-app': [/^uploadIntro$/, /^defaultPath$/],
   // The ISO date is shown formatted ("January 27, 2025"); the ISO form is only the dateTime attribute.
   'article-header': [/^date$/],
   // The items are keys of `stats` in site.config.yaml; the block shows their labels and values.

@@ -69,6 +69,14 @@ describe('YAML that would crash a loader', () => {
     expectInside(token.diagnostics, token.texts);
   });
 
+  it('after a stray { the parser recovers, and every later position still lies on its own line (found by npm run fuzz)', () => {
+    const text = ['title: "About"', 'description: "x"', 'sections:', '  - type: heading', '    text: "Our Story"{', '  - type: paragraph', '    text: "A long line: with a colon, and more words after it."', '  - type: site-stats', '    items: [peopleHelped, successRate]', ''].join('\r');
+    const r = compileAbout(text);
+    expect(r.diagnostics.length).toBeGreaterThan(3);
+    expectInside(r.diagnostics, r.texts);
+    expect(r.diagnostics[0]).toMatchObject({ name: 'YamlSyntax', line: 5, column: 22 });
+  });
+
   it('{valueOf:x} and {constructor} are unknown tokens, not inherited properties', () => {
     const r = compileAbout(`${PAGE_HEAD}  - type: paragraph\n    text: "{valueOf:instagram} and {constructor} and {toString}"\n`);
     expect(r.diagnostics.map((d) => [d.name, d.column])).toEqual([

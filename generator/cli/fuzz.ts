@@ -1,0 +1,117 @@
+// `npm run fuzz [-- --count N --seed S --workers W]`: hostile YAML against the generator. Mutates the
+// real pages and config (generator/fuzz/mutate.ts), compiles each in worker threads, and counts
+// crashes, runs over 2 s, and diagnostics placed outside their file. Exit 1 when any is found; the
+// failing documents are written to .tmp/fuzz-failures/ to replay.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { mutate, rng } from '../fuzz/mutate.ts';
+import type { FuzzJob, FuzzResult } from '../fuzz/worker.ts';
+import { isYaml, listFiles } from '../load.ts';
+import { count, EXIT, parseCli, runCli } from './args.ts';
+
+/** A run longer than this counts as slow; one past HANG_MS is stopped and counts as a hang. */
+const SLOW_MS = 2000;
+const HANG_MS = 15_000;
+
+await runCli('fuzz', async () => {
+  const { values } = parseCli(process.argv.slice(2), { count: { type: 'string' }, seed: { type: 'string' }, workers: { type: 'string' } });
+  const total = count('count', values.count) ?? 1000;
+  const seed = count('seed', values.seed) ?? 1;
+  const workers = Math.max(1, count('workers', values.workers) ?? Math.min(4, availableParallelism()));
+  const root = process.cwd();
+
+  // The seeds: every page and the site config, as they are today.
+  const sources = [join(root, 'site.config.yaml'), ...listFiles(join(root, 'pages'), isYaml)].map((f) => ({ target: relative(root, f).split('\\').join('/'), text: readFileSync(f, 'utf8') }));
+  const r = rng(seed);
+  const jobs: (FuzzJob & { applied: string[] })[] = [];
+  for (let id = 0; id < total; id++) {
+    const source = sources[Math.floor(r() * sources.length)]!;
+    const { bytes, applied } = mutate(source.text, r);
+    jobs.push({ id, target: source.target, original: source.text, bytes, applied });
+  }
+
+  /** A small site per worker: the config, the landing and blog index, and the page under test. */
+  const siteFor = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fuzz-site-'));
+    for (const part of ['schemas', 'public', 'content', 'site.config.yaml']) cpSync(join(root, part), join(dir, part), { recursive: true });
+    mkdirSync(join(dir, 'pages/blog'), { recursive: true });
+    for (const page of ['pages/index.yaml', 'pages/blog/index.yaml']) cpSync(join(root, page), join(dir, page));
+    return dir;
+  };
+
+  const results: (FuzzResult & { hang?: boolean })[] = [];
+  const started = performance.now();
+  let next = 0;
+  const dirs: string[] = [];
+  const runWorker = async () => {
+    const dir = siteFor();
+    dirs.push(dir);
+    // Child processes running through tsx, like this CLI; messages carry bytes with the advanced serialiser.
+    const spawnWorker = (): ChildProcess =>
+      fork(fileURLToPath(new URL('../fuzz/worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, FUZZ_SITE: dir }, serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    let worker = spawnWorker();
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      // A page absent from the small site is added for the run and removed after it.
+      const inSite = ['site.config.yaml', 'pages/index.yaml', 'pages/blog/index.yaml'].includes(job.target);
+      const result = await new Promise<FuzzResult & { hang?: boolean }>((done) => {
+        const timer = setTimeout(() => {
+          worker.kill('SIGKILL');
+          done({ id: job.id, ms: HANG_MS, outside: [], diagnostics: 0, hang: true });
+        }, HANG_MS);
+        worker.once('message', (m: FuzzResult) => {
+          clearTimeout(timer);
+          done(m);
+        });
+        worker.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          done({ id: job.id, ms: 0, outside: [], diagnostics: 0, crash: `worker died: exit ${code ?? signal}` });
+        });
+        mkdirSync(join(dir, job.target, '..'), { recursive: true });
+        worker.send({ id: job.id, target: job.target, original: inSite ? job.original : '', bytes: job.bytes } satisfies FuzzJob);
+      });
+      worker.removeAllListeners('message');
+      worker.removeAllListeners('exit');
+      results.push(result);
+      if (result.hang || result.crash?.startsWith('worker died')) {
+        // The site folder may hold the hostile file: put the original back before going on.
+        if (inSite) writeFileSync(join(dir, job.target), job.original);
+        else rmSync(join(dir, job.target), { force: true });
+        worker = spawnWorker();
+      }
+    }
+    worker.kill();
+  };
+  await Promise.all(Array.from({ length: workers }, runWorker));
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  const seconds = (performance.now() - started) / 1000;
+
+  const crashes = results.filter((x) => x.crash);
+  const hangs = results.filter((x) => x.hang);
+  const slow = results.filter((x) => !x.hang && x.ms > SLOW_MS);
+  const outside = results.filter((x) => x.outside.length);
+  const times = results.map((x) => x.ms).sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)] ?? 0;
+  console.log(`fuzz: ${results.length} documents from seed ${seed} in ${seconds.toFixed(1)} s with ${workers} workers`);
+  console.log(`  crashes ${crashes.length}, hangs ${hangs.length}, over ${SLOW_MS / 1000} s ${slow.length}, diagnostics outside the file ${outside.length}`);
+  console.log(`  compile time: median ${median.toFixed(0)} ms, slowest ${(times[times.length - 1] ?? 0).toFixed(0)} ms`);
+
+  const failures = [...crashes, ...hangs, ...slow, ...outside];
+  if (!failures.length) return EXIT.ok;
+  const dir = join(root, '.tmp/fuzz-failures');
+  mkdirSync(dir, { recursive: true });
+  for (const f of failures.slice(0, 50)) {
+    const job = jobs[f.id]!;
+    writeFileSync(join(dir, `${f.id}-${job.target.replace(/\//g, '_')}`), job.bytes);
+  }
+  for (const f of failures.slice(0, 10)) {
+    const job = jobs[f.id]!;
+    const why = f.crash ? `crash: ${f.crash}` : f.hang ? 'hang' : f.ms > SLOW_MS ? `${f.ms.toFixed(0)} ms` : `outside: ${f.outside.slice(0, 3).join('; ')}`;
+    console.error(`  #${f.id} ${job.target} [${job.applied.join(', ')}] ${why}`);
+  }
+  console.error(`Failing documents: ${relative(root, dir)}/`);
+  return EXIT.invalid;
+});

@@ -1,0 +1,170 @@
+// Images made at build time, each cached by the hash of what it is made from, so a rebuild redraws
+// only what changed:
+// - the preview's first page, shown in the PDF viewer until it loads and when scripts are off;
+// - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours;
+// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import type { CompiledSite, PageDefinition } from '../model/page.ts';
+import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../pdf/render-guide-pdf.ts';
+import { rasterizeFirstPage } from '../pdf/rasterize-page.ts';
+
+/** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
+export const GENERATED_DIR = 'generated';
+
+export interface PreviewStill {
+  src: string;
+  width: number;
+  height: number;
+  pages: number;
+}
+
+export interface GeneratedImages {
+  /** The first page of each product's preview, by product id. */
+  previewStills: Record<string, PreviewStill>;
+  /** The social card's address by route. */
+  socialCards: Record<string, string>;
+  /** Files to write, by path relative to dist/. */
+  files: Map<string, Buffer>;
+}
+
+/** Bump when the drawing code changes, so cached images are redrawn. */
+const VERSION = 'images-3';
+const STILL_WIDTH = 816;
+
+const hash = (...parts: (string | Uint8Array)[]) => {
+  const h = createHash('sha256').update(VERSION);
+  for (const p of parts) h.update(p);
+  return h.digest('hex').slice(0, 16);
+};
+
+/** A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules). */
+function cached(root: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const dir = join(root, 'node_modules/.cache/site-images');
+  const file = join(dir, key);
+  if (existsSync(file)) return Promise.resolve(readFileSync(file));
+  return make().then((data) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, data);
+    return data;
+  });
+}
+
+function previewProducts(compiled: CompiledSite): string[] {
+  const ids = new Set<string>();
+  for (const page of compiled.pages) for (const s of page.sections) if (s.type === 'pdf-preview') ids.add(s.product);
+  return [...ids].filter((id) => (PREVIEW_PLATFORMS as readonly string[]).includes(id));
+}
+
+async function previewStills(root: string, compiled: CompiledSite, files: Map<string, Buffer>): Promise<Record<string, PreviewStill>> {
+  const out: Record<string, PreviewStill> = {};
+  for (const id of previewProducts(compiled)) {
+    const pdf = await renderPreviewPdf(id);
+    const key = hash('still', String(STILL_WIDTH), pdf);
+    let meta: { width: number; height: number; pages: number } | undefined;
+    const data = await cached(root, `preview-${key}.webp`, async () => {
+      const still = await rasterizeFirstPage(pdf, STILL_WIDTH);
+      meta = still;
+      return still.data;
+    });
+    const metaFile = `preview-${key}.json`;
+    const info = await cached(root, metaFile, async () => Buffer.from(JSON.stringify({ width: meta!.width, height: meta!.height, pages: meta!.pages })));
+    const { width, height, pages } = JSON.parse(info.toString('utf8')) as { width: number; height: number; pages: number };
+    const path = `${GENERATED_DIR}/preview-${id}-${key}.webp`;
+    files.set(path, data);
+    out[id] = { src: `/${path}`, width, height, pages };
+  }
+  return out;
+}
+
+const require = createRequire(import.meta.url);
+// Liberation Sans ships with pdfjs-dist (which the preview needs anyway): the same glyphs on every machine.
+const fontFile = (name: string) => require.resolve(`pdfjs-dist/standard_fonts/${name}`);
+let fonts: { name: string; data: Buffer; weight: 400 | 700 }[] | undefined;
+const cardFonts = () =>
+  (fonts ??= [
+    { name: 'Liberation Sans', data: readFileSync(fontFile('LiberationSans-Regular.ttf')), weight: 400 },
+    { name: 'Liberation Sans', data: readFileSync(fontFile('LiberationSans-Bold.ttf')), weight: 700 },
+  ]);
+
+/** The brand's colours (the logo's and the buttons' violet and pink), darkened enough for white text. */
+const BRAND = { from: '#6d28d9', to: '#be185d', accent: '#6ee7b7' };
+
+type Node = { type: string; props: Record<string, unknown> };
+const el = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
+
+function cardKicker(page: PageDefinition): string {
+  if (page.article) return `${page.article.category} · ${page.article.readTime} min read`;
+  if (page.template === 'platform') return 'Step-by-step detox guide';
+  return 'Digital detox guides';
+}
+
+async function drawCard(siteName: string, page: PageDefinition): Promise<Buffer> {
+  const title = page.title.length > 90 ? `${page.title.slice(0, 87)}…` : page.title;
+  // Satori sizes boxes without their padding: a fixed outer box, and a margin round the content.
+  const tree = el('div', { width: 1200, height: 630, display: 'flex', color: '#fff', fontFamily: 'Liberation Sans', backgroundImage: `linear-gradient(135deg, ${BRAND.from}, ${BRAND.to})` }, [
+    el('div', { width: 1056, height: 486, margin: 72, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }, [
+      el('div', { display: 'flex', fontSize: 30, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', color: BRAND.accent }, cardKicker(page)),
+      el('div', { display: 'flex', fontSize: title.length > 50 ? 64 : 80, fontWeight: 700, lineHeight: 1.1 }, title),
+      el('div', { display: 'flex', alignItems: 'center', fontSize: 32 }, [
+        el('div', { width: 20, height: 20, borderRadius: 10, backgroundColor: BRAND.accent, marginRight: 16 }),
+        el('div', { display: 'flex' }, siteName),
+      ]),
+    ]),
+  ]);
+  const svg = await satori(tree as never, { width: 1200, height: 630, fonts: cardFonts() });
+  return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
+}
+
+async function socialCards(root: string, compiled: CompiledSite, files: Map<string, Buffer>): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const siteName = compiled.site.site.name;
+  for (const page of compiled.pages) {
+    const key = hash('card', siteName, page.title, cardKicker(page), JSON.stringify(BRAND));
+    const data = await cached(root, `card-${key}.png`, () => drawCard(siteName, page));
+    const path = `${GENERATED_DIR}/card-${key}.png`;
+    files.set(path, data);
+    out[page.route] = `/${path}`;
+  }
+  return out;
+}
+
+/** An .ico holding PNG images (allowed since Windows Vista; every browser reads it). */
+function ico(pngs: { size: number; data: Buffer }[]): Buffer {
+  const header = Buffer.alloc(6 + 16 * pngs.length);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length;
+  pngs.forEach(({ size, data }, i) => {
+    const at = 6 + 16 * i;
+    header.writeUInt8(size >= 256 ? 0 : size, at);
+    header.writeUInt8(size >= 256 ? 0 : size, at + 1);
+    header.writeUInt16LE(1, at + 4);
+    header.writeUInt16LE(32, at + 6);
+    header.writeUInt32LE(data.length, at + 8);
+    header.writeUInt32LE(offset, at + 12);
+    offset += data.length;
+  });
+  return Buffer.concat([header, ...pngs.map((p) => p.data)]);
+}
+
+async function siteIcons(root: string, files: Map<string, Buffer>): Promise<void> {
+  const svg = readFileSync(join(root, 'public/favicon.svg'));
+  const png = (size: number, background?: string) => new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
+  const key = hash('icons', svg);
+  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico([16, 32, 48].map((size) => ({ size, data: png(size) })))));
+  // iOS puts its own rounded mask on a square icon: fill the corners with the brand violet.
+  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, async () => png(180, '#7c3aed')));
+}
+
+export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {
+  const files = new Map<string, Buffer>();
+  const [stills, cards] = [await previewStills(root, compiled, files), await socialCards(root, compiled, files)];
+  await siteIcons(root, files);
+  return { previewStills: stills, socialCards: cards, files };
+}

@@ -1,0 +1,30 @@
+// What every admin screen may read: the signed-in session (from the layout's loader) and the
+// island's props (the catalogue's previews, the upload defaults).
+import type { User } from '@supabase/supabase-js';
+import { useOutletContext } from 'react-router-dom';
+
+export interface PreviewEntry {
+  /** Product id in site.config.yaml. */
+  product: string;
+  title: string;
+  /** File name in the previews bucket. */
+  path: string;
+}
+
+export interface AdminAppProps {
+  /** The route this page was prerendered for (the browser's address decides once running). */
+  route: string;
+  siteName: string;
+  previews: PreviewEntry[];
+  /** The destination path the upload field starts with. */
+  defaultPath: string;
+  /** Shown above the upload form. */
+  uploadIntro?: string;
+}
+
+export interface AdminOutlet {
+  session: { user: User; admin: boolean };
+  props: AdminAppProps;
+}
+
+export const useAdmin = () => useOutletContext<AdminOutlet>();

@@ -1,0 +1,62 @@
+// /admin: counts of this week's messages (and those not handled yet), the subscribers, and the
+// previews present or missing, each leading to its screen.
+import type { ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
+import { loadOverview, type Overview } from '../backend/admin.ts';
+import type { PreviewEntry } from './context.ts';
+import { PresenceBadge } from './previews.tsx';
+import { signedInAdmin } from './session.ts';
+import { link, panel } from './ui.ts';
+
+export function overviewLoader(entries: readonly PreviewEntry[]) {
+  return async (): Promise<Overview | null> => ((await signedInAdmin()) ? loadOverview(entries.map((e) => e.path)) : null);
+}
+
+function Stat({ label, value, testId, children }: { label: string; value: string; testId: string; children: ReactNode }) {
+  return (
+    <div className={`${panel} flex flex-col p-5`} data-testid={testId}>
+      <p className="text-sm font-semibold uppercase tracking-wide text-gray-600">{label}</p>
+      <p className="mt-1 text-4xl font-extrabold text-gray-900">{value}</p>
+      <div className="mt-auto pt-3 text-sm">{children}</div>
+    </div>
+  );
+}
+
+export function OverviewScreen() {
+  const data = useLoaderData() as Overview | null;
+  if (!data) return null;
+  const present = data.previews.filter((p) => p.present).length;
+  const missing = data.previews.filter((p) => !p.present);
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Messages this week" value={data.messagesThisWeek.toLocaleString('en-US')} testId="stat-messages-week">
+          <Link to="/admin/messages" className={link}>Read messages</Link>
+        </Stat>
+        <Stat label="Not handled" value={data.unhandledMessages.toLocaleString('en-US')} testId="stat-messages-unhandled">
+          <Link to="/admin/messages?handled=unhandled" className={link}>Answer them</Link>
+        </Stat>
+        <Stat label="Subscribers" value={data.subscribers.toLocaleString('en-US')} testId="stat-subscribers">
+          <Link to="/admin/subscribers" className={link}>See the list</Link>
+        </Stat>
+        <Stat label="Previews present" value={`${present} of ${data.previews.length}`} testId="stat-previews">
+          <Link to="/admin/previews" className={link}>Check previews</Link>
+        </Stat>
+      </div>
+      {missing.length > 0 && (
+        <section aria-labelledby="missing-previews" className="rounded-2xl border border-red-300 bg-red-50 p-5">
+          <h2 id="missing-previews" className="font-bold text-red-900">Missing previews</h2>
+          <ul className="mt-2 space-y-2">
+            {missing.map((p) => (
+              <li key={p.path} className="flex flex-wrap items-center gap-3">
+                <PresenceBadge present={false} />
+                <span className="break-all font-mono text-sm text-gray-900">{p.path}</span>
+                <Link to={`/admin/upload?path=${encodeURIComponent(p.path)}`} className={link}>Upload it</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+// The owner's admin area (/admin): the reads and the one write it makes, all through supabase-js.
+// Only a hint of who may do what lives here; the database's policies decide (admins read
+// contact_messages and email_captures and set contact_messages.handled_at; nobody else).
+import { getSupabase } from './client.ts';
+
+const PREVIEWS_BUCKET = 'previews';
+/** Supabase answers at most this many rows per request (PostgREST's max-rows). */
+const MAX_ROWS = 1000;
+
+export interface AdminMessage {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
+export interface Subscriber {
+  id: number;
+  email: string;
+  source: string;
+  created_at: string;
+}
+
+export interface Paged<T> {
+  rows: T[];
+  /** Rows matching the filter, on every page. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type HandledFilter = 'all' | 'handled' | 'unhandled';
+
+/** A failed call, with the server's own message. */
+export class AdminDataError extends Error {
+  constructor(message: string, readonly code?: string) {
+    super(message);
+    this.name = 'AdminDataError';
+  }
+}
+
+function fail(error: { message?: string; code?: string } | null | undefined, what: string): never {
+  throw new AdminDataError(error?.message || `Could not load ${what}.`, error?.code);
+}
+
+const pageRange = (page: number, pageSize: number): [number, number] => {
+  const from = (Math.max(1, page) - 1) * pageSize;
+  return [from, from + pageSize - 1];
+};
+
+/** Messages newest first, one page of them, with how many match. */
+export async function listMessages({ page = 1, pageSize = 20, handled = 'all' as HandledFilter } = {}): Promise<Paged<AdminMessage>> {
+  let query = (await getSupabase())
+    .from('contact_messages')
+    .select('id, first_name, last_name, email, subject, message, created_at, handled_at', { count: 'exact' });
+  if (handled === 'handled') query = query.not('handled_at', 'is', null);
+  if (handled === 'unhandled') query = query.is('handled_at', null);
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(...pageRange(page, pageSize));
+  // A page past the end (PostgREST's 416) is an empty page, not a failure.
+  if (error && error.code !== 'PGRST103') fail(error, 'the messages');
+  return { rows: (data ?? []) as AdminMessage[], total: count ?? 0, page, pageSize };
+}
+
+export async function getMessage(id: number): Promise<AdminMessage | null> {
+  const { data, error } = await (await getSupabase())
+    .from('contact_messages')
+    .select('id, first_name, last_name, email, subject, message, created_at, handled_at')
+    .eq('id', id)
+    .limit(1);
+  if (error) fail(error, 'the message');
+  return ((data ?? [])[0] as AdminMessage | undefined) ?? null;
+}
+
+/** Marks a message handled (now) or unhandled; resolves to the row as stored. */
+export async function setMessageHandled(id: number, handled: boolean): Promise<AdminMessage> {
+  const { data, error } = await (await getSupabase())
+    .from('contact_messages')
+    .update({ handled_at: handled ? new Date().toISOString() : null })
+    .eq('id', id)
+    .select('id, first_name, last_name, email, subject, message, created_at, handled_at');
+  if (error) fail(error, 'the message');
+  const row = (data ?? [])[0] as AdminMessage | undefined;
+  // Row-level security hides the row from anyone but an admin: nothing was changed.
+  if (!row) throw new AdminDataError('The message was not changed: it does not exist or this account may not change it.');
+  return row;
+}
+
+/** `%` and `_` typed in the search box are matched as themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Subscribers newest first, one page, optionally those whose address contains `search`. */
+export async function listSubscribers({ page = 1, pageSize = 25, search = '' } = {}): Promise<Paged<Subscriber>> {
+  let query = (await getSupabase()).from('email_captures').select('id, email, source, created_at', { count: 'exact' });
+  const term = search.trim();
+  if (term) query = query.ilike('email', `%${likeLiteral(term)}%`);
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(...pageRange(page, pageSize));
+  if (error && error.code !== 'PGRST103') fail(error, 'the subscribers');
+  return { rows: (data ?? []) as Subscriber[], total: count ?? 0, page, pageSize };
+}
+
+/** Every subscriber, newest first, fetched in pages of the server's row limit. */
+export async function allSubscribers(): Promise<Subscriber[]> {
+  const supabase = await getSupabase();
+  const out: Subscriber[] = [];
+  for (let from = 0; ; from += MAX_ROWS) {
+    const { data, error } = await supabase
+      .from('email_captures')
+      .select('id, email, source, created_at')
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .range(from, from + MAX_ROWS - 1);
+    if (error) fail(error, 'the subscribers');
+    out.push(...((data ?? []) as Subscriber[]));
+    if (!data || data.length < MAX_ROWS) return out;
+  }
+}
+
+/** One CSV field: quoted when needed; a leading =, +, -, @ is defused so spreadsheets show it as text. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The subscriber list as CSV (RFC 4180, CRLF), with a header row: email, source, subscribed_at. */
+export function subscribersCsv(rows: readonly Pick<Subscriber, 'email' | 'source' | 'created_at'>[]): string {
+  const lines = [['email', 'source', 'subscribed_at'], ...rows.map((r) => [r.email, r.source, new Date(r.created_at).toISOString()])];
+  return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+export interface PreviewFile {
+  name: string;
+  size: number | null;
+  updatedAt: string | null;
+}
+
+/** The files at the top of the previews bucket, as the database lets this user list them (admins: all). */
+export async function listPreviewFiles(): Promise<PreviewFile[]> {
+  const { data, error } = await (await getSupabase()).storage.from(PREVIEWS_BUCKET).list('', { limit: MAX_ROWS, sortBy: { column: 'name', order: 'asc' } });
+  if (error) fail(error, 'the previews');
+  return (data ?? [])
+    .filter((f) => f.id !== null)
+    .map((f) => ({ name: f.name, size: typeof f.metadata?.size === 'number' ? f.metadata.size : null, updatedAt: f.updated_at ?? null }));
+}
+
+export async function previewPublicUrl(path: string): Promise<string> {
+  return (await getSupabase()).storage.from(PREVIEWS_BUCKET).getPublicUrl(path).data.publicUrl;
+}
+
+export interface Overview {
+  messagesThisWeek: number;
+  unhandledMessages: number;
+  subscribers: number;
+  previews: { path: string; present: boolean }[];
+}
+
+async function countRows(table: 'contact_messages' | 'email_captures', where: { since?: string; unhandled?: boolean } = {}): Promise<number> {
+  let query = (await getSupabase()).from(table).select('id', { count: 'exact', head: true });
+  if (where.since) query = query.gte('created_at', where.since);
+  if (where.unhandled) query = query.is('handled_at', null);
+  const { count, error } = await query;
+  if (error) fail(error, table === 'email_captures' ? 'the subscribers' : 'the messages');
+  return count ?? 0;
+}
+
+/** The counts /admin shows; `previewPaths` are the catalogue's preview files. A week is the last seven days. */
+export async function loadOverview(previewPaths: readonly string[], now = new Date()): Promise<Overview> {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
+  const [messagesThisWeek, unhandledMessages, subscribers, files] = await Promise.all([
+    countRows('contact_messages', { since: weekAgo }),
+    countRows('contact_messages', { unhandled: true }),
+    countRows('email_captures'),
+    listPreviewFiles(),
+  ]);
+  const present = new Set(files.map((f) => f.name));
+  return { messagesThisWeek, unhandledMessages, subscribers, previews: previewPaths.map((path) => ({ path, present: present.has(path) })) };
+}

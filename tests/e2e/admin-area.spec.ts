@@ -1,0 +1,253 @@
+// The owner's admin area (/admin, /admin/messages, /admin/subscribers, /admin/previews, /admin/upload):
+// one client-side app behind Supabase sign-in. A visitor sees only the sign-in form; a message sent
+// through /contact reaches the admin's inbox and can be marked handled; an address captured on the
+// landing page is in the subscriber list and its CSV; a signed-in non-admin is refused and sees no
+// rows; every admin route has a prerendered shell and unknown ones are 404; public pages never load
+// the admin app's code.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
+import { createUser, dbQuery, islandsReady, SUPABASE_URL } from './helpers.ts';
+
+const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload'];
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await islandsReady(page);
+  await expect(page.getByTestId('admin-checking')).toHaveCount(0);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const form = page.getByTestId('admin-sign-in');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('admin-session')).toContainText(`Signed in as ${email}`);
+}
+
+/** Requests the page makes to the database's tables (PostgREST) and storage listing. */
+function dataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === SUPABASE_URL && (url.pathname.startsWith('/rest/v1/') || url.pathname.startsWith('/storage/v1/object/list/'))) seen.push(`${r.method()} ${url.pathname}`);
+  });
+  return seen;
+}
+
+test('every admin route is served from its prerendered shell; unknown /admin paths are 404', async ({ request }) => {
+  for (const route of ROUTES) {
+    const res = await request.get(route);
+    expect(res.status(), route).toBe(200);
+    const html = await res.text();
+    expect(html, route).toContain('data-island="admin-app"');
+    expect(html, route).toContain('Checking whether you are signed in');
+  }
+  for (const route of ['/admin/nope', '/admin/messages/12', '/admin/upload/extra']) {
+    const res = await request.get(route);
+    expect(res.status(), route).toBe(404);
+    expect(await res.text()).not.toContain('data-island="admin-app"');
+  }
+});
+
+test('a visitor at /admin/messages sees only the sign-in form, and no data is asked for', async ({ page }) => {
+  const requests = dataRequests(page);
+  // The prerendered shell hydrates without a mismatch or any other error.
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await open(page, '/admin/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  const form = page.getByTestId('admin-sign-in');
+  await expect(form.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(form.getByLabel('Password')).toHaveAttribute('type', 'password');
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByTestId('admin-session')).toHaveCount(0);
+  await expect(page.getByTestId('messages-list')).toHaveCount(0);
+  await expect(page.getByText('Mark as handled')).toHaveCount(0);
+  expect(requests).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a message sent through /contact reaches /admin/messages, where the admin reads it and marks it handled', async ({ page }) => {
+  const subject = unique('Refund question');
+  const body = 'Hello,\nI bought the TikTok guide twice by mistake. Could you refund one?';
+  await page.goto('/contact');
+  await islandsReady(page);
+  const contact = page.getByTestId('contact-form');
+  await contact.getByLabel('First name').fill('Marta');
+  await contact.getByLabel('Last name').fill('Ortiz');
+  await contact.getByLabel('Email').fill('marta@example.com');
+  await contact.getByLabel('Subject').fill(subject);
+  await contact.getByLabel('Message').fill(body);
+  await contact.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+
+  await open(page, '/admin/messages');
+  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  // Newest first: the message just sent is the first row.
+  const first = page.getByTestId('message-row').first();
+  await expect(first).toContainText(subject);
+  await expect(first).toContainText('Marta Ortiz');
+  await expect(first).toContainText('New');
+  await expect(page.getByTestId('messages-total')).toHaveText(/^[\d,]+ messages?$/);
+
+  await first.click();
+  await expect(page).toHaveURL(/\/admin\/messages\?message=\d+$/);
+  const reader = page.getByTestId('message-reader');
+  await expect(reader.getByRole('heading', { name: subject })).toBeVisible();
+  await expect(reader).toContainText('marta@example.com');
+  await expect(reader.getByText(body.split('\n')[1]!)).toBeVisible();
+  await expect(reader.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', /^mailto:marta@example\.com\?subject=Re%3A%20/);
+
+  await reader.getByRole('button', { name: 'Mark as handled' }).click();
+  await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText('Marked as handled');
+  await expect(reader.getByTestId('message-status')).toContainText('Handled');
+  await expect(reader.getByRole('button', { name: 'Mark as not handled' })).toBeEnabled();
+  await expect(first).toContainText('Handled');
+  const [stored] = await dbQuery<{ handled_at: string | null }>('select handled_at from public.contact_messages where subject = $1', [subject]);
+  expect(stored!.handled_at).not.toBeNull();
+
+  // The filters: handled shows it, not handled does not.
+  const filters = page.getByRole('navigation', { name: 'Filter messages' });
+  await filters.getByRole('link', { name: 'Not handled' }).click();
+  await expect(page).toHaveURL(/handled=unhandled/);
+  await expect(page.getByTestId('message-reader')).toHaveCount(0);
+  await expect(page.getByTestId('message-row').filter({ hasText: subject })).toHaveCount(0);
+  await filters.getByRole('link', { name: 'Handled', exact: true }).click();
+  await expect(page.getByTestId('message-row').filter({ hasText: subject })).toHaveCount(1);
+
+  // And back to unhandled, from the reader.
+  await page.getByTestId('message-row').filter({ hasText: subject }).click();
+  await page.getByTestId('message-reader').getByRole('button', { name: 'Mark as not handled' }).click();
+  await expect(page.getByTestId('message-reader').getByTestId('message-status')).toContainText('New');
+  await expect.poll(async () => (await dbQuery<{ handled_at: string | null }>('select handled_at from public.contact_messages where subject = $1', [subject]))[0]?.handled_at).toBeNull();
+});
+
+test('an address captured on the landing page is in /admin/subscribers and in the downloaded CSV', async ({ page }) => {
+  const email = `${unique('subscriber')}@example.com`;
+  await page.goto('/#email-capture');
+  await islandsReady(page);
+  const capture = page.getByTestId('capture-form');
+  await capture.getByRole('textbox', { name: 'Email address' }).fill(email);
+  const kit = page.waitForEvent('download');
+  await capture.getByRole('button').click();
+  await expect(page.getByTestId('capture-thanks')).toContainText(email);
+  await kit;
+
+  await open(page, '/admin/subscribers');
+  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  const table = page.getByTestId('subscribers-table');
+  // Newest first: the address just captured heads the list.
+  await expect(table.locator('tbody tr').first()).toContainText(email);
+  await expect(page.getByTestId('subscribers-total')).toHaveText(/^[\d,]+ subscribers?$/);
+
+  await page.getByLabel('Search addresses').fill(email.slice(0, 24).toUpperCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/admin\/subscribers\?q=/);
+  await expect(page.getByTestId('subscribers-total')).toHaveText(/^1 subscriber matching/);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr')).toContainText('Starter kit');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = readFileSync((await file.path())!, 'utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('email,source,subscribed_at');
+  const n = (await dbQuery<{ n: number }>('select count(*)::int as n from public.email_captures'))[0]!.n;
+  // Every address, not only the page or the search shown.
+  expect(lines).toHaveLength(n + 1);
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${email.replace(/\./g, '\\.')},starter_kit,\\d{4}-\\d\\d-\\d\\dT`)));
+  await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText('Export ready');
+});
+
+test('a signed-in user who is not an admin is refused and sees no rows', async ({ page }) => {
+  const member = { email: `${unique('member')}@example.com`, password: 'just-a-member-password' };
+  await createUser(member.email, member.password);
+  const requests = dataRequests(page);
+  await open(page, '/admin/messages');
+  await signIn(page, member.email, member.password);
+  await expect(page.getByTestId('admin-session')).toContainText('not an admin');
+  await expect(page.getByText('This account is not an administrator')).toBeVisible();
+  await expect(page.getByTestId('message-row')).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  for (const [label, path] of [['Subscribers', '/admin/subscribers'], ['Overview', '/admin'], ['Previews', '/admin/previews']] as const) {
+    await nav.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByText('This account is not an administrator')).toBeVisible();
+  }
+  await expect(page.getByTestId('subscribers-table')).toHaveCount(0);
+  await expect(page.getByTestId('preview-row')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="stat-"]')).toHaveCount(0);
+  // Not only hidden: nothing was asked of the tables or the bucket.
+  expect(requests).toEqual([]);
+});
+
+test('the admin moves between screens without reloading: overview counts, previews, Replace fills the upload path, sign out', async ({ page }) => {
+  await open(page, '/admin');
+  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  const subscribers = (await dbQuery<{ n: number }>('select count(*)::int as n from public.email_captures'))[0]!.n;
+  await expect(page.getByTestId('stat-subscribers')).toContainText(subscribers.toLocaleString('en-US'));
+  const week = (await dbQuery<{ n: number }>("select count(*)::int as n from public.contact_messages where created_at >= now() - interval '7 days'"))[0]!.n;
+  await expect(page.getByTestId('stat-messages-week')).toContainText(week.toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-previews')).toContainText(/\d+ of \d+/);
+
+  // A client-side app: the marker survives navigation, which a page load would wipe.
+  await page.evaluate(() => ((window as unknown as { __stay: boolean }).__stay = true));
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Previews' }).click();
+  await expect(page).toHaveURL(/\/admin\/previews$/);
+  await expect(page).toHaveTitle(/^Previews \|/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Previews' })).toBeVisible();
+  const instagram = page.getByTestId('preview-row').filter({ hasText: 'instagram-detox-preview.pdf' });
+  await expect(instagram).toContainText('Present');
+  await expect(instagram).toContainText(/\d+ KB|\d+\.\d MB/);
+  await expect(instagram.getByRole('link', { name: /Open PDF/ })).toHaveAttribute('href', `${SUPABASE_URL}/storage/v1/object/public/previews/instagram-detox-preview.pdf`);
+  await instagram.getByRole('link', { name: 'Replace instagram-detox-preview.pdf' }).click();
+  await expect(page).toHaveURL(/\/admin\/upload\?path=instagram-detox-preview\.pdf$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload a Preview PDF' })).toBeVisible();
+  await expect(page.getByLabel('Destination path')).toHaveValue('instagram-detox-preview.pdf');
+  expect(await page.evaluate(() => (window as unknown as { __stay?: boolean }).__stay)).toBe(true);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('public pages never load the admin app; admin pages do', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  for (const route of ['/', '/contact', '/blog', '/instagram-detox']) {
+    await page.goto(route);
+    if (await page.locator('[data-island]').count()) await islandsReady(page);
+  }
+  expect(scripts.filter((s) => /admin/i.test(s))).toEqual([]);
+  await open(page, '/admin');
+  expect(scripts.some((s) => /admin-app/.test(s))).toBe(true);
+});
+
+for (const width of [390, 1280]) {
+  test(`signed in, every admin screen fits ${width} px without sideways scrolling, has one h1 and passes axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/admin');
+    await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const problems: string[] = [];
+    for (const route of [...ROUTES, '/admin/messages?message=1']) {
+      await open(page, route);
+      await expect(page.getByTestId('admin-session')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${route}: ${overflow} px wider than the screen`);
+      const h1 = await page.locator('h1').count();
+      if (h1 !== 1) problems.push(`${route}: ${h1} h1 elements`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        problems.push(`${route}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
