@@ -1,7 +1,6 @@
 // axe-core on every route at phone and desktop widths: no serious or critical violation, one h1.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { islandsReady, sitemapRoutes } from './helpers.ts';
+import { islandsReady, seriousAxeViolations, sitemapRoutes } from './helpers.ts';
 
 async function allRoutes(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
   return [...(await sitemapRoutes(request)), '/admin/upload', '/no-such-page'];
@@ -19,10 +18,7 @@ for (const width of [390, 820, 1280]) {
       if (await page.locator('[data-island]').count()) await islandsReady(page);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${route}: ${h1} h1 elements`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        problems.push(`${route}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      }
+      problems.push(...(await seriousAxeViolations(page, route)));
     }
     expect(problems).toEqual([]);
   });

@@ -5,25 +5,17 @@
 // rows; every admin route has a prerendered shell and unknown ones are 404; public pages never load
 // the admin app's code.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
-import { createUser, dbQuery, islandsReady, SUPABASE_URL } from './helpers.ts';
+import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
 const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await islandsReady(page);
-  await expect(page.getByTestId('admin-checking')).toHaveCount(0);
-}
+const open = openAdmin;
 
 async function signIn(page: Page, email: string, password: string) {
-  const form = page.getByTestId('admin-sign-in');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await submitAdminSignIn(page, email, password);
   await expect(page.getByTestId('admin-session')).toContainText(`Signed in as ${email}`);
 }
 
@@ -243,10 +235,7 @@ for (const width of [390, 1280]) {
       if (overflow > 0) problems.push(`${route}: ${overflow} px wider than the screen`);
       const h1 = await page.locator('h1').count();
       if (h1 !== 1) problems.push(`${route}: ${h1} h1 elements`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        problems.push(`${route}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      }
+      problems.push(...(await seriousAxeViolations(page, route)));
     }
     expect(problems).toEqual([]);
   });

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
-import { createUser, islandsReady, SUPABASE_URL as SUPABASE } from './helpers.ts';
+import { createUser, islandsReady, openAdmin, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
 const toSupabase = (url: URL) => url.origin === SUPABASE;
@@ -23,18 +23,8 @@ async function makePdf(label: string): Promise<Buffer> {
 
 const pdfFile = async (label: string) => ({ name: 'preview.pdf', mimeType: 'application/pdf', buffer: await makePdf(label) });
 
-async function openPage(page: Page) {
-  await page.goto('/admin/upload');
-  await islandsReady(page);
-  await expect(page.getByTestId('admin-checking')).toHaveCount(0);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  const form = page.getByTestId('admin-sign-in');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
+const openPage = (page: Page) => openAdmin(page, '/admin/upload');
+const signIn = submitAdminSignIn;
 
 const uploadButton = (page: Page) => page.getByTestId('admin-upload-form').getByRole('button', { name: 'Upload PDF' });
 

@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Waits until every island on the page has hydrated. */
 export async function islandsReady(page: Page): Promise<void> {
@@ -35,4 +36,27 @@ export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ??
 export async function sitemapRoutes(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+/** axe's serious and critical violations on the page as it is now, one line each, prefixed by `where`. */
+export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((x) => x.impact === 'serious' || x.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Opens an admin route and waits until it knows whether someone is signed in. */
+export async function openAdmin(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await islandsReady(page);
+  await expect(page.getByTestId('admin-checking')).toHaveCount(0);
+}
+
+/** Fills in and sends the admin sign-in form. */
+export async function submitAdminSignIn(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByTestId('admin-sign-in');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
 }
