@@ -124,7 +124,10 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
  */
 function completeTemplateBlocks(draft: PageDraft, source: SourceFile, schemas: SchemaSet, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
   const out: Diagnostic[] = [];
+  // Blocks written in the page were validated (and given their defaults) with it; only the template's own need it.
+  const written = new Set<unknown>((source.data as Page).sections ?? []);
   const sections = draft.sections.map((section): Section => {
+    if (written.has(section)) return section as Section;
     if (schemas.validateSection(section)) {
       const { data, errors } = substituteTokens(section, site);
       for (const e of errors) out.push(e.at(locate(source, [])));

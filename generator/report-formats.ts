@@ -1,6 +1,7 @@
 // Machine-readable reports for CI: GitHub workflow commands, which GitHub shows on the pull request's
 // changed lines, and one JSON document for bots, dashboards and editors (schema:
 // schemas/report.schema.json). Paths are project-relative with / separators in every format.
+import { randomUUID } from 'node:crypto';
 import type { Diagnostic } from './errors.ts';
 import { formatReport, summary } from './report.ts';
 
@@ -91,7 +92,10 @@ export function renderReport(format: Format, diags: readonly Diagnostic[], texts
   if (format === 'github') {
     const annotations = diags.map(githubAnnotation).join('\n');
     // The pretty report is kept for the log, folded so the annotations stay in view.
-    const log = diags.length ? `::group::${summary(diags)} Full report\n${pretty}\n::endgroup::\n` : '';
+    // Commands are switched off inside it, so text from a page (a key, a value) can never be read by the
+    // runner as a workflow command.
+    const token = `site-report-${randomUUID()}`;
+    const log = diags.length ? `::group::${summary(diags)} Full report\n::stop-commands::${token}\n${pretty}\n::${token}::\n::endgroup::\n` : '';
     return { stdout: `${annotations ? `${annotations}\n` : ''}${log}${ok ? `${okLine}\n` : ''}`, stderr: '' };
   }
   return { stdout: ok ? `${okLine}\n` : '', stderr: pretty ? `${pretty}\n` : '' };

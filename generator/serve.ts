@@ -1,7 +1,7 @@
 // Serves dist/: precompressed brotli/gzip, long cache for hashed assets, HTTP 404 with 404.html
 // for unknown paths (logged), and no path can escape the folder.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { readHeadersFile } from './security-headers.ts';
 
@@ -61,7 +61,20 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
   // The same headers a static host sends from dist/_headers (written by the build).
   const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', ...readHeadersFile(root) };
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      answer(req, res);
+    } catch {
+      // Whatever the request, the server answers and keeps serving.
+      if (!res.headersSent) res.writeHead(400, { ...security, 'content-type': 'text/plain' });
+      res.end('Bad request');
+    }
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const rawPath = q < 0 ? raw : raw.slice(0, q);
+    // Leading slashes and backslashes are dropped before parsing, so '//host' is never read as a host.
+    const url = new URL(`http://localhost/${rawPath.replace(/^[\\/]+/, '')}${q < 0 ? '' : raw.slice(q)}`);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...security, allow: 'GET, HEAD' }).end();
       return;
@@ -69,7 +82,7 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
     // /about/ and /about are the same page; keep one address. Runs of slashes and backslashes collapse
     // to one, so the address redirected to never leaves this origin (//evil.example would).
     const clean = `/${url.pathname.split(/[\\/]+/).filter(Boolean).join('/')}`;
-    if (clean !== url.pathname) {
+    if (clean !== rawPath) {
       res.writeHead(301, { ...security, location: clean + url.search }).end();
       return;
     }
@@ -100,7 +113,7 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
     res.writeHead(status, headers);
     if (req.method === 'HEAD') res.end();
     else createReadStream(body).pipe(res);
-  });
+  };
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

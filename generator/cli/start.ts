@@ -7,7 +7,7 @@ import { buildSite, ValidationError } from '../build.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
-import { EXIT, parseCli, runCli } from './args.ts';
+import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
 await runCli('start', async () => {
@@ -29,10 +29,23 @@ await runCli('start', async () => {
     console.log('dist/ is current; skipping the build.');
   }
 
-  const backend = await startLocalBackend();
   const port = readPort(process.env.PORT, 4173);
   const host = process.env.HOST || undefined;
-  const server = await startStaticServer({ dir: dist, port, host });
+  // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
+  let server: Awaited<ReturnType<typeof startStaticServer>>;
+  try {
+    server = await startStaticServer({ dir: dist, port, host });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
+    throw e;
+  }
+  let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+  try {
+    backend = await startLocalBackend();
+  } catch (e) {
+    server.close();
+    throw e;
+  }
   console.log(`Site: http://${host ?? 'localhost'}:${port}`);
 
   // Serve until told to stop; then close everything so Node exits by itself with its output drained.

@@ -81,7 +81,7 @@ function Reader({ message, closeTo }: { message: AdminMessage; closeTo: string }
   useEffect(() => {
     document.getElementById(heading)?.focus();
   }, [heading]);
-  const reply = `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
+  const reply = `${mailto(message.email)}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`;
   return (
     <article aria-labelledby={heading} className={`${panel} p-5 sm:p-6`} data-testid="message-reader">
       <div className="flex items-start justify-between gap-4">
@@ -90,7 +90,7 @@ function Reader({ message, closeTo }: { message: AdminMessage; closeTo: string }
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold text-gray-600">From</dt>
-        <dd className="min-w-0 break-words text-gray-900">{message.first_name} {message.last_name} &lt;<a href={`mailto:${message.email}`} className={link}>{message.email}</a>&gt;</dd>
+        <dd className="min-w-0 break-words text-gray-900">{message.first_name} {message.last_name} &lt;<a href={mailto(message.email)} className={link}>{message.email}</a>&gt;</dd>
         <dt className="font-semibold text-gray-600">Received</dt>
         <dd className="text-gray-900"><time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time></dd>
         <dt className="font-semibold text-gray-600">Status</dt>
@@ -178,4 +178,13 @@ export function MessagesScreen() {
       </section>
     </div>
   );
+}
+
+/**
+ * A mailto: address for a stored e-mail address, its local part percent-encoded (RFC 6068): a valid
+ * address such as `x?bcc=a%40b.example@c.example` must not add headers or recipients to the reply.
+ */
+export function mailto(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${email.slice(at + 1)}`;
 }

@@ -110,11 +110,14 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     try {
       if (req.method === 'OPTIONS') return writeReply(req, res, Reply.empty(204));
       const database = await ready!;
-      const target = new URL(req.url ?? '/', url);
+      const raw = req.url ?? '/';
+      // The service is read from the raw address first, so a malformed one still gets its service's answer.
+      const serviceName = /^\/(rest|auth|storage)\/v1(\/|\?|$)/.exec(raw)?.[1] as 'rest' | 'auth' | 'storage' | undefined;
+      const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
+      if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
+      const target = new URL(raw, url);
       const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
       if (!service) return writeReply(req, res, noRoute());
-      const malformed = malformedRequest(req.url ?? '/');
-      if (malformed) return writeReply(req, res, malformedReply(service[1] as 'rest' | 'auth' | 'storage', malformed));
       let cached: Buffer | undefined;
       const ctx: Ctx = {
         db: database,
@@ -153,14 +156,18 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
 
 /** What is wrong with a request's address before any route reads it, if anything. */
 export function malformedRequest(rawUrl: string): string | undefined {
-  let decoded: string;
+  const q = rawUrl.indexOf('?');
+  const path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  let decodedPath: string;
   try {
-    decoded = decodeURIComponent(rawUrl);
+    decodedPath = decodeURIComponent(path);
+    decodeURIComponent(q < 0 ? '' : rawUrl.slice(q + 1).replace(/\+/g, ' '));
   } catch {
     return 'the address holds a malformed percent-encoding';
   }
+  // Names (tables, functions, objects) never hold control characters; filter values may, as in PostgREST.
   // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(decoded)) return 'the address holds a control character';
+  if (/[\x00-\x1f\x7f]/.test(decodedPath)) return 'the address holds a control character';
   if (rawUrl.length > 8192) return 'the address is too long';
   return undefined;
 }

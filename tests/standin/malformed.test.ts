@@ -26,7 +26,7 @@ describe('malformed requests', () => {
   it.each([
     ['REST, bad percent-encoding in the table', '/rest/v1/%zz', 'PGRST100'],
     ['REST, NUL in the table name', '/rest/v1/contact_messages%00', 'PGRST100'],
-    ['REST, a control character in a filter', '/rest/v1/contact_messages?email=eq.a%01b', 'PGRST100'],
+    ['REST, a control character in the table name', '/rest/v1/contact%01messages', 'PGRST100'],
     ['REST, bad percent-encoding in a function name', '/rest/v1/rpc/%E0%A4%A', 'PGRST100'],
   ])('%s → 400 in PostgREST’s shape', async (_what, path, code) => {
     const r = await raw(path);

@@ -188,6 +188,35 @@ describe('named files', () => {
   });
 });
 
+describe('named files never hide what breaks the whole site', () => {
+  it('a second featured article, and an error in the site config, are reported with the named file', () => {
+    const featured = (slug: string) => `template: article\ntitle: "${slug}"\ndescription: "x"\narticle:\n  excerpt: "x"\n  category: Science\n  date: "2025-01-20"\n  readTime: 1\n  featured: true\n  author: { name: "A", title: "B" }\nsections:\n  - type: paragraph\n    text: "${'word '.repeat(200).trim()}"\n`;
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'blog/old.yaml': featured('old'), 'blog/new.yaml': featured('new') });
+    const both = run(root, 'validate', ['pages/blog/new.yaml', '--format', 'json']);
+    expect(both.code).toBe(1);
+    expect((JSON.parse(both.stdout) as { diagnostics: { name: string }[] }).diagnostics.map((d) => d.name)).toContain('FeaturedArticle');
+    const configBroken = makeFixture({ 'index.yaml': VALID_INDEX }, readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').replace(/price: \d+/, 'price: "cheap"'));
+    const r = run(configBroken, 'validate', ['pages/index.yaml', '--format', 'json']);
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((d) => d.file)).toContain('site.config.yaml');
+  });
+
+  it('the folded log cannot carry workflow commands: a hostile key stays text', () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "a"\n    "x\\n::error file=site.config.yaml,line=1::Injected": 1\n' });
+    const r = run(root, 'validate', ['--format', 'github']);
+    const lines = r.stdout.split('\n');
+    const start = lines.findIndex((l) => l.startsWith('::stop-commands::'));
+    const token = lines[start]!.slice('::stop-commands::'.length);
+    const end = lines.indexOf(`::${token}::`);
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    // Every line GitHub would read as a command outside the stopped block is one of ours.
+    const outside = [...lines.slice(0, start), ...lines.slice(end + 1)].filter((l) => l.startsWith('::'));
+    expect(outside.every((l) => /^::(error|warning) file=pages\/about\.yaml|^::group::|^::endgroup::/.test(l))).toBe(true);
+    expect(lines.slice(start, end).some((l) => l.startsWith('::error file=site.config.yaml'))).toBe(true); // inert inside
+  });
+});
+
 describe('the shipped workflow', () => {
   const workflow = parse(readFileSync(join(projectRoot, '.github/workflows/site.yml'), 'utf8')) as {
     on: Record<string, unknown>;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
-import { makeFixture, VALID_INDEX } from './fixture.ts';
+import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const assets = { css: [], scripts: [], islandChunks: {} };
@@ -63,6 +63,18 @@ describe('schema defaults', () => {
     const { html } = renderPage({ compiled: r.site!, page: about, assets, supabaseUrl: 'http://127.0.0.1:54321', now: new Date() });
     expect(html).toContain('Take me there');
     expect(html).toContain('<ul');
+  });
+});
+
+describe('template blocks', () => {
+  it('only blocks a template wrote are checked as the template’s; hand-written ones are not blamed on it', () => {
+    const problem = JSON.parse(readFileSync(join(projectRoot, 'schemas/blocks/problem.schema.json'), 'utf8')).examples[0] as { cards: { icon: string }[] };
+    problem.cards[0]!.icon = '{siteName}';
+    // A site name longer than an icon may be: the token passes validation, its value would not.
+    const config = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').replace('name: "Test Site"', 'name: "A Rather Long Test Site Name"');
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': `title: "About"\ndescription: "x"\nsections:\n  - ${JSON.stringify(problem)}\n` }, config));
+    expect(r.diagnostics.map((d) => d.name)).not.toContain('InvalidTemplateOutput');
+    expect(r.diagnostics).toEqual([]);
   });
 });
 
