@@ -52,11 +52,14 @@ const pageRange = (page: number, pageSize: number): [number, number] => {
   return [from, from + pageSize - 1];
 };
 
+/** What the inbox shows of a message. */
+const MESSAGE_COLUMNS = 'id, first_name, last_name, email, subject, message, created_at, handled_at';
+
 /** Messages newest first, one page of them, with how many match. */
 export async function listMessages({ page = 1, pageSize = 20, handled = 'all' as HandledFilter } = {}): Promise<Paged<AdminMessage>> {
   let query = (await getSupabase())
     .from('contact_messages')
-    .select('id, first_name, last_name, email, subject, message, created_at, handled_at', { count: 'exact' });
+    .select(MESSAGE_COLUMNS, { count: 'exact' });
   if (handled === 'handled') query = query.not('handled_at', 'is', null);
   if (handled === 'unhandled') query = query.is('handled_at', null);
   const { data, error, count } = await query
@@ -71,7 +74,7 @@ export async function listMessages({ page = 1, pageSize = 20, handled = 'all' as
 export async function getMessage(id: number): Promise<AdminMessage | null> {
   const { data, error } = await (await getSupabase())
     .from('contact_messages')
-    .select('id, first_name, last_name, email, subject, message, created_at, handled_at')
+    .select(MESSAGE_COLUMNS)
     .eq('id', id)
     .limit(1);
   if (error) fail(error, 'the message');
@@ -84,7 +87,7 @@ export async function setMessageHandled(id: number, handled: boolean): Promise<A
     .from('contact_messages')
     .update({ handled_at: handled ? new Date().toISOString() : null })
     .eq('id', id)
-    .select('id, first_name, last_name, email, subject, message, created_at, handled_at');
+    .select(MESSAGE_COLUMNS);
   if (error) fail(error, 'the message');
   const row = (data ?? [])[0] as AdminMessage | undefined;
   // Row-level security hides the row from anyone but an admin: nothing was changed.
