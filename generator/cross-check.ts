@@ -2,12 +2,12 @@
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
 import { isSafeHref } from '../model/href.ts';
-import { inlineLinks, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
+import { inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { bodyWords, readTimeRange } from './read-time.ts';
-import { locate, locateIn, valueAt, type SourceFile } from './source.ts';
+import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
 import type { FieldAt } from './validate.ts';
 
 export interface CheckedDoc {
@@ -127,7 +127,40 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
       out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), stated, words, range.minWords, range.maxWords));
     }
   }
+  out.push(...repeatedParagraphs(articles));
   return out;
+}
+
+/** Paragraphs shorter than this may recur (labels, list items, calls to action). */
+const REPEAT_MIN_WORDS = 12;
+
+/**
+ * A paragraph written again in the same or another article: a warning at the repeat, naming the first.
+ * Usually a copied article not yet rewritten; it does not stop a build.
+ */
+function repeatedParagraphs(articles: CheckedDoc[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const first = new Map<string, string>();
+  for (const { source, fields } of articles) {
+    for (const field of fields) {
+      const value = valueAt(source.data, field.path);
+      if (field.path[0] !== 'sections' || typeof value !== 'string') continue;
+      const paragraphs = field.kind === 'inline' ? [inlinePlain(parseInline(value))] : field.kind === 'markdown' ? proseParagraphs(parseProse(value)) : [];
+      for (const text of paragraphs) {
+        const key = text.toLowerCase().replace(/\s+/g, ' ').trim();
+        if (key.split(' ').length < REPEAT_MIN_WORDS) continue;
+        const where = `${source.file} (${formatPath(field.path)})`;
+        const earlier = first.get(key);
+        if (earlier) out.push(diagnostic('RepeatedParagraph', locate(source, field.path), `${key.slice(0, 60)}…`, earlier));
+        else first.set(key, where);
+      }
+    }
+  }
+  return out;
+}
+
+function proseParagraphs(blocks: readonly ProseBlock[]): string[] {
+  return blocks.flatMap((b) => (b.type === 'list' ? b.items.flatMap(proseParagraphs) : b.type === 'blockquote' ? proseParagraphs(b.children) : [inlinePlain(b.children)]));
 }
 
 /** Calls `fn` with each item and how many equal items came before it (to find the nth in a text). */

@@ -143,6 +143,12 @@ export const ErrorCatalogue = {
     message: (type: string, detail: string) => `the template's "${type}" block is invalid: ${detail}`,
     hint: 'This is a fault of the generator’s template, not of the page; report it with this page file.',
   },
+  RepeatedParagraph: {
+    title: 'Paragraph written twice',
+    severity: 'warning',
+    message: (start: string, first: string) => `"${start}" is already in ${first}`,
+    hint: 'Rewrite one of them: readers and search engines notice copied text.',
+  },
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',

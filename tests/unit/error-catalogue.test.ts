@@ -75,6 +75,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     writeFileSync(file, JSON.stringify(schema));
     return compileSite(root).diagnostics;
   },
+  RepeatedParagraph: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), ...article('two', 1, false, 'word '.repeat(200).trim()) }),
   MissingPreview: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
