@@ -81,8 +81,8 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
     writeFileSync(join(outDir, path), data);
   }
-  const pages = writePages(compiled, assets, outDir, now, images);
-  writeFileSync(join(outDir, HEADERS_FILE), headersFile(siteHeaders(compiled, pages.map((p) => p.file))));
+  const { pages, scriptHashes } = writePages(compiled, assets, outDir, now, images);
+  writeFileSync(join(outDir, HEADERS_FILE), headersFile(siteHeaders(compiled, scriptHashes)));
   writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
   writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
   writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
@@ -93,23 +93,27 @@ export async function buildSite(root: string, opts: { outDir?: string; quiet?: b
 }
 
 /** The security headers for this build: its Supabase project, the hashes of the pages' inline scripts. */
-function siteHeaders(compiled: CompiledSite, htmlFiles: string[]) {
+function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
   const viewer = compiled.site.previews.viewerUrl;
   return securityHeaders({
     supabaseUrl: supabaseUrl(),
-    scriptHashes: htmlFiles.flatMap((f) => inlineScriptHashes(readFileSync(f, 'utf8'))),
+    scriptHashes,
     frameOrigins: viewer.startsWith('https://') ? [new URL(viewer.replace(/\{urlEncoded\}|\{url\}/g, 'x')).origin] : [],
   });
 }
 
+/** Writes every page; also collects the hashes of their inline scripts, for the security policy. */
 function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date, images: SiteImages) {
-  return compiled.pages.map((page) => {
+  const scriptHashes = new Set<string>();
+  const pages = compiled.pages.map((page) => {
     const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now, images });
+    for (const h of inlineScriptHashes(html)) scriptHashes.add(h);
     const file = outFileFor(outDir, page.route);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     return { route: page.route, file, islands };
   });
+  return { pages, scriptHashes };
 }
 
 async function writeStarterKit(root: string, outDir: string): Promise<void> {

@@ -52,6 +52,11 @@ const pageRange = (page: number, pageSize: number): [number, number] => {
   return [from, from + pageSize - 1];
 };
 
+/** Newest first, ties broken by id, so consecutive pages neither overlap nor skip a row. */
+function newestFirst<Q extends { order(column: string, options: { ascending: boolean }): Q }>(query: Q): Q {
+  return query.order('created_at', { ascending: false }).order('id', { ascending: false });
+}
+
 /** What the inbox shows of a message. */
 const MESSAGE_COLUMNS = 'id, first_name, last_name, email, subject, message, created_at, handled_at';
 
@@ -62,10 +67,7 @@ export async function listMessages({ page = 1, pageSize = 20, handled = 'all' as
     .select(MESSAGE_COLUMNS, { count: 'exact' });
   if (handled === 'handled') query = query.not('handled_at', 'is', null);
   if (handled === 'unhandled') query = query.is('handled_at', null);
-  const { data, error, count } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(...pageRange(page, pageSize));
+  const { data, error, count } = await newestFirst(query).range(...pageRange(page, pageSize));
   // A page past the end (PostgREST's 416) is an empty page, not a failure.
   if (error && error.code !== 'PGRST103') fail(error, 'the messages');
   return { rows: (data ?? []) as AdminMessage[], total: count ?? 0, page, pageSize };
@@ -95,18 +97,18 @@ export async function setMessageHandled(id: number, handled: boolean): Promise<A
   return row;
 }
 
+/** What the subscriber list and its CSV show of an address. */
+const SUBSCRIBER_COLUMNS = 'id, email, source, created_at';
+
 /** `%` and `_` typed in the search box are matched as themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Subscribers newest first, one page, optionally those whose address contains `search`. */
 export async function listSubscribers({ page = 1, pageSize = 25, search = '' } = {}): Promise<Paged<Subscriber>> {
-  let query = (await getSupabase()).from('email_captures').select('id, email, source, created_at', { count: 'exact' });
+  let query = (await getSupabase()).from('email_captures').select(SUBSCRIBER_COLUMNS, { count: 'exact' });
   const term = search.trim();
   if (term) query = query.ilike('email', `%${likeLiteral(term)}%`);
-  const { data, error, count } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(...pageRange(page, pageSize));
+  const { data, error, count } = await newestFirst(query).range(...pageRange(page, pageSize));
   if (error && error.code !== 'PGRST103') fail(error, 'the subscribers');
   return { rows: (data ?? []) as Subscriber[], total: count ?? 0, page, pageSize };
 }
@@ -116,12 +118,7 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   const supabase = await getSupabase();
   const out: Subscriber[] = [];
   for (let from = 0; ; from += MAX_ROWS) {
-    const { data, error } = await supabase
-      .from('email_captures')
-      .select('id, email, source, created_at')
-      .order('created_at', { ascending: false })
-      .order('id', { ascending: false })
-      .range(from, from + MAX_ROWS - 1);
+    const { data, error } = await newestFirst(supabase.from('email_captures').select(SUBSCRIBER_COLUMNS)).range(from, from + MAX_ROWS - 1);
     if (error) fail(error, 'the subscribers');
     out.push(...((data ?? []) as Subscriber[]));
     if (!data || data.length < MAX_ROWS) return out;
