@@ -47,3 +47,6 @@ export function copyProject(prefix = 'project-copy-'): string {
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
+
+/** The errors among a compile's diagnostics: warnings (a copied paragraph, a missing preview) are allowed, as `npm run validate` allows them. */
+export const errorsOf = (diags: readonly { severity: string }[]) => diags.filter((d) => d.severity === 'error');

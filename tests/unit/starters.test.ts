@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
-import { copyProject, projectRoot } from './fixture.ts';
+import { copyProject, errorsOf, projectRoot } from './fixture.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -22,13 +22,13 @@ describe('npm run new', () => {
     expect(text).toContain('type: markdown');
     expect(text).toContain('text: |');
     const compiled = compileSite(dir);
-    expect(compiled.diagnostics).toEqual([]);
+    expect(errorsOf(compiled.diagnostics)).toEqual([]);
     const page = compiled.site!.pages.find((p) => p.route === '/blog/a-fresh-article')!;
     expect(page.sections.map((s) => s.type)).toEqual(['article-header', 'markdown', 'callout', 'cta', 'article-footer']);
   });
 
   it('writes a page that validates as written', () => {
     expect(runNew('page', 'a-fresh-page').status).toBe(0);
-    expect(compileSite(dir).diagnostics).toEqual([]);
+    expect(errorsOf(compileSite(dir).diagnostics)).toEqual([]);
   });
 });
