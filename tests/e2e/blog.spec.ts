@@ -108,7 +108,7 @@ test('choosing a category shows only its listed articles; All restores the index
   await expect(cards(page).getByRole('heading')).toHaveText(psychology.map((a) => a.title));
   for (const [i, a] of psychology.entries()) await expectCard(cards(page).nth(i), a);
   for (const a of LISTED.filter((x) => x.category !== 'Psychology')) {
-    await expect(page.getByRole('link', { name: a.title, exact: true })).toHaveCount(0);
+    await expect(page.locator(`a[href="/blog/${a.slug}"]`)).toHaveCount(0);
   }
   // notification-loop is a Psychology article too, but unlisted.
   await expect(page.locator('a[href="/blog/notification-loop"]')).toHaveCount(0);
@@ -146,7 +146,7 @@ test('the index passes axe at phone and desktop widths, filtered or not', async 
   expect(problems).toEqual([]);
 });
 
-test('with JavaScript disabled the index still shows all 23 listed articles', async ({ browser, baseURL }) => {
+test('with JavaScript disabled the index still shows every listed article', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto('/blog');
@@ -154,11 +154,12 @@ test('with JavaScript disabled the index still shows all 23 listed articles', as
   await expect(page.getByRole('heading', { level: 2, name: 'Latest Articles' })).toBeVisible();
   await expect(featuredCard(page)).toHaveCount(1);
   await expect(cards(page)).toHaveCount(LISTED.length - 1);
-  for (const a of LISTED) await expect(page.getByRole('link', { name: a.title, exact: true })).toHaveAttribute('href', `/blog/${a.slug}`);
+  // Found by address and title together: two articles may share a title (a copy not yet renamed).
+  for (const a of LISTED) await expect(page.getByRole('link', { name: a.title, exact: true }).and(page.locator(`a[href="/blog/${a.slug}"]`))).toHaveCount(1);
   await context.close();
 });
 
-test('the five unlisted articles are absent from the index and live at their address', async ({ page }) => {
+test('the unlisted articles are absent from the index and live at their address', async ({ page }) => {
   await page.goto('/blog');
   await expect(cards(page)).toHaveCount(LISTED.length - 1);
   for (const slug of UNLISTED) await expect(page.locator(`a[href="/blog/${slug}"]`)).toHaveCount(0);
