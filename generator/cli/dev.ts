@@ -20,10 +20,13 @@ type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
 
 let compiled: CompileResult | undefined;
-const compile = async () => {
-  // As `astro sync` does: the types follow the schemas on every change.
-  const wrote = await writeStaleGeneratedFiles(root);
-  if (wrote.length) console.log(`regenerated ${wrote.map((f) => relative(root, f)).join(', ')}`);
+const compile = async ({ schemasChanged = true } = {}) => {
+  // As `astro sync` does: the types follow the schemas, regenerated when they change (about a second,
+  // so not on every page or component save).
+  if (schemasChanged) {
+    const wrote = await writeStaleGeneratedFiles(root);
+    if (wrote.length) console.log(`regenerated ${wrote.map((f) => relative(root, f)).join(', ')}`);
+  }
   compiled = compileSite(root, { components: (await renderEntry()).blockComponents });
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid`);
   else console.error(formatReport(compiled.diagnostics, compiled.texts));
@@ -32,19 +35,19 @@ const compile = async () => {
 await compile();
 
 // YAML and schemas are read by the generator, not Vite: recompile and reload on their changes.
-for (const dir of ['pages', 'schemas']) {
-  watch(join(root, dir), { recursive: true }, () => void recompile());
-}
+watch(join(root, 'pages'), { recursive: true }, () => void recompile());
+watch(join(root, 'schemas'), { recursive: true }, () => void recompile({ schemasChanged: true }));
 watch(join(root, 'site.config.yaml'), () => void recompile());
-// Components render on the server too, so any change under runtime/ reloads the page; a block added
-// to or removed from the registry is checked against the schemas again.
+// Components render on the server too, so any change under runtime/ reloads the page; a change to the
+// registry (a block added or removed) is checked against the schemas again.
 vite.watcher.on('change', (file) => {
-  if (file.includes(join(root, 'runtime'))) void recompile();
+  if (file === join(root, 'runtime/registry.tsx')) void recompile();
+  else if (file.includes(join(root, 'runtime'))) vite.ws.send({ type: 'full-reload' });
 });
 
-async function recompile() {
+async function recompile({ schemasChanged = false } = {}) {
   try {
-    await compile();
+    await compile({ schemasChanged });
   } catch (e) {
     console.error(e);
   }
