@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFiles } from './load.ts';
+import { SCHEDULE_FILE, scheduleIsDue } from './publication.ts';
 
 const INPUTS = ['site.config.yaml', 'vite.config.ts', 'package-lock.json', 'pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content'];
 
@@ -24,5 +25,8 @@ export const HASH_FILE = '.build-hash';
 
 export function isBuildCurrent(root: string, outDir: string): boolean {
   const file = join(outDir, HASH_FILE);
-  return existsSync(file) && readFileSync(file, 'utf8') === buildHash(root);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== buildHash(root)) return false;
+  // Same sources, but a scheduled page is now due, or the build was made `--as-of` a later moment.
+  const schedule = join(outDir, SCHEDULE_FILE);
+  return !existsSync(schedule) || !scheduleIsDue(readFileSync(schedule, 'utf8'), new Date());
 }

@@ -1,52 +1,80 @@
 // The build: compile YAML (nothing is written if anything is invalid), build the browser assets with
 // Vite, prerender every page to dist/<route>/index.html, write site files, precompress.
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build as viteBuild } from 'vite';
-import { blockComponents, renderPage, type PageAssets, type SiteImages } from '../runtime/render/render-page.tsx';
+//
+// Incremental by default: each page's HTML is kept with a key of what made it (its definition, the
+// code of its blocks, the build's settings) and what it read while rendering (config values, the
+// article list, assets, images, the build's moment; see incremental/). A page is rendered again only
+// when one of those changed, a file is written only when its bytes changed, and what the build no
+// longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { blockComponents } from '../runtime/render/render-page.tsx';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
+import { SCHEDULE_FILE, scheduleFile, type Schedule } from './publication.ts';
 import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
 import { generateImages } from './images.ts';
+import { clientAssets } from './incremental/client-assets.ts';
+import { CodeGraph } from './incremental/code-graph.ts';
+import { compileCacheFor } from './incremental/compile-cache.ts';
+import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
+import { Outputs } from './incremental/outputs.ts';
+import { digestOf, PageRenderer, readRoots, type RenderedPage, type RenderInput } from './incremental/render-task.ts';
+import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './incremental/state.ts';
+import { answer } from './incremental/track.ts';
+import { isYaml, listFiles } from './load.ts';
+import { PARALLEL_MIN_PAGES, RenderPool } from './render-pool.ts';
 import { formatReport } from './report.ts';
-import { headersFile, HEADERS_FILE, inlineScriptHashes, securityHeaders } from './security-headers.ts';
+import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 
-function outFileFor(outDir: string, route: string): string {
-  if (route === NOT_FOUND_ROUTE) return join(outDir, '404.html');
-  return route === '/' ? join(outDir, 'index.html') : join(outDir, route.slice(1), 'index.html');
+/** Bump when the build's own rendering changes in a way no hashed input shows. */
+const RENDER_VERSION = 'render-1';
+
+/** A page's file, relative to the output folder. */
+function outFileFor(route: string): string {
+  if (route === NOT_FOUND_ROUTE) return '404.html';
+  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
+export const BUILD_PHASES = ['compile', 'client', 'images', 'render', 'write', 'compress'] as const;
+export type Timings = Record<(typeof BUILD_PHASES)[number], number>;
+
+export interface BuildOptions {
+  outDir?: string;
+  quiet?: boolean;
+  /** The moment the site is built as of (default now). */
+  asOf?: Date;
+  /** Ignore the build cache: render, compress and build the client assets anew (the output is the same). */
+  clean?: boolean;
+  /** Where the build cache lives (default node_modules/.cache/site-build). */
+  cacheDir?: string;
+  /** Render worker threads when there are many pages (default: one per core but the main thread's). */
+  workers?: number;
 }
 
-function assetsFromManifest(manifest: Record<string, ManifestChunk>): PageAssets {
-  const entry = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`Vite manifest has no entry for ${key}`);
-    return `/${chunk.file}`;
-  };
-  const islandChunks: Record<string, string> = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const m = /runtime\/islands\/(.+)\.island\.tsx$/.exec(key);
-    if (m) islandChunks[m[1]!] = `/${chunk.file}`;
-  }
-  return { css: [entry('runtime/styles/site.css')], scripts: [entry('runtime/client/main.ts')], islandChunks };
-}
-
-interface BuildResult {
+export interface BuildResult {
   pages: { route: string; file: string; islands: string[] }[];
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
+  /** Drafts and scheduled pages left out, and when a rebuild would publish the next one. */
+  schedule: Schedule;
   texts: Map<string, string>;
+  /** Routes rendered by this build (the others were unchanged). */
+  rendered: string[];
+  /** How many were rendered for which reason: new, inputs (definition, code, settings), file (touched in the output), reads. */
+  renderedBecause: Record<string, number>;
+  /** Files written and removed, relative to the output folder. */
+  written: string[];
+  removed: string[];
+  /** Milliseconds per phase. */
+  timings: Timings;
+  /** Whether Vite ran (false: its cached output was reused). */
+  clientBuilt: boolean;
 }
 
 /** The site is invalid: carries every diagnostic; its message is the pretty report. */
@@ -60,36 +88,142 @@ export class ValidationError extends Error {
   }
 }
 
-export async function buildSite(root: string, opts: { outDir?: string; quiet?: boolean } = {}): Promise<BuildResult> {
-  const started = Date.now();
+export async function buildSite(root: string, opts: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const timings = Object.fromEntries(BUILD_PHASES.map((p) => [p, 0])) as Timings;
+  let mark = started;
+  const phase = (name: keyof Timings) => {
+    const now = performance.now();
+    timings[name] += now - mark;
+    mark = now;
+  };
   // Before anything is written: a build for a real Supabase project needs that project's anon key.
   checkBackendConfig();
-  const outDir = opts.outDir ?? join(root, 'dist');
-  // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
-  // committed file is stale, since it runs before any build).
-  if (existsSync(join(root, 'model'))) await writeStaleGeneratedFiles(root);
-  const result = compileSite(root, { components: blockComponents });
-  if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
-  const compiled = result.site!;
-  await viteBuild({ root, configFile: join(root, 'vite.config.ts'), logLevel: opts.quiet ? 'error' : 'warn', build: { outDir } });
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const assets = assetsFromManifest(manifest);
-  const now = new Date();
-  // Preview stills, social cards and icons, each cached by content hash (see images.ts).
-  const { files: imageFiles, ...images } = await generateImages(root, compiled);
-  for (const [path, data] of imageFiles) {
-    mkdirSync(dirname(join(outDir, path)), { recursive: true });
-    writeFileSync(join(outDir, path), data);
+  const outDir = resolve(opts.outDir ?? join(root, 'dist'));
+  const cacheDir = opts.cacheDir ?? defaultCacheDir(root);
+  const target = targetDir(cacheDir, outDir);
+  const state = opts.clean ? emptyState() : loadState(target);
+  // Render workers load React and the components while the site compiles.
+  const pool = listFiles(join(root, 'pages'), isYaml).length >= PARALLEL_MIN_PAGES && opts.workers !== 0 ? new RenderPool(opts.workers) : undefined;
+  try {
+    // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
+    // committed file is stale, since it runs before any build).
+    if (existsSync(join(root, 'model'))) await writeStaleGeneratedFiles(root);
+    // The site as of one moment (`--as-of`, default now): pages scheduled later and drafts are left out,
+    // and pages render that moment's dates; the moment is one of the inputs pages' keys record.
+    const asOf = opts.asOf ?? new Date();
+    const compileCache = opts.clean ? undefined : compileCacheFor(cacheDir, root);
+    const result = compileSite(root, { components: blockComponents, asOf, cache: compileCache });
+    if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
+    const compiled = result.site!;
+    phase('compile');
+
+    const client = await clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
+    phase('client');
+    // Preview stills, social cards and icons, each cached by content hash (see images.ts).
+    const { files: imageFiles, ...images } = await generateImages(root, compiled);
+    phase('images');
+
+    // Without a record of what this folder holds, it is emptied first (as Vite's emptyOutDir did).
+    if (!Object.keys(state.files).length) rmSync(outDir, { recursive: true, force: true });
+    mkdirSync(outDir, { recursive: true });
+    const outputs = new Outputs(outDir, state.files);
+    const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf.getTime() };
+    const renderer = new PageRenderer(input);
+    const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, renderer, state.pages, state.readSets, outputs, pool);
+    state.pages = pages;
+    phase('render');
+
+    for (const rel of client.files) outputs.write(rel, readFileSync(join(client.dir, rel)));
+    for (const [path, data] of imageFiles) outputs.write(path, data);
+    outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes)));
+    outputs.write('sitemap.xml', sitemap(compiled));
+    outputs.write('robots.txt', robots(compiled));
+    outputs.write('rss.xml', rss(compiled));
+    // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
+    outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
+    outputs.write('free-detox-starter-kit.pdf', await starterKit(root, cacheDir));
+    outputs.write(HASH_FILE, buildHash(root));
+    outputs.removeStale();
+    phase('write');
+
+    await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'));
+    state.files = outputs.files;
+    saveState(target, state);
+    phase('compress');
+
+    const list = compiled.pages.map((p) => ({ route: p.route, file: join(outDir, outFileFor(p.route)), islands: pages[p.route]!.islands }));
+    return {
+      pages: list,
+      ms: Math.round(performance.now() - started),
+      warnings: result.diagnostics,
+      texts: result.texts,
+      schedule: result.schedule!,
+      rendered,
+      renderedBecause: because,
+      written: outputs.written,
+      removed: outputs.removed,
+      timings,
+      clientBuilt: client.built,
+    };
+  } finally {
+    await pool?.close();
   }
-  const { pages, scriptHashes } = writePages(compiled, assets, outDir, now, images);
-  writeFileSync(join(outDir, HEADERS_FILE), headersFile(siteHeaders(compiled, scriptHashes)));
-  writeFileSync(join(outDir, 'sitemap.xml'), sitemap(compiled));
-  writeFileSync(join(outDir, 'robots.txt'), robots(compiled));
-  writeFileSync(join(outDir, 'rss.xml'), rss(compiled));
-  await writeStarterKit(root, outDir);
-  precompress(outDir);
-  writeFileSync(join(outDir, HASH_FILE), buildHash(root));
-  return { pages, ms: Date.now() - started, warnings: result.diagnostics, texts: result.texts };
+}
+
+/**
+ * Renders the pages whose inputs changed (on worker threads too when there are many) and keeps the
+ * others' files. Returns every page's record, the routes rendered and the inline-script hashes.
+ */
+async function renderPages(
+  root: string,
+  compiled: CompiledSite,
+  input: RenderInput,
+  renderer: PageRenderer,
+  previous: Record<string, PageRecord>,
+  readSets: Record<string, string[]>,
+  outputs: Outputs,
+  pool: RenderPool | undefined,
+) {
+  const code = new CodeGraph(root);
+  // What every page depends on that no read records: the build's settings and the code around the render.
+  const env = hashOf(RENDER_VERSION, input.supabaseUrl, input.supabaseAnonKey ?? '', filesHash(root, ['package-lock.json', 'tsconfig.json', 'generator/critical-css.ts']), JSON.stringify(renderer.assets.css));
+  const roots = readRoots(input, renderer.assets);
+  const digests = new Map<string, string>();
+  const digest = (id: string) => {
+    let d = digests.get(id);
+    if (d === undefined) digests.set(id, (d = readSets[id] ? digestOf(readSets[id], (r) => answer(roots, r)) : ''));
+    return d;
+  };
+  const pages: Record<string, PageRecord> = {};
+  const keys = compiled.pages.map((page) => hashOf(env, hashValue(page), code.pageCode(page.sections)));
+  const toRender: number[] = [];
+  // Why each page renders again, counted (the build prints it; SITE_BUILD_DEBUG=1 names the routes).
+  const because: Record<string, number> = {};
+  compiled.pages.forEach((page, i) => {
+    const before = previous[page.route];
+    const file = outFileFor(page.route);
+    const reason = !before ? 'new' : before.key !== keys[i] || before.file !== file ? 'inputs' : !outputs.intact(file) ? 'file' : digest(before.reads) !== before.digest ? 'reads' : undefined;
+    if (!reason) {
+      outputs.keep(file);
+      pages[page.route] = before!;
+      return;
+    }
+    because[reason] = (because[reason] ?? 0) + 1;
+    if (process.env.SITE_BUILD_DEBUG) console.log(`render ${page.route}: ${reason}`);
+    toRender.push(i);
+  });
+  const onPage = (r: RenderedPage) => {
+    const file = outFileFor(r.route);
+    outputs.write(file, r.html);
+    const reads = hashOf(...r.reads).slice(0, 16);
+    readSets[reads] ??= r.reads;
+    pages[r.route] = { key: keys[r.index]!, reads, digest: r.readsDigest, file, islands: r.islands, scriptHashes: r.scriptHashes };
+  };
+  if (pool && toRender.length >= PARALLEL_MIN_PAGES) await pool.render(input, toRender, onPage);
+  else for (const i of toRender) onPage(renderer.render(i));
+  const scriptHashes = new Set(compiled.pages.flatMap((p) => pages[p.route]!.scriptHashes));
+  return { pages, rendered: toRender.map((i) => compiled.pages[i]!.route), because, scriptHashes };
 }
 
 /** The security headers for this build: its Supabase project, the hashes of the pages' inline scripts. */
@@ -102,39 +236,13 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
   });
 }
 
-/** Writes every page; also collects the hashes of their inline scripts, for the security policy. */
-function writePages(compiled: CompiledSite, assets: PageAssets, outDir: string, now: Date, images: SiteImages) {
-  const scriptHashes = new Set<string>();
-  const pages = compiled.pages.map((page) => {
-    const { html, islands } = renderPage({ compiled, page, assets, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now, images });
-    for (const h of inlineScriptHashes(html)) scriptHashes.add(h);
-    const file = outFileFor(outDir, page.route);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, html);
-    return { route: page.route, file, islands };
-  });
-  return { pages, scriptHashes };
-}
-
-async function writeStarterKit(root: string, outDir: string): Promise<void> {
+/** The starter kit PDF, kept in the build cache by the hash of the code and content it is made from. */
+async function starterKit(root: string, cacheDir: string): Promise<Buffer> {
+  const file = join(cacheDir, `starter-kit-${filesHash(root, ['pdf', 'content', 'package-lock.json']).slice(0, 24)}.pdf`);
+  if (existsSync(file)) return readFileSync(file);
   const { renderStarterKitPdf } = await import('../pdf/render-guide-pdf.ts');
-  writeFileSync(join(outDir, 'free-detox-starter-kit.pdf'), await renderStarterKitPdf());
-}
-
-const COMPRESSIBLE = /\.(html|css|js|mjs|xml|txt|svg|json)$/;
-
-/** Writes .br and .gz beside each text file, so the server sends them without compressing per request. */
-function precompress(dir: string): void {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) {
-      if (name !== '.vite') precompress(full);
-      continue;
-    }
-    if (!COMPRESSIBLE.test(name)) continue;
-    const data = readFileSync(full);
-    if (data.length < 512) continue;
-    writeFileSync(`${full}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${full}.gz`, gzipSync(data, { level: 9 }));
-  }
+  const data = Buffer.from(await renderStarterKitPdf());
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(file, data);
+  return data;
 }

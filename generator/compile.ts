@@ -6,11 +6,14 @@ import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, type CheckedDoc } from './cross-check.ts';
 import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
-import { previewPath } from '../model/catalogue.ts';
-import { loadSchemas, type SchemaSet } from './schemas.ts';
+import { checkCatalogue } from './catalogue-check.ts';
+import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
+import { lazySource, withData, type CompileCache } from './incremental/compile-cache.ts';
+import { loadSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
 import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
+import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { validateDocument, type FieldAt } from './validate.ts';
 
@@ -25,6 +28,8 @@ export interface CompileResult {
   site?: CompiledSite;
   /** Every file read, for watchers. */
   files: string[];
+  /** Drafts and scheduled pages as of the compile's moment, and when the next one is due. */
+  schedule?: Schedule;
 }
 
 export interface CompileOptions {
@@ -32,6 +37,12 @@ export interface CompileOptions {
   components?: readonly string[];
   /** Schemas already loaded (the fuzzer compiles thousands of documents against one set). */
   schemas?: SchemaSet;
+  /** The moment the site is compiled as of: pages scheduled later are not published (default: now). */
+  asOf?: Date;
+  /** Keep drafts and scheduled pages in the site (the dev server, which marks them with a ribbon). */
+  includeUnpublished?: boolean;
+  /** Parse and validation results by content hash: unchanged files are not parsed again (see incremental/compile-cache.ts). */
+  cache?: CompileCache;
 }
 
 export function compileSite(root: string, opts: CompileOptions = {}): CompileResult {
@@ -58,26 +69,48 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     return errors.length ? undefined : source;
   };
 
+  // Reads, parses and validates one file; a file met before (same text, same schemas) comes from the cache.
+  opts.cache?.begin(root);
+  const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] } => {
+    const { text, bytes, invalidAt } = opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
+    const hit = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined ? opts.cache.get(kind, text) : undefined;
+    if (hit) {
+      const file = rel(full);
+      texts.set(file, text);
+      if (hit.data === undefined) {
+        diagnostics.push(...hit.diagnostics);
+        return { fields: [], diagnostics: [] };
+      }
+      return { source: lazySource(file, text, hit.data), fields: hit.fields, diagnostics: hit.diagnostics };
+    }
+    const before = diagnostics.length;
+    const source = read(full);
+    const v = source ? validateDocument(source, validate, schemas.blockTypes) : { fields: [], diagnostics: [] };
+    if (opts.cache && invalidAt === undefined && bytes <= MAX_SOURCE_BYTES) {
+      opts.cache.set(kind, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics } : { fields: [], diagnostics: diagnostics.slice(before) });
+    }
+    return { source, ...v };
+  };
+
   if (opts.components) diagnostics.push(...blockCompleteness(root, schemas.blockTypes, opts.components, texts));
 
   const configPath = join(root, 'site.config.yaml');
-  const siteSource = existsSync(configPath) ? read(configPath) : undefined;
+  const siteRead = existsSync(configPath) ? readValidated(configPath, 'site', schemas.validateSiteConfig) : undefined;
+  const siteSource = siteRead?.source;
   let siteFields: FieldAt[] = [];
-  if (siteSource) {
-    const v = validateDocument(siteSource, schemas.validateSiteConfig, schemas.blockTypes);
-    diagnostics.push(...v.diagnostics);
-    siteFields = v.fields;
+  if (siteRead && siteSource) {
+    diagnostics.push(...siteRead.diagnostics);
+    siteFields = siteRead.fields;
   }
 
   const pagesDir = join(root, 'pages');
   const pageFiles = listFiles(pagesDir, isYaml);
   const valid: { full: string; source: SourceFile; fields: FieldAt[] }[] = [];
   for (const full of pageFiles) {
-    const source = read(full);
+    const { source, fields, diagnostics: found } = readValidated(full, 'page', schemas.validatePage);
     if (!source) continue;
-    const v = validateDocument(source, schemas.validatePage, schemas.blockTypes);
-    diagnostics.push(...v.diagnostics);
-    if (!v.diagnostics.length) valid.push({ full, source, fields: v.fields });
+    diagnostics.push(...found);
+    if (!found.length) valid.push({ full, source, fields });
   }
 
   const files = [configPath, ...pageFiles];
@@ -90,15 +123,27 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   }
   const allPagesValid = valid.length === pageFiles.length;
 
-  const site = siteSource.data as SiteConfig;
-  diagnostics.push(...missingPreviews(root, site, siteSource));
+  // The catalogue with its texts' tokens filled in; bundle prices and preview sources checked.
+  const catalogue = checkCatalogue(root, siteSource);
+  const site = catalogue.site;
+  diagnostics.push(...catalogue.diagnostics);
+  const asOf = opts.asOf ?? new Date();
+  const dev = !!opts.includeUnpublished;
+  // Live pages are made from the live catalogue: without products whose page is not live yet, so its
+  // counts and figures agree with the cards shown. Unpublished pages (and dev) see the whole catalogue.
+  const liveByRoute = new Map(valid.map((v) => [routeOf(pagesDir, v.full), sourceIsLive(v.source, asOf)] as const));
+  const liveSource = dev ? undefined : liveConfig(siteSource, liveByRoute);
+  const liveSite = liveSource ? checkCatalogue(root, liveSource).site : site;
   const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields }];
   for (const { full, source, fields } of valid) {
-    const { data, errors } = substituteTokens(source.data, site);
+    const pageSite = liveByRoute.get(routeOf(pagesDir, full)) ? liveSite : site;
+    const { data, errors } = substituteTokens(source.data, pageSite);
     for (const e of errors) diagnostics.push(e.at(locateIn(source, e.path, e.token, e.nth)));
     // Cross-checks read the substituted text; positions still come from the original nodes.
-    const substituted: SourceFile = { ...source, data };
-    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted), substituted, schemas, site);
+    const substituted = withData(source, data);
+    const { publishAt, error: publishAtError } = readPublishAt(source);
+    if (publishAtError) diagnostics.push(publishAtError);
+    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, schemas, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
     docs.push({ page, source: substituted, fields });
@@ -106,15 +151,21 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const publicDir = join(root, 'public');
   const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);
   const knownRoutes = new Set(pageFiles.map((f) => routeOf(pagesDir, f)));
-  diagnostics.push(...crossCheck({ site, docs, staticFiles, knownRoutes, complete: allPagesValid }));
+  // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
+  const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
+  diagnostics.push(...blog.diagnostics);
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev) }));
+  diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   if (hasErrors()) return { ok: false, diagnostics, texts, files };
 
-  const pages = docs.flatMap((d) => (d.page ? [d.page] : []));
-  const articles = pages
-    .map((page) => page.article)
-    .filter((a): a is ArticleSummary => !!a && !a.unlisted)
-    .sort((a, b) => Number(b.featured) - Number(a.featured) || b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
-  return { ok: true, diagnostics, texts, files, site: { site, pages, articles } };
+  // The one place drafts and pages scheduled later leave the build: the blog index, the feed, the
+  // sitemap and every list made from the compiled site follow.
+  opts.cache?.save();
+  const allPages = docs.flatMap((d) => (d.page ? [d.page] : []));
+  const pages = dev ? allPages : allPages.filter((p) => publicationOf(p, asOf).state === 'published');
+  const articles = listedArticles(pages);
+  // Made from the published articles only, after the line above, so no listing shows an unpublished one.
+  return { ok: true, diagnostics, texts, files, site: { site: liveSite, pages: withBlogPages(pages, articles), articles, missingPreviews: catalogue.missingPreviews }, schedule: scheduleOf(allPages, asOf) };
 }
 
 /**
@@ -140,15 +191,6 @@ function completeTemplateBlocks(draft: PageDraft, source: SourceFile, schemas: S
   return { page: { ...draft, sections }, errors: out };
 }
 
-/** A platform guide without a preview source would show visitors an empty preview: warn, located at the product. */
-function missingPreviews(root: string, site: SiteConfig, source: SourceFile): Diagnostic[] {
-  return site.products.flatMap((p, i) => {
-    if (p.bundles?.length) return [];
-    const file = `content/previews/${previewPath(p).replace(/\.pdf$/, '.yaml')}`;
-    return existsSync(join(root, file)) ? [] : [diagnostic('MissingPreview', locate(source, ['products', i, 'id']), p.id, file)];
-  });
-}
-
 /** Every block schema has a component and every component a schema, or the build stops. */
 function blockCompleteness(root: string, blockTypes: readonly string[], components: readonly string[], texts: Map<string, string>): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -172,10 +214,10 @@ function blockCompleteness(root: string, blockTypes: readonly string[], componen
 
 type PageDraft = Omit<PageDefinition, 'sections'> & { sections: SectionDraft[] };
 
-function definePage(route: string, source: SourceFile): PageDraft {
+function definePage(route: string, source: SourceFile, publishAt: string | undefined): PageDraft {
   const page = source.data as Page;
   const template = page.template;
-  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template };
+  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt };
   if (template === 'article') {
     const article = articleSummary(route, page);
     return { ...base, header: page.header ?? 'site', article, sections: expandArticle(article, page.sections ?? []) };

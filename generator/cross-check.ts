@@ -26,9 +26,11 @@ export interface CheckInput {
   knownRoutes?: Set<string>;
   /** Whether `docs` holds every page; site-wide counts (the featured article) need all of them. */
   complete?: boolean;
+  /** Judges a link to an existing page by when each end is published (drafts, scheduled pages; see publication.ts). */
+  linkRule?: (from: CheckedDoc, to: PageDefinition, href: string, at: () => ReturnType<typeof locate>) => Diagnostic | undefined;
 }
 
-export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true }: CheckInput): Diagnostic[] {
+export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
@@ -55,6 +57,8 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
   }
 
   const productIds = [...new Set(site.products.map((p) => p.id))];
+  // Platform names come from the catalogue alone, so a new product needs no schema edit.
+  const platformNames = [...new Set(site.products.map((p) => p.platform))];
   const checkHref = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => {
     if (!isSafeHref(href)) {
       out.push(diagnostic('UnsafeLink', at(), href));
@@ -72,6 +76,8 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
       out.push(diagnostic('BrokenLink', at(), href, didYouMean(route, routes.keys())));
       return;
     }
+    const unpublished = target && linkRule?.(doc, target, href, at);
+    if (unpublished) out.push(unpublished);
     const ids = anchors.get(route);
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
   };
@@ -85,6 +91,9 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
       switch (field.kind) {
         case 'productId':
           if (!productIds.includes(value)) out.push(diagnostic('UnknownProduct', at(), value, didYouMean(value, productIds), productIds));
+          break;
+        case 'platformName':
+          if (!platformNames.includes(value)) out.push(diagnostic('UnknownPlatform', at(), value, didYouMean(value, platformNames), platformNames));
           break;
         case 'href':
           checkHref(doc, value, at);
@@ -114,7 +123,8 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
 
   // Blog: exactly one featured listed article; read times honest.
   const articles = docs.filter((d) => d.page?.article);
-  const featured = articles.filter((d) => d.page!.article!.featured && !d.page!.article!.unlisted);
+  // A draft may be marked featured while it is written; it counts once it is no longer a draft.
+  const featured = articles.filter((d) => d.page!.article!.featured && !d.page!.article!.unlisted && !d.page!.draft);
   if (complete && articles.length && featured.length !== 1) {
     const where = featured[1] ?? articles[0]!;
     out.push(diagnostic('FeaturedArticle', locate(where.source, ['article']), featured.length, featured.map((d) => d.page!.route)));

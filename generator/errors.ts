@@ -1,6 +1,8 @@
 // Every message the generator shows, in one place (after Astro's errors-data.ts): each entry has a
 // permanent name, a title, a message function and a hint. Call sites pass facts, never wording.
 // Style: say what happened, then what to do; no "Oops".
+import type { IndentFinding } from './indentation.ts';
+
 const list = (xs: readonly string[]) => xs.join(', ');
 const guessed = (guess: string | undefined, show = (g: string) => `"${g}"`) => (guess ? `; did you mean ${show(guess)}?` : '');
 
@@ -9,6 +11,24 @@ export const ErrorCatalogue = {
     title: 'YAML syntax error',
     message: (detail: string) => detail,
     hint: 'Check indentation and quotes around this line.',
+  },
+  Indentation: {
+    title: 'Wrong indentation',
+    message: (f: IndentFinding) => {
+      const kind = f.what.startsWith('-') ? 'item' : 'key';
+      const lineUp = f.above ? `line "${f.what}" up with "${f.above.what}" (line ${f.above.line}, column ${f.above.column})` : 'line it up with the keys of its block';
+      switch (f.reason) {
+        case 'tab':
+          return 'this line is indented with a tab; tabs cannot indent YAML, use spaces';
+        case 'more':
+          return `this line is indented more than the ${kind} above it: ${lineUp}`;
+        case 'less':
+          return `this line is indented less than the ${kind} above it: ${lineUp}`;
+        case 'sameLine':
+          return `"${f.what}" follows "${f.above?.what ?? ''}" on one line; a key starts a line of its own (in column ${f.above?.column ?? 1}, below "${f.above?.what ?? ''}"). If "${f.what}" is part of the text, put the whole value in quotes`;
+      }
+    },
+    hint: 'YAML nests by indentation: the keys of one block start in the same column, and a block inside a key starts two spaces further in. Indent with spaces, never tabs.',
   },
   InvalidEncoding: {
     title: 'Not UTF-8',
@@ -81,6 +101,13 @@ export const ErrorCatalogue = {
     message: (href: string, guess: string | undefined) => `link ${href} goes to no page${guessed(guess)}`,
     hint: 'Internal links must point to a page in pages/ or a file in public/.',
   },
+  ValueReadAsComment: {
+    title: 'Value read as a comment',
+    message: (written: string, guess: string | undefined, ids: readonly string[] | undefined) =>
+      `${written} is read as a comment, so this field is empty (in YAML a # after a space starts a comment); write it in quotes: "${written}".` +
+      (ids ? `${guess ? ` Did you mean "#${guess}"?` : ''} Sections on this page: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}` : ''),
+    hint: 'Put addresses and texts that start with # in quotes, e.g. href: "#faq".',
+  },
   BrokenAnchor: {
     title: 'Broken #anchor',
     message: (href: string, route: string, anchor: string, guess: string | undefined, ids: readonly string[]) =>
@@ -106,6 +133,12 @@ export const ErrorCatalogue = {
     title: 'Featured article',
     message: (count: number, routes: readonly string[]) => `exactly one listed article must be featured; found ${count} (${routes.length ? list(routes) : 'none'})`,
     hint: 'Exactly one listed article has `featured: true`.',
+  },
+  EmptyBlogCategory: {
+    title: 'Category with no articles',
+    severity: 'warning',
+    message: (category: string) => `no listed article has the category "${category}", so it gets no chip and no page`,
+    hint: 'Leave the category out until an article uses it, or check the articles’ `category` and `unlisted`.',
   },
   ReadTime: {
     title: 'Read time does not match the article',
@@ -133,6 +166,23 @@ export const ErrorCatalogue = {
     message: (token: string, id: string, guess: string | undefined) => `${token}: unknown product "${id}"${guessed(guess)}`,
     hint: 'Products are defined in site.config.yaml under `products`.',
   },
+  TokenNeedsBundle: {
+    title: 'Value needs a bundle',
+    message: (token: string, id: string, bundles: readonly string[]) =>
+      `${token}: "${id}" is not a bundle, so it has no products to count or list${bundles.length ? `; bundles: ${list(bundles)}` : ''}`,
+    hint: 'Counts and platform lists belong to a bundle: a product with `bundles` in site.config.yaml.',
+  },
+  BundleOriginalPrice: {
+    title: "Bundle's original price differs from its products",
+    message: (id: string, written: number, sum: number) =>
+      `the original price of bundle "${id}" is ${written}, but its products cost ${sum} bought one by one`,
+    hint: 'Remove `originalPrice` and it is computed from the products; or correct it.',
+  },
+  UnknownPlatform: {
+    title: 'Unknown platform',
+    message: (name: string, guess: string | undefined, known: readonly string[]) => `unknown platform "${name}"${guessed(guess)} Known platforms: ${list(known)}`,
+    hint: 'Platform names are the `platform` of each product in site.config.yaml.',
+  },
   MissingFile: {
     title: 'Missing file',
     message: (path: string) => `${path} is not in public/`,
@@ -152,8 +202,29 @@ export const ErrorCatalogue = {
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',
-    message: (id: string, source: string) => `product "${id}" has no preview source ${source}; its sales page will show an empty preview`,
+    message: (id: string, source: string) => `product "${id}" has no preview source ${source}; its sales page shows 'Preview coming soon' until one is uploaded`,
     hint: 'Write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
+  },
+  InvalidPublishAt: {
+    title: 'Publish moment not understood',
+    message: (value: string, problem: string) => `publishAt ${JSON.stringify(value)} ${problem}`,
+    hint: 'Write a date, "2026-12-01" (the start of that day in UTC), or a date-time with its zone, "2026-12-01T09:00:00Z" or "2026-12-01T09:00+01:00".',
+  },
+  LinkToUnpublished: {
+    title: 'Link to a page not yet published',
+    message: (href: string, why: string) => `link ${href} goes to a page that ${why}; on the live site this link would be broken`,
+    hint: 'Publish the target first (remove `draft: true`, or give it an earlier `publishAt`), or remove the link. `npm run dev` shows drafts, so this is only a warning there.',
+  },
+  UnpublishedProductPage: {
+    title: 'Product not yet released',
+    message: (id: string, route: string, why: string) => `product "${id}" is not released: its page ${route} ${why}, so the live site leaves the product out and this reference would have nothing to show`,
+    hint: 'Name the product here once its page is published (remove `draft: true` when the DRAFT copy is replaced); until then the build lists it nowhere by itself.',
+  },
+  DateBeforePublishAt: {
+    title: 'Article dated before it is published',
+    severity: 'warning',
+    message: (date: string, publishAt: string) => `the article is dated ${date} but publishes at ${publishAt}; it would appear below newer articles on /blog and in feeds as old news`,
+    hint: 'Set `date` to the day it publishes (the date shown on the article).',
   },
   StaleTypes: {
     title: 'Generated types are stale',

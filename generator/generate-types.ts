@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { blockSchemaFiles, sectionSchema } from './schemas.ts';
+import { readBlockSchemas, sectionSchema } from './schemas.ts';
 
 interface GeneratedFile {
   path: string;
@@ -20,8 +20,8 @@ const BANNER = `/* eslint-disable */
 
 async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   const schemasDir = join(root, 'schemas');
-  const blockFiles = blockSchemaFiles(schemasDir);
-  const section = sectionSchema(blockFiles);
+  const defs = JSON.parse(readFileSync(join(schemasDir, 'defs.schema.json'), 'utf8')) as Record<string, unknown>;
+  const section = sectionSchema(readBlockSchemas(schemasDir), defs);
   const sectionJson = `${JSON.stringify(section, null, 2)}\n`;
   // One synthetic root, so every shared definition is declared once.
   const rootSchema = {
@@ -37,7 +37,9 @@ async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   // Compile from a copy holding the fresh section schema, so a check never depends on the file it checks.
   const tmp = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(schemasDir, tmp, { recursive: true });
-  writeFileSync(join(tmp, 'section.schema.json'), sectionJson);
+  // The types come from the validating part: the editor hints on `type` would add a property of their own.
+  const { properties: _editorHints, ...validating } = section;
+  writeFileSync(join(tmp, 'section.schema.json'), JSON.stringify(validating));
   requireDefaulted(tmp);
   const ts = await compile(rootSchema as never, 'SchemaTypes', {
     cwd: tmp,

@@ -38,7 +38,9 @@ export function securityHeaders({ supabaseUrl, scriptHashes, frameOrigins = [] }
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${hashes.join(' ')}`.trim(),
-    // React writes style attributes (gradients, sizes); styles cannot run code.
+    // Each page inlines its first paint's CSS in a <style> (one request less before the first paint), and
+    // React writes style attributes (gradients, sizes); styles cannot run code. A hash per <style> would
+    // not do: a hash in style-src switches 'unsafe-inline' off for the style attributes too.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${backend}`,
     "font-src 'self' data:",

@@ -13,8 +13,12 @@ export function robots({ site }: CompiledSite): string {
   return `User-agent: *\nDisallow: /admin/\nSitemap: ${site.site.url.replace(/\/$/, '')}/sitemap.xml\n`;
 }
 
+/** How many articles the feed holds: the latest, whatever the index features. */
+export const FEED_SIZE = 50;
+
 export function rss({ site, articles }: CompiledSite): string {
   const base = site.site.url.replace(/\/$/, '');
-  const items = articles.map((a) => `  <item><title>${esc(a.title)}</title><link>${esc(base + a.route)}</link><guid>${esc(base + a.route)}</guid><pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate><category>${esc(a.category)}</category><description>${esc(a.excerpt)}</description></item>`);
+  const latest = [...articles].sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)).slice(0, FEED_SIZE);
+  const items = latest.map((a) => `  <item><title>${esc(a.title)}</title><link>${esc(base + a.route)}</link><guid>${esc(base + a.route)}</guid><pubDate>${new Date(`${a.date}T12:00:00Z`).toUTCString()}</pubDate><category>${esc(a.category)}</category><description>${esc(a.excerpt)}</description></item>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>\n  <title>${esc(site.site.name)} Blog</title>\n  <link>${esc(`${base}/blog`)}</link>\n  <description>${esc(site.site.description)}</description>\n${items.join('\n')}\n</channel></rss>\n`;
 }

@@ -1,6 +1,7 @@
 // YAML with positions: every diagnostic points at the offending node's own line and column.
 import { parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
+import { findIndentation } from './indentation.ts';
 
 export type PathSegment = string | number;
 
@@ -42,7 +43,7 @@ export function parseSource(file: string, raw: string): { source: SourceFile; er
   // Duplicate keys are found below in one pass: yaml's own check compares every pair of keys.
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   // yaml's warnings (an unknown tag, say) would silently change the data: they are errors here.
-  const errors: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => {
+  let errors: Diagnostic[] = [...doc.errors, ...doc.warnings].map((e) => {
     const pos = lines.linePos(e.pos[0]);
     const at = { file, line: pos.line, column: pos.col, path: pathAt(doc, e.pos[0]) };
     // yaml's own message repeats the position and a code frame; keep its first sentence.
@@ -64,6 +65,8 @@ export function parseSource(file: string, raw: string): { source: SourceFile; er
       }
     },
   });
+  // After the duplicate keys: a line moved out of its block can duplicate a key of the block it lands in.
+  if (doc.errors.length) errors = explainIndentation(file, text, errors);
   let data: unknown;
   if (!errors.length) {
     try {
@@ -85,6 +88,19 @@ export function parseSource(file: string, raw: string): { source: SourceFile; er
     }
   }
   return { source: { file, text, doc, lines, data }, errors };
+}
+
+/**
+ * One wrong indentation makes the parser report several errors, the first often on the line above the
+ * mistake. When the block structure shows a wrongly indented line where the parser failed (on it, or
+ * on the line before), that line's one located error replaces the parser's errors from there on.
+ */
+function explainIndentation(file: string, text: string, errors: Diagnostic[]): Diagnostic[] {
+  const finding = findIndentation(text);
+  const first = Math.min(...errors.filter((e) => e.name === 'YamlSyntax').map((e) => e.line));
+  if (!finding || finding.line < first || finding.line > first + 1) return errors;
+  const before = errors.filter((e) => e.line < first);
+  return [...before, diagnostic('Indentation', { file, line: finding.line, column: finding.column, path: finding.path }, finding)];
 }
 
 /** Formats a path as sections[2].price. */

@@ -1,6 +1,18 @@
-// Starter files for `npm run new`. Each validates as written; the article's read time is computed
-// from its own body by the same count `npm run validate` uses.
+// Starter files for `npm run new`. Each validates as written and names its schema for editors; the
+// article's read time is computed from its own body by the same count `npm run validate` uses, and
+// the platform page is filled from the product's catalogue entry with marked DRAFT copy.
+import { dirname, relative } from 'node:path';
+import type { Product } from '../model/schema.generated.ts';
 import { readTimeFor, fieldWords } from './read-time.ts';
+
+/** The YAML language server's modeline: the page schema, relative to the file written (`file` is project-relative). */
+export function schemaModeline(file: string): string {
+  const path = relative(dirname(file), 'schemas/page.schema.json').split('\\').join('/');
+  return `# yaml-language-server: $schema=${path}`;
+}
+
+/** A YAML double-quoted string (JSON's escapes are YAML's). */
+const q = (text: string) => JSON.stringify(text);
 
 const ARTICLE_BODY = `## Start with the reader's problem
 
@@ -24,7 +36,7 @@ should not miss. Link to related reading, such as [the other articles](/blog), o
 End with what changes for the reader after a week of trying it.
 `;
 
-export function articleStarter(name: string, today: string): string {
+export function articleStarter(file: string, name: string, today: string): string {
   const callout = 'Keep each step small enough to do today.';
   const ctaTitle = 'Ready for a plan?';
   const ctaText = 'More articles turn these ideas into a day-by-day plan.';
@@ -32,11 +44,12 @@ export function articleStarter(name: string, today: string): string {
   const words =
     fieldWords('markdown', ARTICLE_BODY) + fieldWords('inline', callout) + fieldWords('text', 'Tip') + fieldWords('text', ctaTitle) + fieldWords('inline', ctaText) + fieldWords('text', ctaLabel);
   const indented = ARTICLE_BODY.trimEnd().split('\n').map((l) => (l ? `      ${l}` : '')).join('\n');
-  return `# yaml-language-server: $schema=../../schemas/page.schema.json
+  return `${schemaModeline(file)}
 # An article: its card appears on /blog by itself. Write the body in the markdown block below
 # (## and ### headings, - lists, > quotes, **bold**, *italic*, [links](/blog)), and mix in callout,
 # cta, quote or alarm-banner blocks where they help. readTime must match the body at about
-# 200 words a minute; \`npm run validate\` says the range it allows.
+# 200 words a minute; \`npm run validate\` says the range it allows. Add \`draft: true\` to keep it
+# out of the live site while you write, or \`publishAt: "2026-12-01"\` to publish it from that day.
 template: article
 title: "${name}"
 description: "Describe this article for search results."
@@ -61,5 +74,89 @@ ${indented}
     text: "${ctaText}"
     label: "${ctaLabel}"
     href: "/blog"
+`;
+}
+
+export function pageStarter(file: string, name: string): string {
+  return `${schemaModeline(file)}
+# A page at /${name}. Each block in \`sections\` has a \`type\`; your editor lists them all.
+# Add \`draft: true\` to keep it out of the live site while you write.
+title: ${q(name)}
+description: "Describe this page for search results."
+sections:
+  - type: page-title
+    title: ${q(name)}
+  - type: markdown
+    text: |
+      Write the page here. **Bold**, *italic* and [links](/blog) work.
+
+      ## A heading
+
+      - A list item
+      - Another one
+`;
+}
+
+/**
+ * A platform sales page for a catalogue product, every section filled with copy marked DRAFT: for a
+ * marketer to replace. It is a draft, so the live site leaves the page and the product out until
+ * `draft: true` is removed. `artwork` is the public path of an image to show meanwhile.
+ */
+export function platformStarter(file: string, product: Product, artwork: { src: string; width: number; height: number; own: boolean }): string {
+  const { id, platform: name, title } = product;
+  const days = `{planDays:${id}}`;
+  const list = (items: string[], indent: string) => items.map((i) => `${indent}- ${q(i)}`).join('\n');
+  const testimonial = (n: number) => `    - name: ${q(`DRAFT: Reader ${n}`)}
+      role: ${q('DRAFT: Who they are, e.g. Teacher, 31')}
+      content: ${q(`DRAFT: What changed for this reader after the ${name} plan, in their own words. Cards show 120 characters.`)}
+      platform: ${q(name)}
+      rating: 5`;
+  return `${schemaModeline(file)}
+# The sales page of "${title}", product "${id}" in site.config.yaml (prices, checkout and the
+# preview come from there). Replace every text that starts with DRAFT:, then delete \`draft: true\`.
+# Until then \`npm run dev\` shows the page with a 'Draft' ribbon, and \`npm run build\` leaves the page
+# and the product out of the live site (cards, footer, sitemap).
+template: platform
+draft: true
+title: ${q(`DRAFT: ${title}`)}
+description: ${q(`DRAFT: ${product.description}`)}
+platform:
+  product: ${id}
+  countdown: true
+  headline: ${q(`DRAFT: The headline that makes a ${name} user stop scrolling`)}
+  subheadline: ${q(`DRAFT: One or two sentences on what **${title}** changes, with its ${days}-day plan.`)}
+  image:${artwork.own ? '' : `\n    # DRAFT: add public/images/platforms/${id}.svg and show it here.`}
+    src: ${q(artwork.src)}
+    alt: ${q('DRAFT: What the image shows, for screen readers')}
+    width: ${artwork.width}
+    height: ${artwork.height}
+  preview:
+    heading: ${q('DRAFT: Look Inside the Guide')}
+    text: ${q(`DRAFT: Read the first pages of **${title}** before you buy.`)}
+  problems:
+    title: ${q('DRAFT: Sound familiar?')}
+    items:
+${list([`DRAFT: A ${name} habit your reader recognises, in their words`, 'DRAFT: What it costs them: time, sleep, mood', 'DRAFT: The moment they reach for the app without deciding to'], '      ')}
+  solutions:
+    title: ${q('DRAFT: What changes with the guide')}
+    items:
+${list(product.features.map((f) => `DRAFT: ${f}`), '      ')}
+  testimonials:
+${[1, 2, 3].map(testimonial).join('\n')}
+  upgrade:
+    heading: ${q('DRAFT: Break Free from Every Platform')}
+    text: ${q(`DRAFT: Get the ${name} guide **plus** the other guides and the bonuses in the bundle.`)}
+  includes:
+${list([`DRAFT: The complete ${days}-day ${name} detox plan (PDF)`, 'DRAFT: A workbook for the hardest habit', 'DRAFT: Settings checklists for iPhone and Android', 'DRAFT: Daily check-in worksheets and a progress tracker', 'DRAFT: Relapse recovery guide and lifetime updates'], '    ')}
+  faq:
+    - question: ${q(`DRAFT: Do I have to delete my ${name} account?`)}
+      answer: ${q('DRAFT: The honest answer, in two or three sentences.')}
+    - question: ${q('DRAFT: How much time does the plan take each day?')}
+      answer: ${q('DRAFT: Minutes a day, and what the reader gets back.')}
+    - question: ${q("DRAFT: What if it doesn't work for me?")}
+      answer: ${q('DRAFT: The {guaranteeDays}-day money-back guarantee, in plain words.')}
+  final:
+    heading: ${q('DRAFT: The closing line')}
+    text: ${q(`DRAFT: Join {peopleHelped} people who took back their time. Start the ${days}-day plan today.`)}
 `;
 }

@@ -1,6 +1,7 @@
 // Catalogue values inside page text: "{price:instagram}", "{provider}", "{guaranteeDays}-day". Figures
 // stay defined once in site.config.yaml; an unknown token or product is a located error.
-import { PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../model/tokens.ts';
+import { isBundle } from '../model/catalogue.ts';
+import { BUNDLE_TOKENS, PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../model/tokens.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic, type Location } from './errors.ts';
 import type { SiteConfig } from '../model/page.ts';
@@ -32,15 +33,20 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
     return text.replace(TOKEN, (whole, name: string, arg: string | undefined) => {
       const siteToken = SITE_TOKENS.get(name);
       if (arg === undefined && siteToken) return siteToken(site);
-      const productToken = PRODUCT_TOKENS.get(name);
+      const bundleToken = BUNDLE_TOKENS.get(name);
+      const productToken = PRODUCT_TOKENS.get(name) ?? bundleToken;
       if (productToken && arg !== undefined) {
         const product = products.get(arg);
-        if (product) return productToken(product, site);
-        return fail(whole, (at) => diagnostic('TokenUnknownProduct', at, whole, arg, didYouMean(arg, products.keys())));
+        if (!product) return fail(whole, (at) => diagnostic('TokenUnknownProduct', at, whole, arg, didYouMean(arg, products.keys())));
+        if (bundleToken && !isBundle(product)) {
+          const bundles = site.products.filter(isBundle).map((p) => p.id);
+          return fail(whole, (at) => diagnostic('TokenNeedsBundle', at, whole, arg, bundles));
+        }
+        return productToken(product, site);
       }
       if (productToken) return fail(whole, (at) => diagnostic('TokenNeedsProduct', at, whole, name));
-      const guess = didYouMean(name, [...SITE_TOKENS.keys(), ...PRODUCT_TOKENS.keys()]);
-      const shown = guess && PRODUCT_TOKENS.has(guess) ? `${guess}:<product>` : guess;
+      const guess = didYouMean(name, [...SITE_TOKENS.keys(), ...PRODUCT_TOKENS.keys(), ...BUNDLE_TOKENS.keys()]);
+      const shown = guess && (PRODUCT_TOKENS.has(guess) || BUNDLE_TOKENS.has(guess)) ? `${guess}:<product>` : guess;
       return fail(whole, (at) => diagnostic('UnknownToken', at, whole, shown, TOKEN_NAMES));
     });
   };

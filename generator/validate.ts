@@ -52,7 +52,7 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
     case 'if': // the nested error says what is wrong
       return undefined;
     case 'type':
-      return diagnostic('WrongType', locate(source, path), String(p.type), show(e.data));
+      return commentedValue(source, path, e) ?? diagnostic('WrongType', locate(source, path), String(p.type), show(e.data));
     case 'required':
       return diagnostic('MissingField', locate(source, path), String(p.missingProperty));
     case 'additionalProperties': {
@@ -80,4 +80,24 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
     default:
       return diagnostic('InvalidValue', locate(source, path), e.message ?? 'is invalid', show(e.data));
   }
+}
+
+/**
+ * `href: #faq` unquoted: YAML reads `#faq` as a comment and the value as empty. Say so, keeping the
+ * `#`, and for an address check the anchor against the page's own section ids.
+ */
+function commentedValue(source: SourceFile, path: PathSegment[], e: ErrorObject): Diagnostic | undefined {
+  if (e.data !== null) return undefined;
+  const at = locate(source, path, { key: true });
+  const line = source.text.split('\n', at.line)[at.line - 1] ?? '';
+  const written = /^\s*(?:-\s+)?[^\s:#][^:#]*:[ \t]+(#\S*)/.exec(line)?.[1];
+  if (!written) return undefined;
+  const where = { ...at, column: line.indexOf(written) + 1, endLine: at.line, endColumn: line.indexOf(written) + written.length + 1 };
+  if ((e.parentSchema as Record<string, unknown> | undefined)?.['x-kind'] !== 'href') return diagnostic('ValueReadAsComment', where, written, undefined, undefined);
+  const sections = (source.data as { sections?: unknown } | null)?.sections;
+  const ids = Array.isArray(sections) ? sections.flatMap((s) => (s && typeof (s as { id?: unknown }).id === 'string' ? [(s as { id: string }).id] : [])) : [];
+  const anchor = written.slice(1);
+  // An anchor that exists only needs its quotes; one that does not is checked as the cross-check would.
+  if (ids.includes(anchor)) return diagnostic('ValueReadAsComment', where, written, undefined, undefined);
+  return diagnostic('ValueReadAsComment', where, written, didYouMean(anchor, ids), ids);
 }

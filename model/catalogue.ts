@@ -10,12 +10,45 @@ export function productById(site: SiteConfig, id: string): Product {
 
 export const money = (n: number) => `$${Number.isInteger(n) ? n : n.toFixed(2)}`;
 
-export function savings(p: Product): number {
-  return p.originalPrice - p.price;
+/** A bundle is a product that lists (or takes "all") the products it contains. */
+export function isBundle(p: Product): boolean {
+  return p.bundles !== undefined;
 }
 
-export function discountPercent(p: Product): number {
-  return Math.round((savings(p) / p.originalPrice) * 100);
+/**
+ * Products chosen by a selection: "all" is every product in catalogue order, a list is those ids in
+ * its order, and no selection is `fallback`. A product added to the catalogue joins every "all".
+ */
+export function selectProducts(site: SiteConfig, selection: 'all' | readonly string[] | undefined, fallback: () => Product[] = () => site.products): Product[] {
+  if (selection === undefined) return fallback();
+  if (selection === 'all') return site.products;
+  return selection.map((id) => productById(site, id));
+}
+
+/** The products a bundle contains; "all" means every product that is not itself a bundle. */
+export function bundledProducts(site: SiteConfig, p: Product): Product[] {
+  if (p.bundles === 'all') return site.products.filter((x) => !isBundle(x));
+  // An unknown id is the cross-check's to report, at its line; the figures skip it meanwhile.
+  return (p.bundles ?? []).flatMap((id) => site.products.find((x) => x.id === id) ?? []);
+}
+
+/** What the bundle's parts cost bought one by one. */
+export function coreValue(site: SiteConfig, p: Product): number {
+  return bundledProducts(site, p).reduce((n, x) => n + x.price, 0);
+}
+
+/** The struck-through price: as written, or for a bundle that leaves it out, its core value. */
+export function originalPrice(site: SiteConfig, p: Product): number {
+  return p.originalPrice ?? (isBundle(p) ? coreValue(site, p) : p.price);
+}
+
+export function savings(site: SiteConfig, p: Product): number {
+  return originalPrice(site, p) - p.price;
+}
+
+export function discountPercent(site: SiteConfig, p: Product): number {
+  const original = originalPrice(site, p);
+  return original > 0 ? Math.round((savings(site, p) / original) * 100) : 0;
 }
 
 /** Sum of the bonuses that carry a dollar value. */
@@ -23,13 +56,21 @@ export function bonusValue(p: Product): number {
   return (p.bonuses ?? []).reduce((n, b) => n + (b.value ?? 0), 0);
 }
 
-export function bundledProducts(site: SiteConfig, p: Product): Product[] {
-  return (p.bundles ?? []).map((id) => productById(site, id));
+/** The name a product goes by in link lists (the footer). */
+export function shortTitle(p: Product): string {
+  return p.shortTitle ?? p.title;
 }
 
-/** What the bundle's parts cost bought one by one. */
-export function coreValue(site: SiteConfig, p: Product): number {
-  return bundledProducts(site, p).reduce((n, x) => n + x.price, 0);
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** A count as English prose writes it: words up to twelve, figures above. */
+export function countWord(n: number): string {
+  return NUMBER_WORDS[n] ?? String(n);
+}
+
+/** "A, B and C": names joined as a sentence lists them. */
+export function listWords(names: readonly string[], conjunction = 'and'): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1]}`;
 }
 
 export function gradient(p: Product): string {

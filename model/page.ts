@@ -1,5 +1,6 @@
 // The compiled, typed page definitions the runtime renders.
 import type { Author, Page, Section, SiteConfig } from './schema.generated.ts';
+import type { BlogListing } from './blog.ts';
 
 export type { Page, Section, SiteConfig };
 export type BlockType = Section['type'];
@@ -31,6 +32,12 @@ export interface PageDefinition {
   template: 'page' | 'article' | 'platform';
   sections: Section[];
   article?: ArticleSummary;
+  /** On a blog listing page (the index, its later pages, a category's pages): the cards it shows. */
+  listing?: BlogListing;
+  /** `draft: true`: built by the dev server only, with a 'Draft' ribbon. */
+  draft?: boolean;
+  /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
+  publishAt?: string;
 }
 
 export interface CompiledSite {
@@ -38,6 +45,8 @@ export interface CompiledSite {
   pages: PageDefinition[];
   /** Listed articles, newest first; the featured one is among them. */
   articles: ArticleSummary[];
+  /** Products with no preview source, whose sales page shows 'Preview coming soon' instead of the viewer. */
+  missingPreviews?: string[];
 }
 
 export const NOT_FOUND_ROUTE = '/404';

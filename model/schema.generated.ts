@@ -61,10 +61,29 @@ export type Label = string;
 export type Address = string;
 export type Tagline = string;
 export type GroupTitle = string;
+/**
+ * Links to these products' pages, before `links`: "all" for every product in catalogue order, or a list of product ids. Labels are the products' `shortTitle`.
+ */
+export type ProductLinks = EveryProduct | TheseProducts;
+/**
+ * Every product in catalogue order; a product added later is included by itself.
+ */
+export type EveryProduct = 'all';
+/**
+ * Product ids, in the order shown.
+ *
+ * @minItems 1
+ */
+export type TheseProducts = [ProductId, ...ProductId[]];
+/**
+ * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ */
+export type ProductId = string;
 export type Links = Link[];
 export type LinkGroups = {
   title: GroupTitle;
-  links: Links;
+  products?: ProductLinks;
+  links?: Links;
 }[];
 /**
  * Every guide on sale. Pages refer to these by id.
@@ -75,15 +94,22 @@ export type ProductCatalogue = [Product, ...Product[]];
 /**
  * Referred to by pages, e.g. 'instagram'.
  */
-export type ProductId = string;
+export type ProductId1 = string;
 /**
- * Instagram, TikTok, YouTube, Facebook or Ultimate.
+ * The platform's name as visitors read it, e.g. 'Instagram'; testimonials name it in their `platform` field.
  */
 export type PlatformName = string;
 export type SalesPageRoute = string;
 export type ProductTitle = string;
+/**
+ * The product's name in link lists such as the footer, e.g. 'Instagram Detox'; default: its title.
+ */
+export type ShortTitle = string;
 export type CardDescription = string;
 export type PriceInDollars = number;
+/**
+ * Required for a single guide. A bundle's is the sum of its products' prices: leave it out and it is computed (a value that differs from that sum is an error).
+ */
 export type StruckThroughOriginalPrice = number;
 /**
  * E.g. 'HOT SELLER'.
@@ -111,13 +137,9 @@ export type CheckoutAddress = string;
  */
 export type Features = [string, ...string[]];
 /**
- * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
+ * Makes this product a bundle: "all" for every product that is not itself a bundle, in catalogue order (a product added later joins by itself), or a list of product ids.
  */
-export type ProductId1 = string;
-/**
- * Ids of the products this bundle contains.
- */
-export type BundledProducts = ProductId1[];
+export type BundledProducts = EveryProduct | TheseProducts;
 export type BonusTitle = string;
 export type BonusDescription = string;
 export type ValueInDollars = number;
@@ -135,6 +157,8 @@ export type Page = {
   description: MetaDescription;
   image?: SocialImage;
   template: Template;
+  draft: Draft;
+  publishAt?: PublishAt;
   header?: HeaderStyle;
   article?: Article;
   platform?: PlatformSalesPage;
@@ -157,6 +181,14 @@ export type SocialImage = string;
  */
 export type Template = 'page' | 'article' | 'platform';
 /**
+ * true while the page is being written: `npm run dev` shows it with a 'Draft' ribbon, `npm run build` leaves it out (no page, no blog card, not in the sitemap or feed). `npm run validate` still checks it, and a published page may not link to it.
+ */
+export type Draft = boolean;
+/**
+ * When the page goes live: a date ("2026-12-01", the start of that day in UTC) or a date-time with its zone ("2026-12-01T09:00:00Z", "2026-12-01T09:00+01:00"). A build made before then leaves the page out of the site, the blog index, the feed and the sitemap, and prints when a rebuild would publish it. An article's `date` stays the date shown on it.
+ */
+export type PublishAt = string;
+/**
  * 'site' is the full header; 'back-home' a slim header with a link back to the home page.
  */
 export type HeaderStyle = 'site' | 'back-home';
@@ -164,6 +196,9 @@ export type HeaderStyle = 'site' | 'back-home';
  * Shown on the blog index card.
  */
 export type Excerpt = string;
+/**
+ * An article's category, and a chip of the blog index. Its pages are at /blog/category/<the name in lower case with dashes>, e.g. /blog/category/practical-tips.
+ */
 export type Category =
   | 'Psychology'
   | 'Analysis'
@@ -245,7 +280,10 @@ export type TestimonialText = string;
  * Always 5.
  */
 export type Rating = 5;
-export type Platform = 'Instagram' | 'TikTok' | 'YouTube' | 'Facebook' | 'Ultimate';
+/**
+ * The `platform` name of a product in site.config.yaml, e.g. 'Instagram' or 'Ultimate'.
+ */
+export type Platform = string;
 export type Heading1 = string;
 /**
  * @minItems 5
@@ -335,12 +373,15 @@ export type Heading3 = string;
  */
 export type Text3 = string;
 /**
- * The categories offered as filter chips, in order, after the 'All' chip. An article whose category is not listed here still appears under 'All'.
+ * The categories offered as chips, in order, after the 'All' chip; each links to its own pages at /blog/category/<slug> (the name in lower case with dashes: 'Practical Tips' is practical-tips). A category no listed article uses gets no chip and no page, and a warning says so. An article whose category is not listed here still appears under 'All'.
  *
  * @minItems 1
  */
-export type CategoryChips = [Category2, ...Category2[]];
-export type Category2 = string;
+export type CategoryChips = [Category, ...Category[]];
+/**
+ * How many cards each page's grid holds. The first page of 'All' also shows the featured article above its grid. Later pages are /blog/page/2, /blog/page/3, … and, for a category, /blog/category/<slug>/page/2, …
+ */
+export type CardsPerPage = number;
 export type BlockType5 = 'bonus-cards';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
@@ -616,11 +657,11 @@ export type Text19 = string;
 export type ProductId5 = string;
 export type FeaturedCardButtonLabel = string;
 /**
- * Ids of the products shown as cards, in order.
+ * Ids of the products shown as cards, in order. Leave it out to show every product but the featured one, in catalogue order, so a product added to site.config.yaml appears by itself.
  *
  * @minItems 1
  */
-export type Products = [ProductId1, ...ProductId1[]];
+export type Products = [ProductId, ...ProductId[]];
 export type CardButtonLabel = string;
 export type Title5 = string;
 export type BlockType28 = 'quote';
@@ -751,13 +792,14 @@ export interface Footer {
   groups: LinkGroups;
 }
 export interface Product {
-  id: ProductId;
+  id: ProductId1;
   platform: PlatformName;
   route: SalesPageRoute;
   title: ProductTitle;
+  shortTitle?: ShortTitle;
   description: CardDescription;
   price: PriceInDollars;
-  originalPrice: StruckThroughOriginalPrice;
+  originalPrice?: StruckThroughOriginalPrice;
   badge: Badge;
   emoji: Emoji;
   gradient: ColourGradient;
@@ -795,7 +837,7 @@ export interface Author {
  * The data of a platform page; the platform template lays it out.
  */
 export interface PlatformSalesPage {
-  product: ProductId1;
+  product: ProductId;
   countdown: ShowTheCountdown;
   headline: HeroHeadline;
   subheadline?: HeroSubHeadline;
@@ -885,7 +927,7 @@ export interface ArticleHeaderBlock {
   author: Author;
 }
 /**
- * The blog index: its h1 and subtitle, the category chips, the featured article card and the grid of the other listed articles. The cards come from the article files themselves (every listed article, newest first); the chips filter them in the browser (the blog-filter island), and with scripts off every listed article is shown.
+ * The blog index: its h1 and subtitle, the category chips, the featured article card and the grid of the other listed articles. The cards come from the article files themselves (every listed article, newest first). The index is paginated (/blog, /blog/page/2, …) and each chip is a link to its category's own pages (/blog/category/<slug>, paginated too), all prerendered, so nothing here needs a script.
  */
 export interface BlogIndexBlock {
   type: BlockType4;
@@ -893,6 +935,7 @@ export interface BlogIndexBlock {
   heading: Heading3;
   subtitle?: Text3;
   categories: CategoryChips;
+  pageSize: CardsPerPage;
 }
 /**
  * The bundle's bonuses (its `bonuses` list in site.config.yaml) as cards with their values, and the value summary: core value, bonus value, total and today's price, all computed.
@@ -933,7 +976,7 @@ export interface Image1 {
 export interface BuySectionBlock {
   type: BlockType7;
   id?: SectionId;
-  product: ProductId1;
+  product: ProductId;
   heading: Heading5;
   text?: Text;
   buttonLabel?: BuyButtonLabel1;
@@ -1113,7 +1156,7 @@ export interface ParagraphBlock {
 export interface PdfPreviewBlock {
   type: BlockType21;
   id?: SectionId;
-  product: ProductId1;
+  product: ProductId;
   heading: Heading10;
   text?: Text;
   height?: FrameHeightPx;
@@ -1124,7 +1167,7 @@ export interface PdfPreviewBlock {
 export interface PlatformHeroBlock {
   type: BlockType22;
   id?: SectionId;
-  product: ProductId1;
+  product: ProductId;
   badge: Badge2;
   headline: Headline2;
   subheadline?: Text12;
@@ -1148,7 +1191,7 @@ export interface PlatformTilesBlock {
 export interface PriceBoxBlock {
   type: BlockType24;
   id?: SectionId;
-  product: ProductId1;
+  product: ProductId;
   heading?: Heading12;
   countdown: ShowTheCountdown3;
   buttonLabel?: BuyButtonLabel2;
@@ -1215,7 +1258,7 @@ export interface ProductsBlock {
   countdown?: Text19;
   featured: ProductId5;
   featuredButton: FeaturedCardButtonLabel;
-  products: Products;
+  products?: Products;
   cardButton: CardButtonLabel;
   guarantee?: GuaranteeBadge;
 }

@@ -9,15 +9,21 @@ import { renderToString } from 'react-dom/server';
 import { useRender } from './context.tsx';
 import { islands, type IslandName } from './islands/index.ts';
 
-/** When the browser hydrates the island: at once, or when it nears the viewport (heavy code below the fold). */
-export type Hydrate = 'load' | 'visible';
+/**
+ * When the browser hydrates the island (client/main.ts), as Astro's client:* directives. The block that
+ * renders an island knows where it stands, so it says:
+ * - `load`: at once, for what is above the fold (the hero's buy button and countdown);
+ * - `visible`: when it nears the viewport (the carousel, the FAQ, forms);
+ * - `idle` (the default): once the browser is idle, for everything else.
+ */
+export type Hydrate = 'load' | 'idle' | 'visible';
 
-export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: { name: N; props: ComponentProps<(typeof islands)[N]>; hydrate?: Hydrate }) {
+export function Island<N extends IslandName>({ name, props, hydrate = 'idle' }: { name: N; props: ComponentProps<(typeof islands)[N]>; hydrate?: Hydrate }) {
   const { islandSeq, islands: used } = useRender();
   used.add(name);
   const idPrefix = `${name}-${islandSeq.next++}-`;
   // Indexing the map by a generic name loses the pairing of name and props; the signature above keeps it.
   const Component = islands[name] as unknown as (p: object) => ReactNode;
   const html = renderToString(<Component {...props} />, { identifierPrefix: idPrefix });
-  return <div data-island={name} data-props={JSON.stringify(props)} data-id-prefix={idPrefix} data-hydrate={hydrate === 'load' ? undefined : hydrate} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div data-island={name} data-props={JSON.stringify(props)} data-id-prefix={idPrefix} data-hydrate={hydrate} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
 }

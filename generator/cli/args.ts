@@ -2,6 +2,7 @@
 // usage error: one line, a "did you mean", exit 2, so CI never mistakes a typo for a pass.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../did-you-mean.ts';
+import { parseMoment } from '../publication.ts';
 
 /** Exit codes shared by every CLI. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
@@ -45,6 +46,14 @@ export function count(option: string, value: string | boolean | undefined): numb
   if (value === undefined) return undefined;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
   throw new UsageError(`--${option} must be a whole number, got ${JSON.stringify(value)}`);
+}
+
+/** `--as-of 2026-12-01` or `--as-of 2026-12-01T09:00:00Z`: the moment a site is built as of (default now). */
+export function moment(option: string, value: string | boolean | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const m = typeof value === 'string' ? parseMoment(value) : { error: 'needs a value' };
+  if ('error' in m) throw new UsageError(`--${option} ${JSON.stringify(value)} ${m.error}; e.g. --${option} 2026-12-01 (start of that day, UTC) or --${option} 2026-12-01T09:00:00Z`);
+  return new Date(m.ms);
 }
 
 /**

@@ -1,10 +1,14 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
 // size budget is exceeded. Sizes are deterministic; times are printed, never asserted.
+// `npm run bench -- --articles N [--dir D]` measures the build at scale instead (see bench/scale.ts):
+// cold, unchanged and one-article-edited builds of the site grown to N articles, against time and memory budgets.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../build.ts';
-import { EXIT, parseCli, runCli } from './args.ts';
+import { count, EXIT, parseCli, runCli } from './args.ts';
+import { benchAtScale } from '../bench/scale.ts';
+import { FIRST_RESPONSE_BUDGET, firstResponses } from '../first-response.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -22,7 +26,9 @@ interface Chunk {
 }
 
 await runCli('bench', async () => {
-  parseCli(process.argv.slice(2), {});
+  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' } });
+  const articles = count('articles', values.articles);
+  if (articles !== undefined) return benchAtScale(process.cwd(), articles, typeof values.dir === 'string' ? values.dir : undefined);
   const root = process.cwd();
   const outDir = join(root, '.tmp/bench-dist');
   const started = performance.now();
@@ -52,8 +58,9 @@ await runCli('bench', async () => {
     const html = readFileSync(page.file, 'utf8');
     const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
     const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-    // The client entry also loads the toaster on every page with islands.
-    if (scripts.length && manifest['runtime/client/toaster.tsx']) scripts.push(`/${manifest['runtime/client/toaster.tsx'].file}`);
+    // The client entry loads each island's chunk (whatever its strategy, all load without a click); the
+    // toaster waits for the first toast, so it is not counted.
+    for (const name of page.islands) if (manifest[`runtime/islands/${name}.island.tsx`]) scripts.push(`/${manifest[`runtime/islands/${name}.island.tsx`]!.file}`);
     const js = [...scriptClosure(scripts)].reduce((n, f) => n + brSize(f), 0);
     rows.push({ route: page.route, html: brSize(page.file.slice(outDir.length)), css: css.reduce((n, f) => n + brSize(f), 0), js, islands: page.islands.join(' ') });
   }
@@ -63,7 +70,13 @@ await runCli('bench', async () => {
   console.log('route'.padEnd(40), 'html'.padStart(9), 'css'.padStart(9), 'js'.padStart(9), ' islands');
   for (const r of rows.sort((a, b) => b.js - a.js)) console.log(r.route.padEnd(40), kb(r.html).padStart(9), kb(r.css).padStart(9), kb(r.js).padStart(9), ` ${r.islands}`);
 
+  // The first response: HTML with its inline CSS, plus any render-blocking stylesheet.
+  const first = firstResponses(result.pages, outDir);
+  console.log(`\nfirst response (compressed HTML with inline CSS, plus render-blocking CSS), budget ${kb(FIRST_RESPONSE_BUDGET)}:`);
+  for (const f of [...first].sort((a, b) => b.total - a.total)) console.log(f.route.padEnd(40), kb(f.total).padStart(9), f.blockingCss ? `  (${kb(f.blockingCss)} render-blocking CSS)` : '');
+
   const over: string[] = [];
+  for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
   for (const r of rows) {
     if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
     const jsBudget = r.route === '/admin' || r.route.startsWith('/admin/') ? BUDGET.adminPageJs : BUDGET.pageJs;

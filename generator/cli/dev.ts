@@ -1,24 +1,34 @@
 // `npm run dev`: Vite in middleware mode. Each request renders its page from the current YAML through
 // Vite's SSR loader, so YAML, schema and component changes show on the next load; the browser reloads
-// itself on every change. Validation errors are printed here and shown in the browser.
+// itself on every change. Validation errors are printed here and shown in the browser. Drafts and
+// pages scheduled later are shown too, each with a ribbon, as of now or `--as-of <date>`.
 import { watch } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { join, relative } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { compileSite, type CompileResult } from '../compile.ts';
+import { compileCacheFor } from '../incremental/compile-cache.ts';
+import { defaultCacheDir } from '../incremental/state.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
+import { writeEditorSchemas } from '../editor-schema.ts';
 import { writeStaleGeneratedFiles } from '../generate-types.ts';
 import { formatReport } from '../report.ts';
 import { readPort } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
+import { moment, parseCli } from './args.ts';
 
 const root = process.cwd();
+const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
+/** The moment the dev site shows: fixed by --as-of, else now at each compile and request. */
+const asOf = () => asOfOption ?? new Date();
 const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
 
+// The build's compile cache: a saved page is parsed and validated again, the others are not.
+const compileCache = compileCacheFor(defaultCacheDir(root), root);
 let compiled: CompileResult | undefined;
 const compile = async ({ schemasChanged = true } = {}) => {
   // As `astro sync` does: the types follow the schemas, regenerated when they change (about a second,
@@ -27,8 +37,13 @@ const compile = async ({ schemasChanged = true } = {}) => {
     const wrote = await writeStaleGeneratedFiles(root);
     if (wrote.length) console.log(`regenerated ${wrote.map((f) => relative(root, f)).join(', ')}`);
   }
-  compiled = compileSite(root, { components: (await renderEntry()).blockComponents });
-  if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid`);
+  // Editors offer the catalogue's product ids from this copy of the schemas (see editor-schema.ts).
+  writeEditorSchemas(root);
+  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache });
+  if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid${unpublishedNote(compiled)}`);
+  // What only the live site would find broken (a link to a draft, say) is a warning here: say so.
+  const early = compiled.diagnostics.filter((d) => d.name === 'LinkToUnpublished' || d.name === 'UnpublishedProductPage');
+  if (compiled.ok && early.length) console.error(formatReport(early, compiled.texts));
   else console.error(formatReport(compiled.diagnostics, compiled.texts));
   return compiled;
 };
@@ -76,7 +91,7 @@ const server = createHttpServer((req, res) => {
         assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, always: [DEV_CLIENT] },
         supabaseUrl: supabaseUrl(),
         supabaseAnonKey: supabaseAnonKey(),
-        now: new Date(),
+        now: asOf(),
       });
       if (page.route === NOT_FOUND_ROUTE) console.log(`404 ${url.pathname}`);
       res.writeHead(page.route === NOT_FOUND_ROUTE ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
@@ -88,6 +103,14 @@ const server = createHttpServer((req, res) => {
     }
   });
 });
+
+/** Which shown pages `npm run build` would leave out. */
+function unpublishedNote(result: CompileResult): string {
+  const s = result.schedule;
+  if (!s || (!s.drafts.length && !s.scheduled.length)) return '';
+  const names = [...s.drafts.map((d) => `${d.route} (draft)`), ...s.scheduled.map((p) => `${p.route} (publishes ${p.publishAt})`)];
+  return `; shown here but left out by \`npm run build\`: ${names.join(', ')}`;
+}
 
 await startLocalBackend();
 const port = readPort(process.env.PORT, 4173);

@@ -1,38 +1,78 @@
-// `npm run new -- <page|article|platform> <name>`: writes a starter YAML file that validates as is
-// (the editor's schema hints explain each field). Never overwrites an existing file. Exit 0 written,
-// 2 for a usage error (unknown kind or option, bad name, a file that already exists).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// `npm run new -- page <name>`, `npm run new -- article <slug>`, `npm run new -- platform <product id>`:
+// writes a starter YAML file that validates as written (the editor's schema hints explain each field).
+// The platform page is filled from the product's catalogue entry with DRAFT copy and is a draft.
+// Never overwrites an existing file. Exit 0 written, 2 for a usage error (unknown kind, option or
+// product, bad name, a file that already exists).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { articleStarter } from '../starters.ts';
+import { parse } from 'yaml';
+import type { Product } from '../../model/schema.generated.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { articleStarter, pageStarter, platformStarter } from '../starters.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 
-const USAGE = 'usage: npm run new -- <page|article|platform> <name>   e.g. npm run new -- article my-new-article';
+const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id>   e.g. npm run new -- article my-new-article';
+const KINDS = ['page', 'article', 'platform'];
 
-function starters(name: string): Record<string, { file: string; text: string }> {
+/** The product with this id in site.config.yaml, or a usage error naming the products there. */
+function catalogueProduct(root: string, id: string): Product {
+  const configFile = join(root, 'site.config.yaml');
+  if (!existsSync(configFile)) throw new UsageError(`no site.config.yaml here; run this in the project folder.`);
+  const products = ((parse(readFileSync(configFile, 'utf8')) as { products?: Product[] } | null)?.products ?? []).filter((p) => p && typeof p.id === 'string');
+  const product = products.find((p) => p.id === id);
+  const ids = products.map((p) => p.id);
+  if (!product) {
+    const guess = didYouMean(id, ids);
+    throw new UsageError(`site.config.yaml (products) has no product "${id}"${guess ? `; did you mean "${guess}"?` : ''} Products: ${ids.join(', ') || 'none'}. Add its catalogue entry first.`);
+  }
+  if (product.bundles?.length) throw new UsageError(`"${id}" is a bundle; its page (${product.route}) is an ordinary page of bundle blocks, not a platform page. Platform products: ${products.filter((p) => !p.bundles?.length).map((p) => p.id).join(', ')}`);
+  return product;
+}
+
+/** The product's own artwork in public/ if it has some, else the site's illustration to show meanwhile. */
+function artworkFor(root: string, id: string) {
+  const own = `/images/platforms/${id}.svg`;
+  if (existsSync(join(root, 'public', own))) return { src: own, own: true, ...svgSize(join(root, 'public', own)) };
+  return { src: '/images/hero-illustration.svg', own: false, ...svgSize(join(root, 'public/images/hero-illustration.svg')) };
+}
+
+function svgSize(file: string): { width: number; height: number } {
+  const head = existsSync(file) ? readFileSync(file, 'utf8').slice(0, 400) : '';
+  const width = Number(/\swidth="(\d+)"/.exec(head)?.[1] ?? 480);
+  const height = Number(/\sheight="(\d+)"/.exec(head)?.[1] ?? 400);
+  return { width, height };
+}
+
+function starter(root: string, kind: string, name: string): { file: string; text: string } {
   const today = new Date().toISOString().slice(0, 10);
-  return {
-    page: {
-      file: `pages/${name}.yaml`,
-      text: `title: "${name}"\ndescription: "Describe this page for search results."\nsections:\n  - type: page-title\n    title: "${name}"\n  - type: paragraph\n    text: "Write the page here. **Bold**, *italic* and [links](/blog) work."\n`,
-    },
-    article: { file: `pages/blog/${name}.yaml`, text: articleStarter(name, today) },
-    platform: {
-      file: `pages/${name}-detox.yaml`,
-      text: `# A platform sales page. First add a product with id "${name}" and route /${name}-detox to site.config.yaml,\n# then copy the platform section of pages/instagram-detox.yaml here and rewrite its copy.\ntemplate: platform\ntitle: "${name} Detox"\ndescription: "Describe this page for search results."\n`,
-    },
-  };
+  if (kind === 'page') {
+    const file = `pages/${name}.yaml`;
+    return { file, text: pageStarter(file, name) };
+  }
+  if (kind === 'article') {
+    const file = `pages/blog/${name}.yaml`;
+    return { file, text: articleStarter(file, name, today) };
+  }
+  const product = catalogueProduct(root, name);
+  const file = `pages${product.route}.yaml`;
+  return { file, text: platformStarter(file, product, artworkFor(root, product.id)) };
 }
 
 await runCli('new', () => {
   const { positionals } = parseCli(process.argv.slice(2), {}, true);
   const [kind, name] = positionals;
+  if (kind && !KINDS.includes(kind)) {
+    const guess = didYouMean(kind, KINDS);
+    throw new UsageError(`unknown kind "${kind}"${guess ? `; did you mean "${guess}"?` : ''} ${USAGE}`);
+  }
   if (!kind || !name || positionals.length > 2 || !/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(name)) throw new UsageError(USAGE);
-  const t = starters(name)[kind];
-  if (!t) throw new UsageError(`unknown kind "${kind}"; ${USAGE}`);
-  const full = join(process.cwd(), t.file);
+  const root = process.cwd();
+  const t = starter(root, kind, name);
+  const full = join(root, t.file);
   if (existsSync(full)) throw new UsageError(`${t.file} already exists; nothing written.`);
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, t.text);
-  console.log(`wrote ${t.file}; run \`npm run validate\` to check it.`);
+  const next = kind === 'platform' ? ' It is a draft: `npm run dev` shows it; replace each DRAFT: text, then remove `draft: true`.' : '';
+  console.log(`wrote ${t.file}; run \`npm run validate\` to check it.${next}`);
   return EXIT.ok;
 });

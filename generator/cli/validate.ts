@@ -1,4 +1,4 @@
-// `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N]`: the CI entry.
+// `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N] [--as-of <date>]`: the CI entry.
 // Validates and cross-checks every page, the site config, block completeness and the generated types.
 // Named files are checked against the whole site but only they are reported (a pre-commit hook).
 // Exit 0 valid (warnings allowed), 1 invalid, 2 usage error or a failure of the tool. Writes nothing.
@@ -7,20 +7,22 @@ import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { compileSite } from '../compile.ts';
 import { staleTypesDiagnostics } from '../generate-types.ts';
-import { parseCli, runCli, UsageError } from './args.ts';
+import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
 const SITE_WIDE = new Set(['DuplicateRoute', 'FeaturedArticle']);
 
 await runCli('validate', async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), REPORT_OPTIONS, true);
+  const { values, positionals } = parseCli(process.argv.slice(2), { ...REPORT_OPTIONS, 'as-of': { type: 'string' } }, true);
   const opts = reportOptions(values);
+  // Drafts are validated too; the moment decides which links to scheduled pages are still early.
+  const asOf = moment('as-of', values['as-of']);
   const root = process.cwd();
   const named = positionals.map((f) => {
     if (!existsSync(resolve(f))) throw new UsageError(`no such file: ${f}`);
     return relative(root, resolve(f)).split('\\').join('/');
   });
-  const result = compileSite(root, { components: blockComponents });
+  const result = compileSite(root, { components: blockComponents, asOf });
   // A site without committed types (a fixture, a starter) has none to keep current.
   const stale = existsSync(resolve(root, 'model')) ? await staleTypesDiagnostics(root) : [];
   let diagnostics = [...result.diagnostics, ...stale];
@@ -30,6 +32,18 @@ await runCli('validate', async () => {
   if (named.length) diagnostics = diagnostics.filter((d) => named.includes(d.file) || !d.file.startsWith('pages/') || SITE_WIDE.has(d.name));
   const okLine = named.length
     ? `✓ ${named.length} file${named.length === 1 ? '' : 's'} valid against the whole site.${result.ok ? '' : ' Other pages have errors: `npm run validate` lists them.'}`
-    : `✓ ${result.site?.pages.length ?? 0} pages valid (${result.site?.articles.length ?? 0} listed articles); generated types current.`;
+    : `✓ ${validCount(result)} pages valid (${result.site?.articles.length ?? 0} listed articles${unpublishedNote(result)}); generated types current.`;
   return report(opts, diagnostics, result.texts, okLine);
 });
+
+/** Every page checked, drafts and scheduled ones included. */
+function validCount(result: ReturnType<typeof compileSite>): number {
+  const s = result.schedule;
+  return (result.site?.pages.length ?? 0) + (s ? s.drafts.length + s.scheduled.length : 0);
+}
+
+function unpublishedNote(result: ReturnType<typeof compileSite>): string {
+  const s = result.schedule;
+  if (!s || (!s.drafts.length && !s.scheduled.length)) return '';
+  return `; ${s.drafts.length} draft${s.drafts.length === 1 ? '' : 's'} and ${s.scheduled.length} scheduled, which a build leaves out`;
+}

@@ -3,7 +3,7 @@
 // signed in; its action signs in and out; each screen loads its own data, and only for an admin.
 import { useEffect, useState } from 'react';
 import { RouterProvider, createBrowserRouter, type ActionFunctionArgs, type RouteObject } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { signIn, signOut } from '../backend/previews.ts';
 import type { AdminAppProps } from './context.ts';
 import { AdminLayout, AdminNotFound, AdminShell, HydrateShell, ScreenError } from './layout.tsx';

@@ -3,7 +3,7 @@
 // for anyone signed in, since the database decides there), or the refusal (not an admin).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
 import { SCREENS, screenFor } from './screens.ts';

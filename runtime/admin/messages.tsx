@@ -2,7 +2,7 @@
 // read it (?message=<id>), mark it handled or unhandled.
 import { useEffect } from 'react';
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { getMessage, listMessages, setMessageHandled, type AdminMessage, type HandledFilter, type Paged } from '../backend/admin.ts';
 import { Pager, pageParam } from './layout.tsx';
 import { signedInAdmin } from './session.ts';

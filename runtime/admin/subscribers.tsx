@@ -2,7 +2,7 @@
 // address; 'Export CSV' downloads every address with its source and date.
 import { useState } from 'react';
 import { Form, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { allSubscribers, listSubscribers, subscribersCsv, type Paged, type Subscriber } from '../backend/admin.ts';
 import { Pager, pageParam } from './layout.tsx';
 import { signedInAdmin } from './session.ts';

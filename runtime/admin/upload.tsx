@@ -4,7 +4,7 @@
 // may try, and is shown the server's refusal. `?path=` (from 'Replace' on /admin/previews) fills the path.
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { uploadPreview } from '../backend/previews.ts';
 import { useAdmin } from './context.ts';
 import { card, formatSize, inputClass, primaryButton } from './ui.ts';

@@ -4,6 +4,7 @@ import type { BlockOf } from '../../model/page.ts';
 import { bonusValue, coreValue, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { cardGrid } from './card-grid.ts';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 export function BonusCards({ block }: { block: BlockOf<'bonus-cards'> }) {
@@ -11,13 +12,15 @@ export function BonusCards({ block }: { block: BlockOf<'bonus-cards'> }) {
   const bundle = productById(site, block.product);
   const core = coreValue(site, bundle);
   const bonus = bonusValue(bundle);
+  const bonuses = bundle.bonuses ?? [];
+  const grid = cardGrid(bonuses.length, 3);
   const headingId = `${block.id ?? 'bonus-cards'}-heading`;
   return (
     <SectionShell id={block.id} className="bg-gradient-to-br from-violet-50 to-pink-50" labelledBy={headingId}>
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-        {(bundle.bonuses ?? []).map((b, i) => (
-          <li key={b.title} className="flex flex-col rounded-2xl border border-violet-100 bg-white p-6 shadow-sm" data-testid="bonus-card">
+      <ul className={`${grid.list} gap-5`}>
+        {bonuses.map((b, i) => (
+          <li key={b.title} className={`${grid.item(i)} flex flex-col rounded-2xl border border-violet-100 bg-white p-6 shadow-sm`} data-testid="bonus-card">
             <div className="flex items-start justify-between gap-3">
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-violet-100 text-2xl" aria-hidden="true">{b.emoji}</span>
               <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-extrabold text-emerald-800" data-testid="bonus-value">

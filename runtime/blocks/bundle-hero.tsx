@@ -33,13 +33,13 @@ export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
             </p>
             <p className="mt-3 flex flex-wrap items-center justify-center gap-2">
               <Savings product={bundle} look="pill" limited />
-              <span className="rounded-full bg-yellow-300 px-3 py-1 text-sm font-extrabold text-gray-900">{discountPercent(bundle)}% off</span>
+              <span className="rounded-full bg-yellow-300 px-3 py-1 text-sm font-extrabold text-gray-900">{discountPercent(site, bundle)}% off</span>
             </p>
             <p className="mt-3 text-sm text-gray-600">
               Core Value: {money(core)} • Bonus value: {money(bonuses)}
             </p>
-            <div className="mt-5 flex justify-center"><OfferTimer countdown={block.countdown} /></div>
-            <div className="mt-5"><Buy product={bundle} label={block.buttonLabel} /></div>
+            <div className="mt-5 flex justify-center"><OfferTimer countdown={block.countdown} hydrate="load" /></div>
+            <div className="mt-5"><Buy product={bundle} label={block.buttonLabel} hydrate="load" /></div>
             <p className="mt-3 text-xs text-gray-600">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
           </div>
         </div>

@@ -14,7 +14,7 @@ export function ContactForm({ block }: { block: BlockOf<'contact-form'> }) {
           <h2 id={`${base}-form-heading`} className="text-2xl font-extrabold text-gray-900 sm:text-3xl">{block.heading}</h2>
           {block.text && <p className="mt-2 text-gray-700"><Inline text={block.text} /></p>}
           <div className="mt-6">
-            <Island name="contact-form" props={{ buttonLabel: block.buttonLabel }} />
+            <Island name="contact-form" hydrate="visible" props={{ buttonLabel: block.buttonLabel }} />
           </div>
         </section>
         <div className="space-y-6">

@@ -12,7 +12,7 @@ export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
         <p className="text-4xl" aria-hidden="true">🎁</p>
         <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{keepTogether(block.heading)}</h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-gray-700">{block.text}</p>
-        <Island name="email-capture" props={{ buttonLabel: block.buttonLabel, download: block.download }} />
+        <Island name="email-capture" hydrate="visible" props={{ buttonLabel: block.buttonLabel, download: block.download }} />
         <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-gray-700">
           <li>✓ Instant download</li>
           <li>✓ No credit card</li>

@@ -9,7 +9,7 @@ export function Faq({ block }: { block: BlockOf<'faq'> }) {
   return (
     <SectionShell id={block.id} className="bg-gray-50" narrow labelledBy={headingId}>
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading} />
-      <Island name="accordion" props={{ items: block.items.map((item) => ({ question: item.question, answer: parseInline(item.answer) })) }} />
+      <Island name="accordion" hydrate="visible" props={{ items: block.items.map((item) => ({ question: item.question, answer: parseInline(item.answer) })) }} />
     </SectionShell>
   );
 }

@@ -6,6 +6,7 @@ import { previewPath, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
+import { PreviewComingSoon } from '../islands/preview-coming-soon.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 function previewAddress(supabaseUrl: string, bucket: string, path: string): string {
@@ -20,7 +21,7 @@ function viewerSettings(viewerUrl: string): { fit: 'Fit' | 'FitH'; startPage: nu
 }
 
 export function PdfPreview({ block }: { block: BlockOf<'pdf-preview'> }) {
-  const { site, supabaseUrl, images } = useRender();
+  const { site, supabaseUrl, images, missingPreviews } = useRender();
   const product = productById(site, block.product);
   const pdf = previewAddress(supabaseUrl, site.previews.bucket, previewPath(product));
   const { fit, startPage } = viewerSettings(site.previews.viewerUrl);
@@ -28,15 +29,17 @@ export function PdfPreview({ block }: { block: BlockOf<'pdf-preview'> }) {
     <SectionShell id={block.id} className="bg-white">
       <SectionHeading title={block.heading} subtitle={block.text && <Inline text={block.text} />} />
       <div className="mx-auto max-w-3xl">
-        <Island
-          name="pdf-viewer"
-          hydrate="visible"
-          props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, still: images?.previewStills[product.id] }}
-        />
+        {/* No preview source, so no preview in storage: no viewer (and no script) to show an error. */}
+        {missingPreviews?.includes(product.id) ? (
+          <PreviewComingSoon title={product.title} />
+        ) : (
+          <Island
+            name="pdf-viewer"
+            hydrate="visible"
+            props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, still: images?.previewStills[product.id] }}
+          />
+        )}
       </div>
-      <p className="mt-4 text-center">
-        <a href={pdf} target="_blank" rel="noopener noreferrer" className="inline-block py-2 font-semibold text-violet-700 underline">Open the PDF in a new tab</a>
-      </p>
     </SectionShell>
   );
 }

@@ -20,8 +20,8 @@ export function PlatformHero({ block }: { block: BlockOf<'platform-hero'> }) {
           <div className="mt-8 rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-lg">
             <p className="text-sm font-bold uppercase tracking-wide text-gray-600">{product.title} • {product.planDays}-day plan</p>
             <div className="mt-3"><PriceTag product={product} /></div>
-            <div className="mt-4 flex justify-center"><OfferTimer countdown={block.countdown} /></div>
-            <div className="mt-5"><Buy product={product} /></div>
+            <div className="mt-4 flex justify-center"><OfferTimer countdown={block.countdown} hydrate="load" /></div>
+            <div className="mt-5"><Buy product={product} hydrate="load" /></div>
             <p className="mt-3 text-xs text-gray-500">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
           </div>
         </div>

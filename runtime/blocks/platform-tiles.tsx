@@ -4,19 +4,22 @@ import type { BlockOf } from '../../model/page.ts';
 import { bundledProducts, gradient, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { cardGrid } from './card-grid.ts';
 import { Price } from './price-tag.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
   const { site } = useRender();
   const bundle = productById(site, block.product);
+  const parts = bundledProducts(site, bundle);
+  const grid = cardGrid(parts.length, 4);
   const headingId = `${block.id ?? 'platform-tiles'}-heading`;
   return (
     <SectionShell id={block.id} className="bg-white" labelledBy={headingId}>
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        {bundledProducts(site, bundle).map((p) => (
-          <li key={p.id} className="group relative flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg" data-testid="platform-tile">
+      <ul className={`${grid.list} gap-5`}>
+        {parts.map((p, i) => (
+          <li key={p.id} className={`${grid.item(i)} group relative flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg`} data-testid="platform-tile">
             <span className="flex h-16 w-16 items-center justify-center rounded-2xl text-3xl shadow-md" style={{ background: gradient(p) }} aria-hidden="true">{p.emoji}</span>
             <h3 className="mt-4 text-lg font-extrabold text-gray-900">
               <a href={p.route} className="after:absolute after:inset-0 after:rounded-2xl after:content-[''] focus-visible:outline-none">{p.title}</a>

@@ -1,7 +1,8 @@
 // Price markup shared by the blocks: the price, the struck-through original and the savings, in the
 // looks the site uses, and PriceTag, all three on one centred line (platform hero and price box).
 import type { Product } from '../../model/schema.generated.ts';
-import { money, savings } from '../../model/catalogue.ts';
+import { money, originalPrice, savings } from '../../model/catalogue.ts';
+import { useRender } from '../context.tsx';
 
 // Classes of the price and of the struck-through original per look, written out in full so that
 // Tailwind finds them. A look without price classes leaves the price as bare text that takes its
@@ -42,19 +43,21 @@ export function Price({ product, look }: { product: Product; look: keyof typeof 
 
 /** "Save $X", optionally followed by "• Limited Time"; bare text unless given a look. */
 export function Savings({ product, look, limited = false }: { product: Product; look?: keyof typeof savingsLooks; limited?: boolean }) {
-  const text = <>Save {money(savings(product))}{limited && ' • Limited Time'}</>;
+  const { site } = useRender();
+  const text = <>Save {money(savings(site, product))}{limited && ' • Limited Time'}</>;
   return look ? <span className={savingsLooks[look]}>{text}</span> : text;
 }
 
 /** The price, the struck-through original and, with `save`, the savings: siblings for the caller's element. */
 export function PriceParts({ product, look, save }: { product: Product; look: keyof typeof originalLooks; save?: keyof typeof savingsLooks }) {
+  const { site } = useRender();
   return (
     <>
       <Price product={product} look={look} />
       {priceLooks[look] ? null : ' '}
       {/* Screen readers do not announce strikethrough: say what the second price is. */}
       <span className="sr-only">Original price: </span>
-      <s className={originalLooks[look]}>{money(product.originalPrice)}</s>
+      <s className={originalLooks[look]}>{money(originalPrice(site, product))}</s>
       {save && <Savings product={product} look={save} />}
     </>
   );

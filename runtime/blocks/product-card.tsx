@@ -5,7 +5,7 @@ import { PriceParts } from './price-tag.tsx';
 
 export function ProductCard({ product, buttonLabel }: { product: Product; buttonLabel: string }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-lg" data-product={product.id}>
+    <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm transition hover:shadow-lg" data-product={product.id}>
       <div className="relative p-6" style={{ background: gradient(product), color: gradientInk(product) }} data-testid="on-gradient">
         <span className="absolute right-4 top-4 rounded-full bg-white/95 px-3 py-1 text-xs font-extrabold text-gray-900">{product.badge}</span>
         <span className="text-4xl" aria-hidden="true">{product.emoji}</span>

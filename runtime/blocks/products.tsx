@@ -1,17 +1,20 @@
 // The catalogue: countdown banner, featured bundle card with its value list, platform cards, guarantee.
 import type { BlockOf } from '../../model/page.ts';
-import { bonusValue, coreValue, discountPercent, gradient, gradientInk, money, productById } from '../../model/catalogue.ts';
+import { bonusValue, bundledProducts, coreValue, discountPercent, gradient, gradientInk, money, productById, selectProducts } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
 import { PriceParts, Savings } from './price-tag.tsx';
+import { cardGrid } from './card-grid.ts';
 import { ProductCard } from './product-card.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 export function Products({ block }: { block: BlockOf<'products'> }) {
   const { site } = useRender();
   const featured = productById(site, block.featured);
-  const cards = block.products.map((id) => productById(site, id));
+  // Without a list, every product but the featured one, so a product added to the catalogue shows by itself.
+  const cards = selectProducts(site, block.products, () => site.products.filter((p) => p.id !== featured.id));
+  const grid = cardGrid(cards.length, 4);
   const headingId = `${block.id ?? 'products'}-heading`;
   return (
     <SectionShell id={block.id} className="bg-white" labelledBy={headingId}>
@@ -31,13 +34,13 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
             <p className="mt-6 flex flex-wrap items-baseline gap-3">
               <PriceParts product={featured} look="gradient" />
             </p>
-            <p className="mt-2 font-bold"><Savings product={featured} limited /> <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(featured)}% off</span></p>
+            <p className="mt-2 font-bold"><Savings product={featured} limited /> <span className="ml-2 rounded bg-yellow-300 px-2 py-0.5 text-sm text-gray-900">{discountPercent(site, featured)}% off</span></p>
             <a href={featured.route} className="mt-6 inline-block rounded-xl bg-white px-8 py-4 text-lg font-extrabold text-violet-700 shadow hover:bg-violet-50">{block.featuredButton}</a>
           </div>
           <div className="rounded-2xl border-2 border-current/30 p-6">
             <p className="font-bold">Everything included:</p>
             <ul className="mt-3 space-y-2 text-sm">
-              <li className="flex justify-between gap-3"><span>✓ All {cards.length} platform guides</span><span className="font-semibold">{money(coreValue(site, featured))}</span></li>
+              <li className="flex justify-between gap-3"><span>✓ All {bundledProducts(site, featured).length} platform guides</span><span className="font-semibold">{money(coreValue(site, featured))}</span></li>
               {(featured.bonuses ?? []).map((b) => (
                 <li key={b.title} className="flex justify-between gap-3"><span>✓ {b.title}</span><span className="font-semibold">{b.value !== undefined ? money(b.value) : b.valueLabel}</span></li>
               ))}
@@ -46,9 +49,9 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
           </div>
         </div>
       </article>
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {cards.map((p) => <ProductCard key={p.id} product={p} buttonLabel={block.cardButton} />)}
-      </div>
+      <ul className={`${grid.list} gap-6`}>
+        {cards.map((p, i) => <li key={p.id} className={`flex ${grid.item(i)}`}><ProductCard product={p} buttonLabel={block.cardButton} /></li>)}
+      </ul>
       {block.guarantee && (
         <div className="mx-auto mt-12 flex max-w-2xl items-center gap-4 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-6">
           <span className="text-4xl" aria-hidden="true">🛡️</span>

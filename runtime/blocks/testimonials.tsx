@@ -15,7 +15,7 @@ export function Testimonials({ block }: { block: BlockOf<'testimonials'> }) {
   return (
     <SectionShell id={block.id} className="bg-gradient-to-br from-violet-700 to-pink-700" labelledBy={headingId}>
       <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading} light />
-      <Island name="carousel" props={{ items: block.items.map(({ name, role, content, platform }) => ({ name, role, content, platform })), intervalMs: block.intervalMs }} />
+      <Island name="carousel" hydrate="visible" props={{ items: block.items.map(({ name, role, content, platform }) => ({ name, role, content, platform })), intervalMs: block.intervalMs }} />
       <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 gap-4 text-center text-white">
         {stats.map(([value, label]) => (
           <div key={label}>

@@ -1,6 +1,6 @@
 // Buy: a toast, then after the configured delay the browser goes to the product's hosted checkout.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 
 interface BuyButtonProps {
   label: string;

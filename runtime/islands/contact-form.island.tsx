@@ -2,7 +2,7 @@
 // Sending: the button reads 'Sending...' and is disabled. Success: toast, form cleared.
 // Failure: the destructive toast, the error logged, and every field kept.
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
 
 interface ContactFormProps {

@@ -1,7 +1,7 @@
 // E-mail capture: validate, save through the backend module (which keeps the address in the browser
 // when the backend fails), then the thank-you panel and the download.
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../client/toast.ts';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
 
 interface EmailCaptureProps {

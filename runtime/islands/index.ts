@@ -2,7 +2,6 @@
 // the glob in client/main.ts; the file name (<name>.island.tsx) is the island's name.
 import Accordion from './accordion.island.tsx';
 import AdminApp from './admin-app.island.tsx';
-import BlogFilter from './blog-filter.island.tsx';
 import BuyButton from './buy-button.island.tsx';
 import Carousel from './carousel.island.tsx';
 import ContactForm from './contact-form.island.tsx';
@@ -13,7 +12,6 @@ import PdfViewer from './pdf-viewer.island.tsx';
 export const islands = {
   accordion: Accordion,
   'admin-app': AdminApp,
-  'blog-filter': BlogFilter,
   'buy-button': BuyButton,
   carousel: Carousel,
   'contact-form': ContactForm,

@@ -3,6 +3,7 @@
 // the frame shows a still of page 1 made at build time, the same size and place, so nothing moves.
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PreviewComingSoon } from './preview-coming-soon.tsx';
 
 export interface PdfViewerProps {
   /** The PDF's public address. */
@@ -30,6 +31,7 @@ export default function PdfViewer({ url, title, height, fit, startPage, still }:
   const [page, setPage] = useState(startPage);
   const [drawn, setDrawn] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [missing, setMissing] = useState(false);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
 
   useEffect(() => {
@@ -45,8 +47,13 @@ export default function PdfViewer({ url, title, height, fit, startPage, still }:
         setPage((p) => Math.min(Math.max(1, p), d.numPages));
       })
       .catch((e: unknown) => {
+        if (cancelled) return;
+        // Not uploaded yet: the storage answers 404 (PDF.js's ResponseException), which visitors
+        // see as 'Preview coming soon', never as the storage's error.
+        const { name, status, missing: notThere } = (e ?? {}) as { name?: string; status?: number; missing?: boolean };
+        if (name === 'ResponseException' && (status === 404 || notThere)) return setMissing(true);
         console.error('PDF preview could not load', e);
-        if (!cancelled) setFailed(true);
+        setFailed(true);
       });
     return () => {
       cancelled = true;
@@ -94,38 +101,45 @@ export default function PdfViewer({ url, title, height, fit, startPage, still }:
     };
   }, [doc, page, size, fit]);
 
+  if (missing) return <PreviewComingSoon title={title} />;
   const showStill = still && drawn === 0;
   const canGo = (to: number) => doc !== null && to >= 1 && to <= pageCount;
   const status = pageCount ? `Page ${page} of ${pageCount}` : `Page ${page}`;
   const button = 'rounded-lg px-4 py-2 font-semibold text-violet-800 hover:bg-violet-100 disabled:text-gray-500 disabled:hover:bg-transparent';
   const aspect = still ? `${still.width} / ${still.height}` : '8.5 / 11';
   return (
-    <div className="overflow-hidden rounded-2xl border border-gray-200 bg-gray-100 shadow-lg" role="region" aria-label={`Preview of ${title}`} data-testid="pdf-viewer" data-loaded={doc ? 'true' : undefined}>
-      <div
-        ref={area}
-        className="relative w-full overflow-hidden"
-        // The page's own proportions, capped so the viewer with its controls is `height` tall.
-        style={{ aspectRatio: aspect, maxHeight: height - BAR }}
-      >
-        {showStill && (
-          <img src={still.src} width={still.width} height={still.height} loading="lazy" decoding="async" alt={`Page 1 of the ${title} preview`} className="absolute inset-0 h-full w-full object-contain" data-testid="pdf-still" />
-        )}
-        <div className={`absolute inset-0 flex justify-center ${fit === 'FitH' ? 'items-start overflow-y-auto' : 'items-center'} ${showStill ? 'invisible' : ''}`}>
-          <canvas ref={canvas} role="img" aria-label={`${status} of the ${title} preview`} className="bg-white shadow" data-testid="pdf-canvas" data-page={drawn || undefined} />
+    <>
+      <div className="overflow-hidden rounded-2xl border border-gray-200 bg-gray-100 shadow-lg" role="region" aria-label={`Preview of ${title}`} data-testid="pdf-viewer" data-loaded={doc ? 'true' : undefined}>
+        <div
+          ref={area}
+          className="relative w-full overflow-hidden"
+          // The page's own proportions, capped so the viewer with its controls is `height` tall.
+          style={{ aspectRatio: aspect, maxHeight: height - BAR }}
+        >
+          {showStill && (
+            <img src={still.src} width={still.width} height={still.height} loading="lazy" decoding="async" alt={`Page 1 of the ${title} preview`} className="absolute inset-0 h-full w-full object-contain" data-testid="pdf-still" />
+          )}
+          <div className={`absolute inset-0 flex justify-center ${fit === 'FitH' ? 'items-start overflow-y-auto' : 'items-center'} ${showStill ? 'invisible' : ''}`}>
+            <canvas ref={canvas} role="img" aria-label={`${status} of the ${title} preview`} className="bg-white shadow" data-testid="pdf-canvas" data-page={drawn || undefined} />
+          </div>
+          {failed && (
+            <p className="absolute inset-x-4 bottom-4 rounded-lg bg-white/95 p-3 text-center text-sm text-gray-800 shadow">The viewer could not load here. Use the link below to open the PDF.</p>
+          )}
         </div>
-        {failed && (
-          <p className="absolute inset-x-4 bottom-4 rounded-lg bg-white/95 p-3 text-center text-sm text-gray-800 shadow">The viewer could not load here. Use the link below to open the PDF.</p>
-        )}
+        <div className="flex items-center justify-between gap-2 border-t border-gray-200 bg-white px-2" style={{ height: BAR }}>
+          <button type="button" className={button} disabled={!canGo(page - 1)} onClick={() => setPage(page - 1)} aria-label="Previous page">
+            <span aria-hidden="true">←</span> <span className="hidden sm:inline">Previous</span>
+          </button>
+          <p className="text-sm font-medium text-gray-700" aria-live="polite" data-testid="pdf-status">{status}</p>
+          <button type="button" className={button} disabled={!canGo(page + 1)} onClick={() => setPage(page + 1)} aria-label="Next page">
+            <span className="hidden sm:inline">Next</span> <span aria-hidden="true">→</span>
+          </button>
+        </div>
       </div>
-      <div className="flex items-center justify-between gap-2 border-t border-gray-200 bg-white px-2" style={{ height: BAR }}>
-        <button type="button" className={button} disabled={!canGo(page - 1)} onClick={() => setPage(page - 1)} aria-label="Previous page">
-          <span aria-hidden="true">←</span> <span className="hidden sm:inline">Previous</span>
-        </button>
-        <p className="text-sm font-medium text-gray-700" aria-live="polite" data-testid="pdf-status">{status}</p>
-        <button type="button" className={button} disabled={!canGo(page + 1)} onClick={() => setPage(page + 1)} aria-label="Next page">
-          <span className="hidden sm:inline">Next</span> <span aria-hidden="true">→</span>
-        </button>
-      </div>
-    </div>
+      {/* In the island, so a preview found missing takes its link away too. */}
+      <p className="mt-4 text-center">
+        <a href={url} target="_blank" rel="noopener noreferrer" className="inline-block py-2 font-semibold text-violet-700 underline">Open the PDF in a new tab</a>
+      </p>
+    </>
   );
 }

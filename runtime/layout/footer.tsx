@@ -1,4 +1,5 @@
 // The footer: the spec's links and the current year (the build's).
+import { selectProducts, shortTitle } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 
 export function SiteFooter() {
@@ -14,7 +15,7 @@ export function SiteFooter() {
           <nav key={g.title} aria-label={g.title}>
             <h2 className="text-sm font-bold uppercase tracking-wide text-white">{g.title}</h2>
             <ul className="mt-3 space-y-1 text-sm">
-              {g.links.map((l) => (
+              {[...selectProducts(site, g.products, () => []).map((p) => ({ label: shortTitle(p), href: p.route })), ...(g.links ?? [])].map((l) => (
                 <li key={l.href}>
                   <a href={l.href} className="inline-block py-1.5 hover:text-white hover:underline">{l.label}</a>
                 </li>

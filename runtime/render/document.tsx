@@ -15,11 +15,15 @@ export interface DocumentProps {
   jsonLd?: readonly string[];
   /** Absolute canonical address; absent on the not-found page, which is marked noindex instead. */
   canonical?: string;
+  /** Stylesheets to link, render-blocking (the dev server's; a build inlines instead). */
   css: readonly string[];
+  /** The CSS of the page's first paint, written into a <style> in the head (a build's pages). */
+  inlineCss?: string;
+  /** The whole stylesheet, for what islands show after hydrating: linked for print, so it neither
+   * blocks rendering nor applies, until client/main.ts switches it on. */
+  deferredCss?: readonly string[];
   /** Module scripts to run. */
   scripts: readonly string[];
-  /** Modules to fetch early (the page's island chunks). */
-  preloads: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
@@ -52,9 +56,10 @@ export function Document(p: DocumentProps): ReactNode {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
+        {p.inlineCss !== undefined && <style dangerouslySetInnerHTML={{ __html: p.inlineCss }} />}
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
+        {p.deferredCss?.map((href) => <link key={href} rel="stylesheet" href={href} media="print" data-deferred-css="" />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
-        {p.preloads.map((href) => <link key={href} rel="modulepreload" href={href} />)}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
       </head>
       <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />

@@ -5,6 +5,7 @@ import { articleOutline, HeadingIdsProvider, TableOfContents } from '../outline.
 import { RenderBlock } from '../registry.tsx';
 import { SiteFooter } from '../layout/footer.tsx';
 import { BackHomeHeader, SiteHeader } from '../layout/header.tsx';
+import { PublicationRibbon } from '../layout/publication-ribbon.tsx';
 
 const PROSE = new Set(['heading', 'paragraph', 'list', 'callout', 'quote', 'alarm-banner', 'markdown']);
 
@@ -27,6 +28,7 @@ export function PageView({ page }: { page: PageDefinition }) {
         <HeadingIdsProvider value={outline?.ids ?? new Map()}>{page.template === 'article' ? <article className="pb-8">{body}</article> : body}</HeadingIdsProvider>
       </main>
       <SiteFooter />
+      <PublicationRibbon />
     </>
   );
 }

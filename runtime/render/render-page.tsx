@@ -15,12 +15,16 @@ export type { SiteImages };
 export const blockComponents: readonly string[] = Object.keys(registry);
 
 export interface PageAssets {
-  /** Stylesheets to link. */
+  /** The site's stylesheets: linked, or with `inlineCss`, inlined and loaded later where islands need them. */
   css: string[];
+  /** Given a page's HTML, the CSS its first paint needs, to inline instead of linking `css` (the build;
+   * the dev server links). */
+  inlineCss?: (html: string) => string;
   /** Module scripts, included only when the page has islands. */
   scripts: string[];
-  /** Island chunk address by island name, preloaded when the page uses that island. */
-  islandChunks: Record<string, string>;
+  /** No longer read: island chunks are not preloaded (each loads when its strategy says, see
+   * client/main.ts), so nothing competes with the page's largest paint. */
+  islandChunks?: Record<string, string>;
   /** Scripts every page loads whatever it holds (the dev server's client). */
   always?: string[];
 }
@@ -38,11 +42,13 @@ export interface RenderOptions {
 }
 
 const DOCTYPE = '<!doctype html>\n';
+/** Stands in the <style> until the page's classes are known: those of <body> are the document's own. */
+const INLINE_CSS = '/*inline-css*/';
 
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews }}>
       <PageView page={page} />
     </RenderProvider>,
   );
@@ -63,14 +69,18 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       ogImageAlt={page.title}
       jsonLd={notFound ? [] : structuredData(compiled, page, ogImage).map(jsonForScript)}
       canonical={notFound ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
-      css={assets.css}
+      css={assets.inlineCss ? [] : assets.css}
+      inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
+      // What islands show after hydrating (an open answer, a sent form) may use rules the first paint did not.
+      deferredCss={assets.inlineCss && used.length ? assets.css : undefined}
       scripts={[...(assets.always ?? []), ...(used.length ? assets.scripts : [])]}
-      preloads={used.flatMap((n) => (assets.islandChunks[n] ? [assets.islandChunks[n]] : []))}
       bodyHtml={bodyHtml}
       backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
     />,
   );
-  return { html: `${DOCTYPE}${html}\n`, islands: used };
+  // "</style" cannot end the element early: CSS reads "<\/style" as the same text.
+  const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
+  return { html: `${DOCTYPE}${doc}\n`, islands: used };
 }
 
 export function renderErrorPage(report: string, scripts: string[]): string {

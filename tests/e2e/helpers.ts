@@ -1,9 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** Waits until every island on the page has hydrated. */
+/** Waits until every island on the page has hydrated: the page's ready flag covers those that load at
+ * once or when idle; each that waits to be visible is scrolled to and waited for, then the page is
+ * scrolled back to the top. */
 export async function islandsReady(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready="true"]');
+  const waiting = page.locator('[data-island][data-hydrate="visible"]:not([data-hydrated])');
+  if (!(await waiting.count())) return;
+  for (const island of await waiting.all()) {
+    await island.evaluate((el) => (el.firstElementChild ?? el.parentElement!).scrollIntoView());
+    await expect(island).toHaveAttribute('data-hydrated', /^(true|error)$/);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** A paused fake clock: time moves only through page.clock.runFor, so timed tests are exact. */

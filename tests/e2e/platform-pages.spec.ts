@@ -185,8 +185,9 @@ for (const { id, countdown, days } of PLATFORMS) {
       await islandsReady(page);
       const buy = page.getByRole('button', { name: 'Get Instant Access for $29' });
       await expect(buy).toHaveCount(3); // hero, price box, final call to action
-      await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached(); // the toaster is listening
       await buy.first().click();
+      // The toaster loads with the first toast (real time), then sonner shows it on its next timer turn.
+      await expect(page.getByRole('region', { name: /^Notifications/ })).toBeAttached();
       // sonner shows a toast on its next timer turn; half a second later we are still on the page.
       await page.clock.runFor(500);
       const toast = page.locator('[data-sonner-toast]');
@@ -200,3 +201,18 @@ for (const { id, countdown, days } of PLATFORMS) {
     });
   });
 }
+
+// A preview the storage does not hold (not uploaded yet) answers 404 with the storage's JSON error:
+// the visitor sees 'Preview coming soon', never that error, the viewer's controls or a link to it.
+test("a preview missing from storage shows 'Preview coming soon', never the storage's error", async ({ page }) => {
+  const { route } = site.products.find((p) => p.id === PLATFORMS[0].id)!;
+  await page.route(`${SUPABASE_URL}/storage/v1/object/public/**`, (r) =>
+    r.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' }) }),
+  );
+  await page.goto(route);
+  await page.getByTestId('pdf-viewer').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('preview-coming-soon')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('pdf-viewer')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open the PDF in a new tab' })).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText('NoSuchKey');
+});

@@ -209,7 +209,7 @@ test('text on product gradients and badges meets WCAG AA at every colour stop', 
 
 test('footer and back links are tap targets of at least 24 px on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  const article = (await sitemapRoutes(page.request)).find((r) => r.startsWith('/blog/'))!;
+  const article = (await sitemapRoutes(page.request)).find((r) => /^\/blog\/[^/]+$/.test(r))!;
   for (const route of ['/', salesPages[0]!.route, article]) {
     await page.goto(route);
     const links = [...(await page.locator('footer a').all()), ...(await page.getByRole('link', { name: /^← Back to/ }).all())];
@@ -281,7 +281,7 @@ test('JSON-LD parses with the required properties of each type', async ({ page, 
   }
 
   const routes = await sitemapRoutes(request);
-  const article = routes.find((r) => r.startsWith('/blog/'))!;
+  const article = routes.find((r) => /^\/blog\/[^/]+$/.test(r))!;
   await page.goto(article);
   const [post] = ofType(await jsonLd(page), 'BlogPosting');
   expect(post).toMatchObject({ headline: expect.any(String), author: { '@type': 'Person', name: expect.any(String) }, datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), image: expect.stringMatching(/^https:/) });
@@ -304,7 +304,8 @@ test('JSON-LD parses with the required properties of each type', async ({ page, 
 });
 
 test('long articles open with a table of contents that links to their sections, with no script', async ({ page, request }) => {
-  const routes = (await sitemapRoutes(request)).filter((r) => r.startsWith('/blog/'));
+  // Articles only: /blog/page/2 and /blog/category/<slug> are listing pages.
+  const routes = (await sitemapRoutes(request)).filter((r) => /^\/blog\/[^/]+$/.test(r));
   let withToc = 0;
   for (const route of routes) {
     const minutes = (parse(readFileSync(`pages${route}.yaml`, 'utf8')) as { article: { readTime: number } }).article.readTime;

@@ -28,6 +28,8 @@ const NOT_SHOWN: Record<string, RegExp[]> = {
   // The island prerenders only the route's heading and "Checking whether you are signed in…"; the
   // upload instructions and path field appear once the browser knows who is signed in.
   'admin-app': [/^uploadIntro$/, /^defaultPath$/],
+  // A chip is shown only for a category that has listed articles, and the example renders with none.
+  'blog-index': [/^categories\.\d+$/],
   // The ISO date is shown formatted ("January 27, 2025"); the ISO form is only the dateTime attribute.
   'article-header': [/^date$/],
   // The items are keys of `stats` in site.config.yaml; the block shows their labels and values.

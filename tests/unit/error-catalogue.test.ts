@@ -8,7 +8,23 @@ import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
-import { makeFixture, VALID_INDEX } from './fixture.ts';
+import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+
+/** A bundle of every other product, appended to the fixture catalogue. */
+const BUNDLE_ENTRY = `  - id: bundle
+    platform: "Bundle"
+    route: "/bundle"
+    title: "The Bundle"
+    description: "Everything."
+    price: 20
+    badge: "BEST VALUE"
+    emoji: "🚀"
+    gradient: ["#7c3aed", "#db2777"]
+    planDays: 30
+    checkoutUrl: "https://checkout.example.com/bundle"
+    features: ["All of it"]
+    bundles: all
+`;
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const compile = (pages: Record<string, string>, opts?: Parameters<typeof compileSite>[1]) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }), opts).diagnostics;
@@ -30,6 +46,8 @@ sections:
 `,
 });
 
+const blogIndex = (categories: string[]) => `title: "Blog"\ndescription: "x"\nsections:\n  - type: blog-index\n    heading: "Blog"\n    categories: ${JSON.stringify(categories)}\n`;
+
 const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
   InvalidEncoding: () => {
@@ -42,6 +60,8 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     writeFileSync(join(root, 'pages/about.yaml'), `title: "x"\ndescription: "${'x'.repeat(3 * 1024 * 1024)}"\nsections: []\n`);
     return compileSite(root).diagnostics;
   },
+  ValueReadAsComment: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: #faq\n') }),
+  Indentation: () => compile({ 'about.yaml': page('  - type: paragraph\n     text: "a"\n') }),
   DuplicateKey: () => compile({ 'about.yaml': 'title: "A"\ntitle: "B"\ndescription: "x"\nsections: []\n' }),
   WrongType: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagram\n    countdown: "yes"\n') }),
   MissingField: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n') }),
@@ -64,6 +84,13 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   UnknownToken: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{prise:instagram}"\n') }),
   TokenNeedsProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price}"\n') }),
   TokenUnknownProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price:instagran}"\n') }),
+  TokenNeedsBundle: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "All {countWord:instagram} guides"\n') }),
+  UnknownPlatform: () => compile({ 'about.yaml': page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "C", platform: Instagramm }\n') }),
+  BundleOriginalPrice: () => {
+    // A bundle whose written original price is not what its products cost one by one.
+    const config = `${readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').trimEnd()}\n${BUNDLE_ENTRY}    originalPrice: 999\n`;
+    return compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, config)).diagnostics;
+  },
   MissingFile: () => compile({ 'about.yaml': page('  - type: hero\n    headline: "H"\n    button: { label: "Go", href: "/" }\n    illustration: { src: /nope.svg, alt: "x", width: 1, height: 1 }\n') }),
   InvalidTemplateOutput: () => {
     // A schema the article template's output no longer satisfies: the template is at fault, not the page.
@@ -75,11 +102,19 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     writeFileSync(file, JSON.stringify(schema));
     return compileSite(root).diagnostics;
   },
+  EmptyBlogCategory: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), 'blog/index.yaml': blogIndex(['Science', 'Sleep Health']) }),
   RepeatedParagraph: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), ...article('two', 1, false, 'word '.repeat(200).trim()) }),
   MissingPreview: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
     return compileSite(root).diagnostics;
+  },
+  InvalidPublishAt: () => compile({ 'about.yaml': `publishAt: "next week"\n${page('  - type: paragraph\n    text: "a"\n')}` }),
+  LinkToUnpublished: () => compile({ 'soon.yaml': `draft: true\n${page('  - type: paragraph\n    text: "a"\n')}`, 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: /soon\n') }),
+  UnpublishedProductPage: () => compile({ 'instagram-detox.yaml': `draft: true\n${page('  - type: paragraph\n    text: "a"\n')}` }),
+  DateBeforePublishAt: () => {
+    const [file, text] = Object.entries(article('one', 1, true, 'x '.repeat(200)))[0]!;
+    return compile({ [file]: `publishAt: "2025-02-01"\n${text}` });
   },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });

@@ -1,9 +1,12 @@
-// `npm run new` writes starters that validate as written, on a copy of the whole project.
+// `npm run new` writes starters that validate as written, on a copy of the whole project: a page, an
+// article that teaches the markdown block, and a platform page filled from the catalogue as a draft.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
+import type { Product } from '../../model/schema.generated.ts';
 import { copyProject, errorsOf, projectRoot } from './fixture.ts';
 
 let dir = '';
@@ -14,6 +17,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const runNew = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' });
 
+/** The modeline's schema path, resolved from the written file, is the page schema. */
+function expectModeline(file: string) {
+  const first = readFileSync(join(dir, file), 'utf8').split('\n')[0]!;
+  const m = /^# yaml-language-server: \$schema=(.+)$/.exec(first);
+  expect(m, first).not.toBeNull();
+  expect(resolve(dirname(join(dir, file)), m![1]!)).toBe(join(dir, 'schemas/page.schema.json'));
+}
+
 describe('npm run new', () => {
   it('writes an article that teaches the markdown block and validates as written', () => {
     const r = runNew('article', 'a-fresh-article');
@@ -21,14 +32,82 @@ describe('npm run new', () => {
     const text = readFileSync(join(dir, 'pages/blog/a-fresh-article.yaml'), 'utf8');
     expect(text).toContain('type: markdown');
     expect(text).toContain('text: |');
+    expectModeline('pages/blog/a-fresh-article.yaml');
     const compiled = compileSite(dir);
     expect(errorsOf(compiled.diagnostics)).toEqual([]);
     const page = compiled.site!.pages.find((p) => p.route === '/blog/a-fresh-article')!;
     expect(page.sections.map((s) => s.type)).toEqual(['article-header', 'markdown', 'callout', 'cta', 'article-footer']);
+    // Its body shows a heading and a list too, and its read time is honest (no ReadTime error above).
+    expect(text).toMatch(/^ {6}## /m);
+    expect(text).toMatch(/^ {6}- /m);
   });
 
-  it('writes a page that validates as written', () => {
+  it('writes a page that validates as written, with its modeline at any depth', () => {
     expect(runNew('page', 'a-fresh-page').status).toBe(0);
-    expect(errorsOf(compileSite(dir).diagnostics)).toEqual([]);
+    expect(runNew('page', 'guides/deep/a-nested-page').status).toBe(0);
+    expectModeline('pages/a-fresh-page.yaml');
+    expectModeline('pages/guides/deep/a-nested-page.yaml');
+    const compiled = compileSite(dir);
+    expect(errorsOf(compiled.diagnostics)).toEqual([]);
+    expect(compiled.site!.pages.map((p) => p.route)).toEqual(expect.arrayContaining(['/a-fresh-page', '/guides/deep/a-nested-page']));
+  });
+
+  describe('platform', () => {
+    // A new platform as a marketer adds it: one catalogue entry (made from an existing guide's), then the starter.
+    beforeAll(() => {
+      const configFile = join(dir, 'site.config.yaml');
+      const doc = parseDocument(readFileSync(configFile, 'utf8'));
+      const guide = (doc.toJS() as { products: Product[] }).products.find((p) => !p.bundles?.length)!;
+      const entry: Product = { ...guide, id: 'snapchat', platform: 'Snapchat', route: '/snapchat-detox', title: 'Snapchat Detox Plan', checkoutUrl: 'https://checkout.example.com/snapchat' };
+      doc.addIn(['products'], doc.createNode(entry));
+      writeFileSync(configFile, doc.toString());
+    });
+
+    it('fills every section from the catalogue with DRAFT copy, as a draft that validates as written', () => {
+      const r = runNew('platform', 'snapchat');
+      expect(r.status, r.stderr).toBe(0);
+      const file = 'pages/snapchat-detox.yaml';
+      expectModeline(file);
+      const text = readFileSync(join(dir, file), 'utf8');
+      expect(text).toMatch(/^draft: true$/m);
+      const dev = compileSite(dir, { includeUnpublished: true });
+      expect(errorsOf(dev.diagnostics)).toEqual([]);
+      const page = dev.site!.pages.find((p) => p.route === '/snapchat-detox')!;
+      // Every block of the platform template is there, and names the product.
+      const instagram = dev.site!.pages.find((p) => p.file.endsWith('instagram-detox.yaml'))!;
+      expect(page.sections.map((s) => s.type)).toEqual(instagram.sections.map((s) => s.type));
+      expect(page.sections.filter((s) => 'product' in s && s.product !== 'ultimate').every((s) => (s as { product: string }).product === 'snapchat')).toBe(true);
+      // Each text a visitor would read is marked as draft copy.
+      const data = parseDocument(text).toJS() as { title: string; description: string; platform: Record<string, unknown> };
+      const texts = [data.title, data.description, ...strings(data.platform).filter((s) => !/^(snapchat|Snapchat|\/images\/.+)$/.test(s))];
+      expect(texts.filter((s) => !s.startsWith('DRAFT: '))).toEqual([]);
+      // A build leaves the page and the product out; `validate` (a build's compile) has no error.
+      const built = compileSite(dir);
+      expect(errorsOf(built.diagnostics)).toEqual([]);
+      expect(built.site!.pages.map((p) => p.route)).not.toContain('/snapchat-detox');
+      expect(built.site!.site.products.map((p) => p.id)).not.toContain('snapchat');
+    });
+
+    it('refuses an unknown product with a did-you-mean, writing nothing', () => {
+      const r = runNew('platform', 'snapchta');
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('site.config.yaml');
+      expect(r.stderr).toContain('did you mean "snapchat"?');
+      expect(existsSync(join(dir, 'pages/snapchta-detox.yaml'))).toBe(false);
+    });
+
+    it('never overwrites a page', () => {
+      const r = runNew('platform', 'snapchat');
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain('already exists');
+    });
   });
 });
+
+/** Every string in a value, depth first (numbers, booleans and keys left out). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}

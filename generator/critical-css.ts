@@ -1,0 +1,190 @@
+// The CSS a page needs for its first paint, cut from the site's one stylesheet: every rule whose
+// selector can match an element of the page's HTML, in the stylesheet's own order, so the page inlined
+// with it renders exactly as it does with the whole file linked.
+//
+// "Can match" is decided by classes and element names, which is what a utility stylesheet and its reset
+// select on: a selector is kept when every class and element it requires is on the page; a selector
+// requiring none (:root, *, attributes) is always kept. Anything they cannot rule out (attributes,
+// :has(), :not()) is kept, so the cut errs on the side of a few spare rules, never a missing one. The stylesheet is parsed once per
+// build; cutting it for a page is a walk over prepared pieces of text, cheap enough for 10,000 pages.
+import postcss, { type AtRule, type ChildNode, type Container } from 'postcss';
+import selectorParser, { type Selector } from 'postcss-selector-parser';
+
+type Piece =
+  /** Kept on every page: @font-face, @keyframes, comments, statements. */
+  | { kind: 'always'; text: string; refs: string[] }
+  /** A style rule: kept when one of its selectors' required classes are all on the page. */
+  | { kind: 'rule'; text: string; refs: string[]; selectors: string[][] }
+  /** A rule every page matches that defines custom properties (the theme's :root, the --tw-* defaults):
+   * each custom property is kept when something kept reads it. */
+  | { kind: 'vars'; open: string; decls: { name?: string; text: string }[] }
+  /** `@property --name {…}`: kept when something kept reads the property. */
+  | { kind: 'property'; name: string; text: string }
+  /** @media, @supports, @layer, @container around rules: written when anything inside is kept. */
+  | { kind: 'group'; open: string; children: Piece[]; layer: boolean };
+
+export interface PreparedStylesheet {
+  pieces: Piece[];
+  /** The custom properties each custom property's value reads, over the whole sheet. */
+  varRefs: Map<string, Set<string>>;
+  /** Cuts already made, by what the page holds: pages of one template mostly hold the same. */
+  cuts: Map<string, string>;
+}
+
+/** The custom properties a piece of CSS (or HTML, in style attributes) reads. */
+function varsRead(text: string): string[] {
+  return [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
+}
+
+/** Pseudo-classes whose single argument must match for the selector to match, so its classes count. */
+const TRANSPARENT_PSEUDOS = new Set([':is', ':where', ':matches', ':-webkit-any']);
+
+/** What the page must hold for the selector to match: classes as ".name", elements by name; any one missing rules it out. */
+function requiredClasses(selector: Selector): string[] {
+  const out: string[] = [];
+  selector.each((node) => {
+    if (node.type === 'class') out.push(`.${node.value}`);
+    if (node.type === 'tag' && !node.namespace) out.push(node.value.toLowerCase());
+    // :where(.space-y-4 > :not(:last-child)) requires .space-y-4; :is(a, b) with two choices requires neither.
+    if (node.type === 'pseudo' && TRANSPARENT_PSEUDOS.has(node.value.toLowerCase()) && node.nodes.length === 1) out.push(...requiredClasses(node.nodes[0]!));
+  });
+  return out;
+}
+
+function selectorsOf(selector: string): string[][] {
+  const out: string[][] = [];
+  selectorParser((root) => {
+    root.each((sel) => {
+      out.push(requiredClasses(sel));
+    });
+  }).processSync(selector);
+  return out;
+}
+
+function prepare(nodes: ChildNode[], varRefs: Map<string, Set<string>>): Piece[] {
+  const pieces: Piece[] = [];
+  for (const node of nodes) {
+    // Whatever stood between two nodes in the source stays, so the whole sheet cuts back to itself.
+    const text = (node.raws.before ?? '') + node.toString();
+    if (node.type === 'rule') {
+      const selectors = selectorsOf(node.selector);
+      const decls = node.nodes.filter((n) => n.type === 'decl');
+      if (selectors.every((s) => !s.length) && decls.length === node.nodes.length && decls.some((d) => d.prop.startsWith('--'))) {
+        const open = (node.raws.before ?? '') + node.clone({ nodes: [] }).toString();
+        pieces.push({
+          kind: 'vars',
+          open: open.slice(0, open.lastIndexOf('}')),
+          decls: decls.map((d, i) => ({ name: d.prop.startsWith('--') ? d.prop : undefined, text: `${d.raws.before ?? ''}${d.toString()}${i < decls.length - 1 || node.raws.semicolon ? ';' : ''}` })),
+        });
+        for (const d of decls) if (d.prop.startsWith('--')) for (const r of varsRead(d.value)) (varRefs.get(d.prop) ?? varRefs.set(d.prop, new Set()).get(d.prop)!).add(r);
+      } else {
+        pieces.push({ kind: 'rule', text, refs: varsRead(text), selectors });
+      }
+    } else if (node.type === 'atrule' && node.name === 'property' && node.params.startsWith('--')) {
+      pieces.push({ kind: 'property', name: node.params.trim(), text });
+    } else if (node.type === 'atrule' && hasRules(node)) {
+      const empty = (node.raws.before ?? '') + node.clone({ nodes: [] }).toString();
+      pieces.push({ kind: 'group', open: empty.slice(0, empty.lastIndexOf('}')), children: prepare(node.nodes!, varRefs), layer: node.name === 'layer' });
+    } else if (node.type === 'atrule' && !node.nodes) {
+      // A statement such as `@layer theme, base;`: its semicolon is the parent's to write.
+      pieces.push({ kind: 'always', text: `${text};`, refs: [] });
+    } else if (node.type !== 'decl') {
+      pieces.push({ kind: 'always', text, refs: varsRead(text) });
+    }
+  }
+  return pieces;
+}
+
+/** An at-rule that holds style rules (as opposed to declarations: @property, @font-face, @keyframes). */
+function hasRules(node: AtRule): boolean {
+  if (!node.nodes || /keyframes$/i.test(node.name)) return false;
+  return node.nodes.some((n) => n.type === 'rule' || (n.type === 'atrule' && !!(n as Container).nodes));
+}
+
+/** Parses the site's stylesheet once, for cutting per page. */
+export function prepareStylesheet(css: string): PreparedStylesheet {
+  const varRefs = new Map<string, Set<string>>();
+  return { pieces: prepare(postcss.parse(css).nodes, varRefs), varRefs, cuts: new Map() };
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+// The same class attributes recur on every page of a template: each is read once.
+const classLists = new Map<string, string[]>();
+
+function classList(attribute: string): string[] {
+  let list = classLists.get(attribute);
+  if (!list) classLists.set(attribute, (list = decodeEntities(attribute).split(/\s+/).filter(Boolean).map((c) => `.${c}`)));
+  return list;
+}
+
+/** Every class (as ".name") and element name of the page (React writes attributes as class="…", quotes escaped). */
+export function classesIn(html: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of classList(m[1]!)) out.add(c);
+  for (const m of html.matchAll(/<([a-zA-Z][\w-]*)/g)) out.add(m[1]!.toLowerCase());
+  return out;
+}
+
+const matches = (p: Piece & { kind: 'rule' }, classes: Set<string>) => p.selectors.some((required) => required.every((c) => classes.has(c)));
+
+/** The custom properties read by the rules the page keeps (and by its style attributes), and by their values in turn. */
+function varsUsed(sheet: PreparedStylesheet, classes: Set<string>, htmlVars: string[]): Set<string> {
+  const used = new Set(htmlVars);
+  const visit = (pieces: Piece[]) => {
+    for (const p of pieces) {
+      if (p.kind === 'always' || (p.kind === 'rule' && matches(p, classes))) p.refs.forEach((r) => used.add(r));
+      else if (p.kind === 'group') visit(p.children);
+    }
+  };
+  visit(sheet.pieces);
+  const queue = [...used];
+  while (queue.length) {
+    for (const r of sheet.varRefs.get(queue.pop()!) ?? []) {
+      if (!used.has(r)) {
+        used.add(r);
+        queue.push(r);
+      }
+    }
+  }
+  return used;
+}
+
+function cut(pieces: Piece[], classes: Set<string>, vars: Set<string>): string {
+  let out = '';
+  for (const p of pieces) {
+    if (p.kind === 'always') out += p.text;
+    else if (p.kind === 'rule') {
+      if (matches(p, classes)) out += p.text;
+    } else if (p.kind === 'property') {
+      if (vars.has(p.name)) out += p.text;
+    } else if (p.kind === 'vars') {
+      const kept = p.decls.filter((d) => !d.name || vars.has(d.name));
+      // The last declaration written needs no semicolon; an empty rule is not written.
+      if (kept.length) out += `${p.open}${kept.map((d) => d.text).join('').replace(/;$/, '')}}`;
+    } else {
+      const inner = cut(p.children, classes, vars);
+      // A layer is written even when empty: the first mention of each fixes the layers' order, which the
+      // whole stylesheet, loaded later on pages with islands, must find unchanged.
+      if (inner || p.layer) out += `${p.open}${inner}}`;
+    }
+  }
+  return out;
+}
+
+/** The part of the stylesheet the page's HTML can use. */
+export function pageCss(sheet: PreparedStylesheet, html: string): string {
+  const classes = classesIn(html);
+  const htmlVars = varsRead(html);
+  const key = `${[...classes].sort().join(' ')}|${[...new Set(htmlVars)].sort().join(' ')}`;
+  let css = sheet.cuts.get(key);
+  if (css === undefined) sheet.cuts.set(key, (css = cut(sheet.pieces, classes, varsUsed(sheet, classes, htmlVars))));
+  return css;
+}

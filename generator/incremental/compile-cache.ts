@@ -1,0 +1,123 @@
+// Parse and schema validation are per file, so their results are kept by the file's content hash:
+// an unchanged page is neither parsed nor validated again. Its YAML is parsed only if a diagnostic
+// must point into it (see lazySource). Kept in memory (the dev server) and on disk (the build).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Diagnostic } from '../errors.ts';
+import { parseSource, type SourceFile } from '../source.ts';
+import type { FieldAt } from '../validate.ts';
+import { filesHash, hashOf } from './hash.ts';
+
+export interface CachedFile {
+  /** The document with its schema defaults applied; undefined when it did not parse. */
+  data?: unknown;
+  fields: FieldAt[];
+  /** Parse and validation diagnostics of the file alone. */
+  diagnostics: Diagnostic[];
+}
+
+/** What parse and validation results depend on besides the text: the schemas and the code that reads them. */
+const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/errors.ts', 'generator/load.ts', 'package-lock.json'];
+
+interface Stored {
+  salt: string;
+  /** Content key -> the entry as JSON (parsed on each use, so callers may mutate what they get). */
+  entries: Record<string, string>;
+}
+
+export class CompileCache {
+  private entries = new Map<string, string>();
+  private used = new Set<string>();
+  private salt = '';
+  private dirty = false;
+
+  /** `file`: where the cache lives on disk (none: in memory only). */
+  constructor(private readonly file?: string) {
+    if (file && existsSync(file)) {
+      try {
+        const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
+        this.salt = stored.salt;
+        this.entries = new Map(Object.entries(stored.entries));
+      } catch {
+        // A damaged cache is only a slower build.
+      }
+    }
+  }
+
+  /** Called once per compile: a change to the schemas or to the validating code empties the cache. */
+  begin(root: string): void {
+    const salt = filesHash(root, ['schemas', ...CODE]);
+    if (salt !== this.salt) {
+      this.entries.clear();
+      this.salt = salt;
+      this.dirty = true;
+    }
+    this.used.clear();
+  }
+
+  private key(kind: string, text: string): string {
+    return createHash('sha256').update(kind).update('\0').update(text).digest('base64url');
+  }
+
+  get(kind: string, text: string): CachedFile | undefined {
+    const key = this.key(kind, text);
+    const hit = this.entries.get(key);
+    if (hit === undefined) return undefined;
+    this.used.add(key);
+    return JSON.parse(hit) as CachedFile;
+  }
+
+  set(kind: string, text: string, entry: CachedFile): void {
+    const key = this.key(kind, text);
+    this.entries.set(key, JSON.stringify(entry));
+    this.used.add(key);
+    this.dirty = true;
+  }
+
+  /** Keeps only what the last compile used (so the cache never outgrows the site) and writes it. */
+  save(): void {
+    for (const key of [...this.entries.keys()]) {
+      if (!this.used.has(key)) {
+        this.entries.delete(key);
+        this.dirty = true;
+      }
+    }
+    if (!this.file || !this.dirty) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.entries) } satisfies Stored));
+    renameSync(tmp, this.file);
+    this.dirty = false;
+  }
+}
+
+/** The compile cache of a project, under its build cache folder (one file per project folder). */
+export function compileCacheFor(cacheDir: string, root: string): CompileCache {
+  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.json`));
+}
+
+/**
+ * A source whose YAML document is parsed only when something asks for a position in it (a
+ * diagnostic). Its data comes from the cache.
+ */
+export function lazySource(file: string, text: string, data: unknown): SourceFile {
+  let parsed: SourceFile | undefined;
+  const source = () => (parsed ??= parseSource(file, text).source);
+  return {
+    file,
+    text,
+    data,
+    get doc() {
+      return source().doc;
+    },
+    get lines() {
+      return source().lines;
+    },
+  };
+}
+
+/** The same source with other data (tokens filled in), keeping a lazy source lazy. */
+export function withData(source: SourceFile, data: unknown): SourceFile {
+  return Object.create(Object.getPrototypeOf(source) as object, { ...Object.getOwnPropertyDescriptors(source), data: { value: data, enumerable: true, writable: true } }) as SourceFile;
+}

@@ -1,0 +1,119 @@
+// The output folder as the last build left it: each file's content hash, size and modification time.
+// A file whose content is unchanged is not written again (its mtime stays), a file the build no
+// longer makes is removed with its .br/.gz, and precompression runs only for changed content.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { COMPRESSIBLE, compressFiles, MIN_COMPRESS_BYTES, qualityFor, type CompressJob } from '../precompress.ts';
+import { hashOf } from './hash.ts';
+
+interface Stamp {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface FileRecord extends Stamp {
+  hash: string;
+  /** The .br and .gz beside it, made from this content. */
+  br?: Stamp;
+  gz?: Stamp;
+}
+
+const stampOf = (file: string): Stamp | undefined => {
+  try {
+    const s = statSync(file);
+    return { size: s.size, mtimeMs: s.mtimeMs };
+  } catch {
+    return undefined;
+  }
+};
+const same = (a?: Stamp, b?: Stamp) => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+export class Outputs {
+  readonly files: Record<string, FileRecord> = {};
+  /** Files written (or removed) by this build, relative to the output folder. */
+  readonly written: string[] = [];
+  readonly removed: string[] = [];
+
+  constructor(
+    readonly outDir: string,
+    private readonly previous: Record<string, FileRecord>,
+  ) {}
+
+  /** Whether a file is still what this build's last run wrote (nobody touched or removed it). */
+  intact(rel: string): boolean {
+    return same(this.previous[rel], stampOf(join(this.outDir, rel)));
+  }
+
+  /** Writes a file unless it already holds this content. */
+  write(rel: string, data: string | Uint8Array, hash = hashOf(data)): void {
+    const before = this.previous[rel];
+    if (before?.hash === hash && this.intact(rel)) {
+      this.files[rel] = before;
+      return;
+    }
+    const full = join(this.outDir, rel);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, data);
+    this.files[rel] = { hash, ...stampOf(full)! };
+    this.written.push(rel);
+  }
+
+  /** Keeps a file the build did not remake (an unchanged page), with its record. */
+  keep(rel: string): void {
+    this.files[rel] = this.previous[rel]!;
+  }
+
+  /** Removes what the last build wrote and this one did not, and folders left empty. */
+  removeStale(): void {
+    for (const rel of Object.keys(this.previous)) {
+      if (this.files[rel]) continue;
+      for (const f of [rel, `${rel}.br`, `${rel}.gz`]) rmSync(join(this.outDir, f), { force: true });
+      this.removed.push(rel);
+      for (let dir = dirname(join(this.outDir, rel)); dir.startsWith(this.outDir) && dir !== this.outDir; dir = dirname(dir)) {
+        if (!existsSync(dir) || readdirSync(dir).length) break;
+        rmdirSync(dir);
+      }
+    }
+  }
+
+  /**
+   * Writes .br and .gz beside every text file whose content changed since they were made, from the
+   * cache of compressed results (by content hash) or, failing that, on worker threads.
+   */
+  async compress(cacheDir: string, skip: (rel: string) => boolean): Promise<{ compressed: number; reused: number }> {
+    mkdirSync(cacheDir, { recursive: true });
+    const jobs: CompressJob[] = [];
+    const copied: string[] = [];
+    const wanted = new Set<string>();
+    for (const [rel, rec] of Object.entries(this.files)) {
+      const full = join(this.outDir, rel);
+      if (!COMPRESSIBLE.test(rel) || skip(rel) || rec.size < MIN_COMPRESS_BYTES) {
+        // Grown too small to compress: its old .br/.gz go, as a clean build would not make them.
+        if (this.previous[rel]?.br) for (const f of [`${full}.br`, `${full}.gz`]) rmSync(f, { force: true });
+        continue;
+      }
+      const keep = join(cacheDir, `${rec.hash}.q${qualityFor(rel)}`);
+      wanted.add(`${rec.hash}.q${qualityFor(rel)}`);
+      const before = this.previous[rel];
+      if (before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && same(before.gz, stampOf(`${full}.gz`))) {
+        rec.br = before.br;
+        rec.gz = before.gz;
+        continue;
+      }
+      if (existsSync(`${keep}.br`) && existsSync(`${keep}.gz`)) {
+        copyFileSync(`${keep}.br`, `${full}.br`);
+        copyFileSync(`${keep}.gz`, `${full}.gz`);
+        copied.push(rel);
+      } else jobs.push({ file: full, quality: qualityFor(rel), keep });
+    }
+    await compressFiles(jobs);
+    for (const rel of [...copied, ...jobs.map((j) => j.file.slice(this.outDir.length + 1))]) {
+      const full = join(this.outDir, rel);
+      this.files[rel] = { ...this.files[rel]!, br: stampOf(`${full}.br`), gz: stampOf(`${full}.gz`) };
+      this.written.push(`${rel}.br`, `${rel}.gz`);
+    }
+    // The cache keeps what this build's files need, so it never outgrows the site.
+    for (const name of readdirSync(cacheDir)) if (!wanted.has(name.replace(/\.(br|gz)$/, ''))) unlinkSync(join(cacheDir, name));
+    return { compressed: jobs.length, reused: copied.length };
+  }
+}

@@ -1,0 +1,64 @@
+// Renders one page and records what it read (see track.ts). The same code runs on the main thread and
+// in render workers, so a page's HTML does not depend on where it was rendered.
+import type { CompiledSite } from '../../model/page.ts';
+import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
+import { assetsFromManifest, type ManifestChunk } from '../page-assets.ts';
+import { inlineScriptHashes } from '../security-headers.ts';
+import { hashOf } from './hash.ts';
+import { Tracker, type Read } from './track.ts';
+
+/** Everything a render needs besides the page: plain data, so it can be posted to a worker. */
+export interface RenderInput {
+  compiled: CompiledSite;
+  manifest: Record<string, ManifestChunk>;
+  /** Where Vite wrote the client assets (the stylesheet is read from there to inline it). */
+  clientDir: string;
+  images: SiteImages;
+  supabaseUrl: string;
+  supabaseAnonKey?: string;
+  /** The build's moment, in ms. */
+  now: number;
+}
+
+export interface RenderedPage {
+  index: number;
+  route: string;
+  html: string;
+  islands: string[];
+  /** Hashes of the page's inline scripts, for the security policy. */
+  scriptHashes: string[];
+  /** What the page read (sorted) and a digest of the answers. */
+  reads: Read[];
+  readsDigest: string;
+}
+
+/** The data a page's reads are answered from. */
+export const readRoots = (input: Pick<RenderInput, 'compiled' | 'images' | 'now'>, assets: unknown) => ({ compiled: input.compiled, assets, images: input.images, now: input.now });
+
+export function digestOf(reads: readonly Read[], answerOf: (r: Read) => string): string {
+  return hashOf(...reads.flatMap((r) => [r, answerOf(r)]));
+}
+
+export class PageRenderer {
+  readonly assets;
+  constructor(private readonly input: RenderInput) {
+    this.assets = assetsFromManifest(input.manifest, input.clientDir);
+  }
+
+  render(index: number): RenderedPage {
+    const { compiled, images, supabaseUrl, supabaseAnonKey, now } = this.input;
+    const page = compiled.pages[index]!;
+    const tracker = new Tracker();
+    const { html, islands } = renderPage({
+      compiled: tracker.track(compiled, ['compiled']),
+      page,
+      assets: tracker.track(this.assets, ['assets']),
+      images: tracker.track(images, ['images']),
+      now: tracker.moment(now),
+      supabaseUrl,
+      supabaseAnonKey,
+    });
+    const reads = [...tracker.reads.keys()].sort();
+    return { index, route: page.route, html, islands, scriptHashes: inlineScriptHashes(html), reads, readsDigest: digestOf(reads, (r) => tracker.reads.get(r)!) };
+  }
+}

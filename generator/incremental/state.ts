@@ -1,0 +1,57 @@
+// What the last build into an output folder left: each page's input key, what it read and a digest of
+// the answers, and every file written (see outputs.ts). One state per output folder, in the build cache.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { hashOf } from './hash.ts';
+import type { FileRecord } from './outputs.ts';
+import type { Read } from './track.ts';
+
+/** Bump when the state's shape or the meaning of its keys changes. */
+const VERSION = 1;
+
+export interface PageRecord {
+  /** Hash of the page's definition, its code and the build's settings. */
+  key: string;
+  /** Id of its read set (in `readSets`) and the digest of the answers it got. */
+  reads: string;
+  digest: string;
+  /** Its file, relative to the output folder. */
+  file: string;
+  islands: string[];
+  scriptHashes: string[];
+}
+
+export interface TargetState {
+  version: number;
+  pages: Record<string, PageRecord>;
+  readSets: Record<string, Read[]>;
+  files: Record<string, FileRecord>;
+}
+
+export const emptyState = (): TargetState => ({ version: VERSION, pages: {}, readSets: {}, files: {} });
+
+/** The build cache: node_modules/.cache/site-build (ignored by git, kept by CI's cache step). */
+export const defaultCacheDir = (root: string) => join(root, 'node_modules/.cache/site-build');
+
+/** The folder of one output folder's state and compressed files. */
+export const targetDir = (cacheDir: string, outDir: string) => join(cacheDir, 'targets', hashOf(resolve(outDir)).slice(0, 16));
+
+export function loadState(dir: string): TargetState {
+  const file = join(dir, 'state.json');
+  if (!existsSync(file)) return emptyState();
+  try {
+    const s = JSON.parse(readFileSync(file, 'utf8')) as TargetState;
+    return s.version === VERSION ? s : emptyState();
+  } catch {
+    return emptyState();
+  }
+}
+
+export function saveState(dir: string, state: TargetState): void {
+  mkdirSync(dir, { recursive: true });
+  const used = new Set(Object.values(state.pages).map((p) => p.reads));
+  for (const id of Object.keys(state.readSets)) if (!used.has(id)) delete state.readSets[id];
+  const tmp = join(dir, `state.json.${process.pid}.tmp`);
+  writeFileSync(tmp, JSON.stringify(state));
+  renameSync(tmp, join(dir, 'state.json'));
+}

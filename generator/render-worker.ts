@@ -1,0 +1,13 @@
+// A render worker (see render-pool.ts): takes the render input once, then chunks of page indexes.
+import { parentPort } from 'node:worker_threads';
+import { PageRenderer, type RenderInput } from './incremental/render-task.ts';
+
+let renderer: PageRenderer | undefined;
+parentPort!.on('message', (m: { input?: RenderInput; chunk?: number[] }) => {
+  try {
+    if (m.input) renderer = new PageRenderer(m.input);
+    if (m.chunk) parentPort!.postMessage({ pages: m.chunk.map((i) => renderer!.render(i)) });
+  } catch (e) {
+    parentPort!.postMessage({ error: (e as Error).stack ?? String(e) });
+  }
+});

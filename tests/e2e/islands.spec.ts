@@ -1,0 +1,194 @@
+// Loading at the floor (issue 11): the first paint needs no request past the HTML; islands hydrate by
+// their strategy (load at once, idle without any interaction, visible only near the viewport); the
+// toaster loads with the first toast; one broken island stops nothing else. Pages and islands are read
+// from the built site, never named here.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { sitemapRoutes } from './helpers.ts';
+
+interface IslandUse {
+  name: string;
+  hydrate: string;
+}
+
+/** Each route's islands, from its HTML. */
+async function islandPages(request: APIRequestContext): Promise<{ route: string; islands: IslandUse[] }[]> {
+  const out: { route: string; islands: IslandUse[] }[] = [];
+  for (const route of await sitemapRoutes(request)) {
+    const html = await (await request.get(route)).text();
+    const islands = [...html.matchAll(/<div data-island="([^"]+)"[^>]*?data-hydrate="([^"]+)"/g)].map((m) => ({ name: m[1]!, hydrate: m[2]! }));
+    if (islands.length) out.push({ route, islands });
+  }
+  return out;
+}
+
+const chunkOf = (name: string) => new RegExp(`/assets/${name}\\.island-[^/]*\\.js$`);
+const TOASTER = /\/assets\/(sonner|toaster)-[^/]*\.js$/;
+
+function requests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+  return seen;
+}
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-islands-ready="true"]');
+}
+
+/** Scrolls to the end and back, so every visible island comes near the viewport. */
+async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
+test('the first paint needs no stylesheet request: every page inlines its CSS and links none render-blocking', async ({ request }) => {
+  const withIslands = new Set((await islandPages(request)).map((p) => p.route));
+  for (const route of await sitemapRoutes(request)) {
+    const html = await (await request.get(route)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, route).toMatch(/<style>[\s\S]+?<\/style>/);
+    const links = [...head.matchAll(/<link [^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+    for (const link of links) expect(link, `${route}: a stylesheet link that blocks rendering`).toContain('media="print"');
+    // Only pages with islands fetch the whole stylesheet (for what islands show later); no page
+    // preloads island code ahead of its content.
+    expect(links.length, route).toBe(withIslands.has(route) ? 1 : 0);
+    expect(head, route).not.toContain('modulepreload');
+  }
+});
+
+test('the inlined CSS paints every page exactly as the whole stylesheet does', async ({ browser, request }) => {
+  test.setTimeout(600_000);
+  // Articles share one template: two of them stand for the rest.
+  const all = await sitemapRoutes(request);
+  const articles = all.filter((r) => /^\/blog\/[^/]+$/.test(r));
+  const routes = [...all.filter((r) => !articles.includes(r)), ...articles.slice(0, 2)];
+  // The whole stylesheet's address: pages with islands link it, for what islands show later.
+  const islandRoute = (await islandPages(request))[0]?.route;
+  expect(islandRoute, 'no page has islands').toBeTruthy();
+  const fullSheet = /<link [^>]*href="([^"]+\.css)"/.exec(await (await request.get(islandRoute!)).text())?.[1];
+  expect(fullSheet, 'no page links the whole stylesheet').toBeTruthy();
+  // Without JavaScript the page is its first paint, and stays still (no countdown ticks, no carousel turns).
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const differ: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const route of routes) {
+      await page.goto(route, { waitUntil: 'load' });
+      await page.screenshot({ fullPage: true, animations: 'disabled' }); // lets lazy images load
+      const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
+      await page.addStyleTag({ url: fullSheet! });
+      const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
+      if (!inline.equals(whole)) differ.push(`${route} at ${width}px`);
+    }
+  }
+  await context.close();
+  expect(differ).toEqual([]);
+});
+
+test('a visible island far below the fold loads its code only when scrolled near, then hydrates', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  let checked = 0;
+  for (const { route, islands } of await islandPages(request)) {
+    // An island type used on the page only with the visible strategy, so its chunk tells when it loads.
+    const names = [...new Set(islands.filter((i) => i.hydrate === 'visible').map((i) => i.name))].filter((n) => islands.every((i) => i.name !== n || i.hydrate === 'visible'));
+    for (const name of names) {
+      const seen = requests(page);
+      await page.goto(route);
+      await ready(page);
+      const island = page.locator(`[data-island="${name}"]`).last();
+      const top = await island.evaluate((el) => {
+        const box = [...el.children].find((c) => !['LINK', 'SCRIPT', 'STYLE', 'META'].includes(c.tagName)) ?? el;
+        return box.getBoundingClientRect().top / window.innerHeight;
+      });
+      // Within two screens it may already load (it starts a screen ahead): only a farther one tells.
+      if (top < 3) continue;
+      await page.waitForTimeout(500);
+      expect(seen.filter((p) => chunkOf(name).test(p)), `${route}: ${name} loaded before it was near`).toEqual([]);
+      await expect(island).not.toHaveAttribute('data-hydrated');
+      await island.evaluate((el) => el.parentElement!.scrollIntoView());
+      await expect(island).toHaveAttribute('data-hydrated', 'true');
+      expect(seen.some((p) => chunkOf(name).test(p)), `${route}: ${name} loaded once near`).toBe(true);
+      checked++;
+    }
+    if (checked >= 2) break;
+  }
+  expect(checked, 'no page has a visible island three screens down').toBeGreaterThan(0);
+});
+
+test('load islands hydrate first, idle ones after without any interaction, before the page is ready', async ({ page, request }) => {
+  const target = (await islandPages(request)).find(({ islands }) => islands.some((i) => i.hydrate === 'load') && islands.some((i) => i.hydrate === 'idle'));
+  expect(target, 'no page has both a load and an idle island').toBeTruthy();
+  // When each island marks itself hydrated, in page time.
+  await page.addInitScript(() => {
+    const log: { hydrate: string; t: number }[] = ((window as unknown as { __hydrated: typeof log }).__hydrated = []);
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as HTMLElement;
+        if (el.dataset.hydrated === 'true') log.push({ hydrate: el.dataset.hydrate ?? '', t: performance.now() });
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+  await page.goto(target!.route);
+  await ready(page);
+  for (const strategy of ['load', 'idle']) {
+    const els = page.locator(`[data-island][data-hydrate="${strategy}"]`);
+    const n = await els.count();
+    for (let i = 0; i < n; i++) await expect(els.nth(i)).toHaveAttribute('data-hydrated', 'true');
+  }
+  const log = await page.evaluate(() => (window as unknown as { __hydrated: { hydrate: string; t: number }[] }).__hydrated);
+  const lastLoad = Math.max(...log.filter((l) => l.hydrate === 'load').map((l) => l.t));
+  const firstIdle = Math.min(...log.filter((l) => l.hydrate === 'idle').map((l) => l.t));
+  expect(lastLoad).toBeLessThanOrEqual(firstIdle);
+});
+
+test('no page loads the toaster before its first toast; a buy button’s toast brings it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const pages = await islandPages(request);
+  const seen = requests(page);
+  for (const { route } of pages.filter((p) => !p.route.startsWith('/admin'))) {
+    await page.goto(route);
+    await ready(page);
+    await scrollThrough(page);
+    await page.waitForTimeout(300);
+  }
+  expect(seen.filter((p) => TOASTER.test(p))).toEqual([]);
+
+  const withBuy = pages.find((p) => p.islands.some((i) => i.name === 'buy-button' && i.hydrate === 'load'));
+  expect(withBuy, 'no page has a buy button above the fold').toBeTruthy();
+  await page.goto(withBuy!.route);
+  await ready(page);
+  const button = page.locator('[data-island="buy-button"][data-hydrate="load"] button').first();
+  const checkout = (await button.getAttribute('data-checkout'))!;
+  await page.route(checkout, (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
+  expect(seen.filter((p) => TOASTER.test(p))).toEqual([]);
+  await button.click();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  expect(seen.filter((p) => TOASTER.test(p)).length).toBeGreaterThan(0);
+});
+
+for (const failure of ['does not load', 'throws while rendering'] as const) {
+  test(`an island whose code ${failure} stops no other island, nor the ready flag, and is named in the console`, async ({ page, request }) => {
+    const target = (await islandPages(request)).find(({ islands }) => new Set(islands.filter((i) => i.hydrate !== 'visible').map((i) => i.name)).size >= 2);
+    expect(target, 'no page has two kinds of island hydrating without scrolling').toBeTruthy();
+    const broken = target!.islands.find((i) => i.hydrate !== 'visible')!.name;
+    await page.route(chunkOf(broken), (r) =>
+      failure === 'does not load' ? r.abort() : r.fulfill({ contentType: 'text/javascript', body: 'export default function Broken() { throw new Error("broken on purpose"); }' }),
+    );
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(target!.route);
+    await ready(page);
+    for (const el of await page.locator(`[data-island="${broken}"]:not([data-hydrate="visible"])`).all()) await expect(el).toHaveAttribute('data-hydrated', 'error');
+    const others = page.locator(`[data-island]:not([data-island="${broken}"]):not([data-hydrate="visible"])`);
+    expect(await others.count()).toBeGreaterThan(0);
+    for (const el of await others.all()) await expect(el).toHaveAttribute('data-hydrated', 'true');
+    expect(errors.some((e) => e.includes(`Island "${broken}"`)), errors.join('\n')).toBe(true);
+  });
+}

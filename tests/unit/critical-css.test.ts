@@ -1,0 +1,86 @@
+// The first paint's CSS is cut from the site's stylesheet by what each page holds: what a page can use
+// stays, in the stylesheet's order; what it cannot is left out; the cut of a page holding everything is
+// the whole sheet. The real stylesheet's cut is checked in Chromium (tests/e2e/islands.spec.ts), pixel
+// for pixel against the whole file.
+import { describe, expect, it } from 'vitest';
+import { classesIn, pageCss, prepareStylesheet } from '../../generator/critical-css.ts';
+import { blockingStylesheets } from '../../generator/first-response.ts';
+
+// Shaped as Tailwind 4 writes it: layers, custom properties, @property, nested at-rules, escaped names.
+const SHEET = [
+  '@layer properties{@supports (color:red){*,:before{--tw-shadow:0 0 #0000;--tw-unused:1}}}',
+  '@layer theme{:root,:host{--color-violet-600:oklch(54% .25 293);--color-red-600:red;--font-sans:Arial;--default-font-family:var(--font-sans)}}',
+  '@layer base{html,:host{font-family:var(--default-font-family)}code,pre{font-family:monospace}h1{margin:0}}',
+  '@layer components{.prose-width{max-width:50rem}}',
+  '@layer utilities{.text-violet-600{color:var(--color-violet-600)}.text-red-600{color:var(--color-red-600)}',
+  '.shadow{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-shadow)}',
+  ':where(.space-y-4>:not(:last-child)){margin-block-start:1rem}',
+  '.md\\:grid-cols-2{@media (width>=48rem){grid-template-columns:repeat(2,minmax(0,1fr))}}',
+  '@media (width>=48rem){.md\\:flex{display:flex}}',
+  '.hover\\:underline:hover{text-decoration:underline}',
+  '.block:not(.hidden){display:block}',
+  '.\\[\\&\\>p\\]\\:mt-2>p{margin-top:.5rem}}',
+  'section[data-tone=white]+section[data-tone=white]{padding-top:0}',
+  '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+  '@property --tw-unused{syntax:"*";inherits:false}',
+  '@keyframes spin{to{transform:rotate(360deg)}}',
+].join('');
+
+const sheet = prepareStylesheet(SHEET);
+const page = (body: string) => `<!doctype html><html><head></head><body>${body}</body></html>`;
+
+describe('the first paint’s CSS of a page', () => {
+  it('keeps the rules of the classes the page uses, with the custom properties they read, and drops the rest', () => {
+    const css = pageCss(sheet, page('<h1 class="text-violet-600 shadow">Hi</h1>'));
+    expect(css).toContain('.text-violet-600{color:var(--color-violet-600)}');
+    expect(css).toContain('--color-violet-600:');
+    expect(css).toContain('.shadow{');
+    expect(css).toContain('@property --tw-shadow');
+    // The theme variable read through another one (html's font) stays with it.
+    expect(css).toContain('--default-font-family:var(--font-sans)');
+    expect(css).toContain('--font-sans:Arial');
+    for (const gone of ['.text-red-600', '--color-red-600', '--tw-unused', 'md\\:flex', 'space-y-4', 'code,pre', 'hover\\:underline']) expect(css).not.toContain(gone);
+  });
+
+  it('keeps element rules for elements the page holds, and rules classes cannot rule out', () => {
+    const css = pageCss(sheet, page('<pre class="block">x</pre>'));
+    expect(css).toContain('code,pre{font-family:monospace}');
+    expect(css).not.toContain('h1{margin:0}');
+    // :not(.hidden) needs no .hidden; attributes are not decided, the element is.
+    expect(css).toContain('.block:not(.hidden){display:block}');
+    expect(css).not.toContain('section[data-tone=white]');
+    expect(pageCss(sheet, page('<section data-tone="gray-50"></section>'))).toContain('section[data-tone=white]+section[data-tone=white]{padding-top:0}');
+    expect(css).toContain('@keyframes spin');
+  });
+
+  it('reads escaped class names, variants inside :where(), media queries and entities in class attributes', () => {
+    const css = pageCss(sheet, page('<div class="space-y-4 md:flex hover:underline [&amp;&gt;p]:mt-2"><p>a</p></div>'));
+    expect(css).toContain(':where(.space-y-4>:not(:last-child))');
+    expect(css).toContain('@media (width>=48rem){.md\\:flex{display:flex}}');
+    expect(css).toContain('.hover\\:underline:hover');
+    expect(css).toContain('.\\[\\&\\>p\\]\\:mt-2>p');
+    expect(classesIn('<p class="a&amp;b  c">')).toEqual(new Set(['.a&b', '.c', 'p']));
+  });
+
+  it('writes every layer, even an empty one, so the layers keep their order when the whole sheet loads later', () => {
+    const css = pageCss(sheet, page('<p>plain</p>'));
+    expect(css.indexOf('@layer theme{')).toBeLessThan(css.indexOf('@layer base{'));
+    expect(css).toContain('@layer components{}');
+    expect(css.indexOf('@layer components{')).toBeLessThan(css.indexOf('@layer utilities{'));
+  });
+
+  it('is the whole stylesheet for a page that uses everything', () => {
+    const everything = page(
+      '<h1 class="prose-width text-violet-600 text-red-600 shadow space-y-4 md:grid-cols-2 md:flex hover:underline block [&amp;&gt;p]:mt-2"><code></code><pre></pre><p></p></h1>' +
+        '<i style="margin:var(--tw-unused)"></i><section data-tone="white"></section>',
+    );
+    expect(pageCss(sheet, everything)).toBe(SHEET);
+  });
+});
+
+describe('render-blocking stylesheets', () => {
+  it('are the linked ones that apply to the screen; print ones (loaded later) are not', () => {
+    const html = '<link rel="stylesheet" href="/a.css"/><link rel="stylesheet" href="/b.css" media="print" data-deferred-css=""/><link rel="stylesheet" media="all" href="/c.css"><link rel="icon" href="/x.ico">';
+    expect(blockingStylesheets(html)).toEqual(['/a.css', '/c.css']);
+  });
+});

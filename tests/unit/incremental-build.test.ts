@@ -1,0 +1,144 @@
+// Incremental builds: after each edit (an article's text, a catalogue price, a block component, a new
+// page, a deleted page) the incremental build's output folder is byte-identical to a clean build's,
+// every file included (.br and .gz too), and it rendered only the pages that depend on the edit. A
+// rebuild with nothing changed renders and writes nothing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeDifferences } from '../../generator/bench/scale.ts';
+import { copyProject, projectRoot, VALID_INDEX } from './fixture.ts';
+
+const article = (title: string, featured: boolean, words: string) => `template: article
+title: "${title}"
+description: "An article of the fixture site."
+article:
+  excerpt: "What ${title} is about."
+  category: Science
+  date: "2025-01-0${featured ? 2 : 1}"
+  readTime: 1
+  featured: ${featured}
+  author: { name: "A. Writer", title: "Writer" }
+sections:
+  - type: paragraph
+    text: "${words}"
+`;
+// About 200 words: one honest minute of reading.
+const body = (seed: string) => Array.from({ length: 200 }, (_, i) => `${seed}${i % 7}`).join(' ');
+const BLOG = `title: "Blog"
+description: "The blog."
+sections:
+  - type: blog-index
+    heading: "Blog"
+    categories: [Science]
+`;
+
+let root = '';
+let n = 0;
+// Every build is made as of one moment: the moment is an input, like the pages.
+const AS_OF = '2026-03-01T12:00:00Z';
+
+interface Stats {
+  renderedRoutes: string[];
+  writtenFiles: string[];
+  removedFiles: string[];
+}
+
+function build(outDir: string, clean = false): Stats {
+  const stats = `${root}-stats-${n++}.json`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--stats', stats, '--as-of', AS_OF, ...(clean ? ['--clean'] : [])], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, OUT_DIR: outDir, VITE_SUPABASE_ANON_KEY: '' },
+  });
+  expect(r.status, r.stderr + r.stdout).toBe(0);
+  return JSON.parse(readFileSync(stats, 'utf8')) as Stats;
+}
+
+// Outside the project, as dist/ is git-ignored in it: Tailwind scans what git does not ignore.
+const out = () => `${root}-out`;
+/** A clean build (no cache) of the same site, compared file by file with the incremental one. */
+function expectSameAsClean() {
+  const clean = `${root}-clean`;
+  rmSync(clean, { recursive: true, force: true });
+  build(clean, true);
+  expect(treeDifferences(out(), clean)).toEqual([]);
+}
+
+const edit = (file: string, from: string | RegExp, to: string) => {
+  const full = join(root, file);
+  const before = readFileSync(full, 'utf8');
+  const after = before.replace(from, to);
+  expect(after, `${file} holds ${from}`).not.toBe(before);
+  writeFileSync(full, after);
+};
+
+beforeAll(() => {
+  root = copyProject('incremental-');
+  rmSync(join(root, 'pages'), { recursive: true });
+  const pages: Record<string, string> = {
+    'index.yaml': VALID_INDEX,
+    'blog/index.yaml': BLOG,
+    'blog/first.yaml': article('First Article', true, body('alpha')),
+    'blog/second.yaml': article('Second Article', false, body('beta')),
+  };
+  for (const [file, text] of Object.entries(pages)) {
+    const full = join(root, 'pages', file);
+    rmSync(full, { force: true });
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, text);
+  }
+  writeFileSync(join(root, 'site.config.yaml'), readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8'));
+});
+afterAll(() => {
+  for (const dir of [root, `${root}-out`, `${root}-clean`]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an incremental build', () => {
+  it('matches a clean build byte for byte after each edit, rendering only what depends on it', () => {
+    const first = build(out());
+    expect(first.renderedRoutes).toEqual(expect.arrayContaining(['/', '/blog', '/blog/first', '/blog/second']));
+    expectSameAsClean();
+
+    // Nothing changed: nothing rendered, nothing written, no file touched.
+    const mtimes = () => Object.fromEntries(readdirSync(out(), { recursive: true, encoding: 'utf8' }).map((f) => [f, statSync(join(out(), f)).mtimeMs]));
+    const before = mtimes();
+    const unchanged = build(out());
+    expect(unchanged.renderedRoutes).toEqual([]);
+    expect(unchanged.writtenFiles).toEqual([]);
+    expect(mtimes()).toEqual(before);
+
+    // An article's text: that article alone (the blog index shows titles and excerpts, not bodies).
+    edit('pages/blog/second.yaml', 'beta3', 'gamma3');
+    expect(build(out()).renderedRoutes).toEqual(['/blog/second']);
+    expectSameAsClean();
+
+    // A catalogue price: the home page shows it; the articles do not.
+    edit('site.config.yaml', 'price: 29', 'price: 31');
+    const priced = build(out()).renderedRoutes;
+    expect(priced).toContain('/');
+    expect(priced).not.toContain('/blog/first');
+    expectSameAsClean();
+    expect(readFileSync(join(out(), 'index.html'), 'utf8')).toContain('31');
+
+    // A block component: the pages holding that block, and no other.
+    edit('runtime/blocks/article-footer.tsx', '<div className=', '<div data-edited="" className=');
+    expect(build(out()).renderedRoutes.sort()).toEqual(['/blog/first', '/blog/second']);
+    expectSameAsClean();
+    expect(readFileSync(join(out(), 'blog/first/index.html'), 'utf8')).toContain('data-edited');
+
+    // A new page: it, and the pages that list articles.
+    writeFileSync(join(root, 'pages/blog/third.yaml'), article('Third Article', false, body('delta')));
+    const added = build(out()).renderedRoutes;
+    expect(added).toEqual(expect.arrayContaining(['/blog/third', '/blog']));
+    expect(added).not.toContain('/');
+    expectSameAsClean();
+
+    // A deleted page: its files leave the output folder.
+    rmSync(join(root, 'pages/blog/third.yaml'));
+    const removed = build(out());
+    expect(removed.removedFiles).toContain('blog/third/index.html');
+    expect(existsSync(join(out(), 'blog/third'))).toBe(false);
+    expectSameAsClean();
+  }, 900_000);
+});
