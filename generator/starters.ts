@@ -3,11 +3,16 @@
 // the platform page is filled from the product's catalogue entry with marked DRAFT copy.
 import { dirname, relative } from 'node:path';
 import type { Product } from '../model/schema.generated.ts';
+import { EDITOR_SCHEMA_DIR } from './editor-schema.ts';
 import { readTimeFor, fieldWords } from './read-time.ts';
 
-/** The YAML language server's modeline: the page schema, relative to the file written (`file` is project-relative). */
+/**
+ * The YAML language server's modeline: the editors' copy of the page schema, which also offers the
+ * catalogue's product ids (written by `npm install` and `npm run dev`; see editor-schema.ts), relative
+ * to the file written (`file` is project-relative).
+ */
 export function schemaModeline(file: string): string {
-  const path = relative(dirname(file), 'schemas/page.schema.json').split('\\').join('/');
+  const path = relative(dirname(file), `${EDITOR_SCHEMA_DIR}/page.schema.json`).split('\\').join('/');
   return `# yaml-language-server: $schema=${path}`;
 }
 

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import type { Product } from '../../model/schema.generated.ts';
 import { didYouMean } from '../did-you-mean.ts';
+import { writeEditorSchemas } from '../editor-schema.ts';
 import { articleStarter, pageStarter, platformStarter } from '../starters.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 
@@ -72,6 +73,12 @@ await runCli('new', () => {
   if (existsSync(full)) throw new UsageError(`${t.file} already exists; nothing written.`);
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, t.text);
+  // The modeline names the editors' schema copy; make sure it is there and offers today's products.
+  try {
+    writeEditorSchemas(root);
+  } catch {
+    // An editor convenience: the starter is written either way.
+  }
   const next = kind === 'platform' ? ' It is a draft: `npm run dev` shows it; replace each DRAFT: text, then remove `draft: true`.' : '';
   console.log(`wrote ${t.file}; run \`npm run validate\` to check it.${next}`);
   return EXIT.ok;

@@ -17,12 +17,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const runNew = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' });
 
-/** The modeline's schema path, resolved from the written file, is the page schema. */
+/** The modeline's schema path, resolved from the written file, is the editors' copy of the page schema, and it exists. */
 function expectModeline(file: string) {
   const first = readFileSync(join(dir, file), 'utf8').split('\n')[0]!;
   const m = /^# yaml-language-server: \$schema=(.+)$/.exec(first);
   expect(m, first).not.toBeNull();
-  expect(resolve(dirname(join(dir, file)), m![1]!)).toBe(join(dir, 'schemas/page.schema.json'));
+  const schema = resolve(dirname(join(dir, file)), m![1]!);
+  expect(schema).toBe(join(dir, '.vscode/schemas/page.schema.json'));
+  expect(existsSync(schema), 'npm run new writes the schema its modeline names').toBe(true);
 }
 
 describe('npm run new', () => {

@@ -1,0 +1,11 @@
+// `npm install` runs this (the `prepare` script): writes .vscode/schemas/, the editors' copy of the
+// schemas with the catalogue's product ids as suggestions (see generator/editor-schema.ts), so a fresh
+// clone's editor loads the schema .vscode/settings.json and the starters' modelines name.
+// It never fails an install: an editor convenience is not worth a broken `npm ci`.
+import { writeEditorSchemas } from '../editor-schema.ts';
+
+try {
+  writeEditorSchemas(process.cwd());
+} catch (e) {
+  console.warn(`Could not write .vscode/schemas/ for editors (${e instanceof Error ? e.message : String(e)}); \`npm run dev\` writes it later.`);
+}
