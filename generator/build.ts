@@ -7,19 +7,19 @@
 // when one of those changed, a file is written only when its bytes changed, and what the build no
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { blockComponents } from '../runtime/render/render-page.tsx';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { compileSite } from './compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './publication.ts';
-import { writeStaleGeneratedFiles } from './generate-types.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './incremental/client-assets.ts';
 import { CodeGraph } from './incremental/code-graph.ts';
 import { compileCacheFor } from './incremental/compile-cache.ts';
+import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
 import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
 import { Outputs } from './incremental/outputs.ts';
 import { digestOf, PageRenderer, readRoots, type RenderedPage, type RenderInput } from './incremental/render-task.ts';
@@ -108,17 +108,30 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   try {
     // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
     // committed file is stale, since it runs before any build).
-    if (existsSync(join(root, 'model'))) await writeStaleGeneratedFiles(root);
+    if (existsSync(join(root, 'model'))) await writeStaleGeneratedFilesOnce(root, join(cacheDir, `types-${hashOf(resolve(root)).slice(0, 16)}.stamp`));
     // The site as of one moment (`--as-of`, default now): pages scheduled later and drafts are left out,
     // and pages render that moment's dates; the moment is one of the inputs pages' keys record.
     const asOf = opts.asOf ?? new Date();
     const compileCache = opts.clean ? undefined : compileCacheFor(cacheDir, root);
-    const result = compileSite(root, { components: blockComponents, asOf, cache: compileCache });
-    if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
+    // Vite's client build (into the build cache, never the output) runs in a child process while the
+    // site compiles; the "client" phase is what is left to wait for after the compile.
+    const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
+    const settled = () => clientBuild.then(() => undefined, () => undefined);
+    let result: ReturnType<typeof compileSite>;
+    try {
+      result = compileSite(root, { components: blockComponents, asOf, cache: compileCache });
+    } catch (e) {
+      await settled();
+      throw e;
+    }
+    if (!result.ok) {
+      await settled();
+      throw new ValidationError(result.diagnostics, result.texts);
+    }
     const compiled = result.site!;
     phase('compile');
 
-    const client = await clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
+    const client = await clientBuild;
     phase('client');
     // Preview stills, social cards and icons, each cached by content hash (see images.ts).
     const { files: imageFiles, ...images } = await generateImages(root, compiled);
@@ -135,7 +148,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     phase('render');
 
     for (const rel of client.files) outputs.write(rel, readFileSync(join(client.dir, rel)));
-    for (const [path, data] of imageFiles) outputs.write(path, data);
+    // Image cache files are named by a hash of what they are made from: that name is their content's key.
+    for (const [path, from] of imageFiles) outputs.copy(path, from, `image:${basename(from)}`);
     outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes)));
     outputs.write('sitemap.xml', sitemap(compiled));
     outputs.write('robots.txt', robots(compiled));

@@ -92,6 +92,19 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     return { source, ...v };
   };
 
+  // A block a template wrote, validated (its defaults filled in); a valid one is kept in the compile
+  // cache by its content, so a warm build compiles no schema at all.
+  const validateBlock = (section: SectionDraft): { ok: true; data: unknown } | { ok: false; detail: string } => {
+    const text = opts.cache ? JSON.stringify(section) : '';
+    const hit = opts.cache?.get('block', text);
+    if (hit) return { ok: true, data: hit.data };
+    if (schemas.validateSection(section)) {
+      opts.cache?.set('block', text, { data: section, fields: [], diagnostics: [] });
+      return { ok: true, data: section };
+    }
+    return { ok: false, detail: (schemas.validateSection.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ') };
+  };
+
   if (opts.components) diagnostics.push(...blockCompleteness(root, schemas.blockTypes, opts.components, texts));
 
   const configPath = join(root, 'site.config.yaml');
@@ -143,7 +156,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const substituted = withData(source, data);
     const { publishAt, error: publishAtError } = readPublishAt(source);
     if (publishAtError) diagnostics.push(publishAtError);
-    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, schemas, pageSite);
+    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
     docs.push({ page, source: substituted, fields });
@@ -173,19 +186,19 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
  * the page schema: validate them here so they get their schema defaults, with tokens filled in, like
  * blocks written by hand. An error here is the template's fault and says so.
  */
-function completeTemplateBlocks(draft: PageDraft, source: SourceFile, schemas: SchemaSet, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
+function completeTemplateBlocks(draft: PageDraft, source: SourceFile, validateBlock: (section: SectionDraft) => { ok: true; data: unknown } | { ok: false; detail: string }, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
   const out: Diagnostic[] = [];
   // Blocks written in the page were validated (and given their defaults) with it; only the template's own need it.
   const written = new Set<unknown>((source.data as Page).sections ?? []);
   const sections = draft.sections.map((section): Section => {
     if (written.has(section)) return section as Section;
-    if (schemas.validateSection(section)) {
-      const { data, errors } = substituteTokens(section, site);
+    const v = validateBlock(section);
+    if (v.ok) {
+      const { data, errors } = substituteTokens(v.data, site);
       for (const e of errors) out.push(e.at(locate(source, [])));
       return data as Section;
     }
-    const detail = (schemas.validateSection.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
-    out.push(diagnostic('InvalidTemplateOutput', locate(source, []), section.type, detail));
+    out.push(diagnostic('InvalidTemplateOutput', locate(source, []), section.type, v.detail));
     return section as Section;
   });
   return { page: { ...draft, sections }, errors: out };

@@ -2,11 +2,11 @@
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
 import { isSafeHref } from '../model/href.ts';
-import { inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, type ProseBlock } from '../model/markup.ts';
+import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { bodyWords, readTimeRange } from './read-time.ts';
+import { readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
 import type { FieldAt } from './validate.ts';
 
@@ -15,6 +15,12 @@ export interface CheckedDoc {
   source: SourceFile;
   fields: FieldAt[];
   page?: PageDefinition;
+}
+
+/** What an article's body says, for the read time and the repeat check. */
+interface ArticleProse {
+  words: number;
+  paragraphs: { text: string; path: FieldAt['path'] }[];
 }
 
 export interface CheckInput {
@@ -82,12 +88,19 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
   };
 
+  // An article's prose, gathered from the same parse as its links (each text is parsed once): its words
+  // for the read time, and its paragraphs for the repeat check.
+  const prose = new Map<CheckedDoc, ArticleProse>();
   for (const doc of docs) {
     const { source, fields } = doc;
+    const body: ArticleProse | undefined = doc.page?.article ? { words: 0, paragraphs: [] } : undefined;
+    if (body) prose.set(doc, body);
     for (const field of fields) {
       const value = valueAt(source.data, field.path);
       if (typeof value !== 'string') continue;
       const at = () => locate(source, field.path);
+      const inBody = body && field.path[0] === 'sections' ? body : undefined;
+      if (inBody && field.kind === 'text') inBody.words += countWords(value);
       switch (field.kind) {
         case 'productId':
           if (!productIds.includes(value)) out.push(diagnostic('UnknownProduct', at(), value, didYouMean(value, productIds), productIds));
@@ -101,11 +114,22 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
         case 'publicFile':
           if (!staticFiles.has(value)) out.push(diagnostic('MissingFile', at(), value));
           break;
-        case 'inline':
-          eachOccurrence(inlineLinks(parseInline(value)), (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)));
+        case 'inline': {
+          const tree = parseInline(value);
+          eachOccurrence(inlineLinks(tree), (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)));
+          if (inBody) {
+            const plain = inlinePlain(tree);
+            inBody.words += countWords(plain);
+            inBody.paragraphs.push({ text: plain, path: field.path });
+          }
           break;
+        }
         case 'markdown': {
           const blocks = parseProse(value);
+          if (inBody) {
+            inBody.words += countWords(prosePlain(blocks));
+            for (const text of proseParagraphs(blocks)) inBody.paragraphs.push({ text, path: field.path });
+          }
           eachOccurrence(
             proseLinks(blocks).map((l) => l.href),
             (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)),
@@ -129,15 +153,16 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     const where = featured[1] ?? articles[0]!;
     out.push(diagnostic('FeaturedArticle', locate(where.source, ['article']), featured.length, featured.map((d) => d.page!.route)));
   }
-  for (const { page, source, fields } of articles) {
+  for (const doc of articles) {
+    const { page, source } = doc;
     const stated = page!.article!.readTime;
-    const words = bodyWords(source.data, fields);
+    const words = prose.get(doc)!.words;
     const range = readTimeRange(stated);
     if (words < range.minWords || words > range.maxWords) {
       out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), stated, words, range.minWords, range.maxWords));
     }
   }
-  out.push(...repeatedParagraphs(articles));
+  out.push(...repeatedParagraphs(articles, prose));
   return out;
 }
 
@@ -148,22 +173,16 @@ const REPEAT_MIN_WORDS = 12;
  * A paragraph written again in the same or another article: a warning at the repeat, naming the first.
  * Usually a copied article not yet rewritten; it does not stop a build.
  */
-function repeatedParagraphs(articles: CheckedDoc[]): Diagnostic[] {
+function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, ArticleProse>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const first = new Map<string, string>();
-  for (const { source, fields } of articles) {
-    for (const field of fields) {
-      const value = valueAt(source.data, field.path);
-      if (field.path[0] !== 'sections' || typeof value !== 'string') continue;
-      const paragraphs = field.kind === 'inline' ? [inlinePlain(parseInline(value))] : field.kind === 'markdown' ? proseParagraphs(parseProse(value)) : [];
-      for (const text of paragraphs) {
-        const key = text.toLowerCase().replace(/\s+/g, ' ').trim();
-        if (key.split(' ').length < REPEAT_MIN_WORDS) continue;
-        const where = `${source.file} (${formatPath(field.path)})`;
-        const earlier = first.get(key);
-        if (earlier) out.push(diagnostic('RepeatedParagraph', locate(source, field.path), `${key.slice(0, 60)}…`, earlier));
-        else first.set(key, where);
-      }
+  for (const doc of articles) {
+    for (const { text, path } of prose.get(doc)!.paragraphs) {
+      const key = text.toLowerCase().replace(/\s+/g, ' ').trim();
+      if (key.split(' ').length < REPEAT_MIN_WORDS) continue;
+      const earlier = first.get(key);
+      if (earlier) out.push(diagnostic('RepeatedParagraph', locate(doc.source, path), `${key.slice(0, 60)}…`, earlier));
+      else first.set(key, `${doc.source.file} (${formatPath(path)})`);
     }
   }
   return out;

@@ -3,7 +3,6 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { compile } from 'json-schema-to-typescript';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { readBlockSchemas, sectionSchema } from './schemas.ts';
 
@@ -19,6 +18,8 @@ const BANNER = `/* eslint-disable */
  */`;
 
 async function generatedFiles(root: string): Promise<GeneratedFile[]> {
+  // Loaded on use: it brings prettier, which a build whose types are current never needs.
+  const { compile } = await import('json-schema-to-typescript');
   const schemasDir = join(root, 'schemas');
   const defs = JSON.parse(readFileSync(join(schemasDir, 'defs.schema.json'), 'utf8')) as Record<string, unknown>;
   const section = sectionSchema(readBlockSchemas(schemasDir), defs);

@@ -12,6 +12,7 @@ import satori from 'satori';
 import type { CompiledSite, PageDefinition } from '../model/page.ts';
 import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../pdf/render-guide-pdf.ts';
 import { rasterizeFirstPage } from '../pdf/rasterize-page.ts';
+import { filesHash } from './incremental/hash.ts';
 
 /** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
 export const GENERATED_DIR = 'generated';
@@ -28,8 +29,8 @@ export interface GeneratedImages {
   previewStills: Record<string, PreviewStill>;
   /** The social card's address by route. */
   socialCards: Record<string, string>;
-  /** Files to write, by path relative to dist/. */
-  files: Map<string, Buffer>;
+  /** Files to write, by path relative to dist/: the cache file holding each. */
+  files: Map<string, string>;
 }
 
 /** Bump when the drawing code changes, so cached images are redrawn. */
@@ -42,16 +43,20 @@ const hash = (...parts: (string | Uint8Array)[]) => {
   return h.digest('hex').slice(0, 16);
 };
 
-/** A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules). */
-function cached(root: string, key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+/**
+ * A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules):
+ * returns the file holding the image, drawing it first when it is not there. Images stay on disk, never
+ * all in memory at once (a social card per page adds up at 10,000 pages).
+ */
+async function cached(root: string, key: string, make: () => Promise<Buffer>): Promise<string> {
   const dir = join(root, 'node_modules/.cache/site-images');
   const file = join(dir, key);
-  if (existsSync(file)) return Promise.resolve(readFileSync(file));
-  return make().then((data) => {
+  if (!existsSync(file)) {
+    const data = await make();
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, data);
-    return data;
-  });
+  }
+  return file;
 }
 
 function previewProducts(compiled: CompiledSite): string[] {
@@ -60,20 +65,22 @@ function previewProducts(compiled: CompiledSite): string[] {
   return [...ids].filter((id) => (PREVIEW_PLATFORMS as readonly string[]).includes(id));
 }
 
-async function previewStills(root: string, compiled: CompiledSite, files: Map<string, Buffer>): Promise<Record<string, PreviewStill>> {
+async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, PreviewStill>> {
   const out: Record<string, PreviewStill> = {};
+  // Keyed by what a preview is made from (its source, the PDF code, the locked libraries), so an
+  // unchanged preview is neither rendered to PDF nor rasterised again.
+  const inputs = filesHash(root, ['pdf', 'content', 'package-lock.json']);
   for (const id of previewProducts(compiled)) {
-    const pdf = await renderPreviewPdf(id);
-    const key = hash('still', String(STILL_WIDTH), pdf);
+    const key = hash('still', String(STILL_WIDTH), id, inputs);
     let meta: { width: number; height: number; pages: number } | undefined;
     const data = await cached(root, `preview-${key}.webp`, async () => {
-      const still = await rasterizeFirstPage(pdf, STILL_WIDTH);
+      const still = await rasterizeFirstPage(await renderPreviewPdf(id), STILL_WIDTH);
       meta = still;
       return still.data;
     });
     const metaFile = `preview-${key}.json`;
-    const info = await cached(root, metaFile, async () => Buffer.from(JSON.stringify({ width: meta!.width, height: meta!.height, pages: meta!.pages })));
-    const { width, height, pages } = JSON.parse(info.toString('utf8')) as { width: number; height: number; pages: number };
+    const info = readFileSync(await cached(root, metaFile, async () => Buffer.from(JSON.stringify({ width: meta!.width, height: meta!.height, pages: meta!.pages }))), 'utf8');
+    const { width, height, pages } = JSON.parse(info) as { width: number; height: number; pages: number };
     const path = `${GENERATED_DIR}/preview-${id}-${key}.webp`;
     files.set(path, data);
     out[id] = { src: `/${path}`, width, height, pages };
@@ -120,7 +127,7 @@ async function drawCard(siteName: string, page: PageDefinition): Promise<Buffer>
   return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
 }
 
-async function socialCards(root: string, compiled: CompiledSite, files: Map<string, Buffer>): Promise<Record<string, string>> {
+async function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const siteName = compiled.site.site.name;
   for (const page of compiled.pages) {
@@ -153,7 +160,7 @@ function ico(pngs: { size: number; data: Buffer }[]): Buffer {
   return Buffer.concat([header, ...pngs.map((p) => p.data)]);
 }
 
-async function siteIcons(root: string, files: Map<string, Buffer>): Promise<void> {
+async function siteIcons(root: string, files: Map<string, string>): Promise<void> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
   const png = (size: number, background?: string) => new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
   const key = hash('icons', svg);
@@ -163,7 +170,7 @@ async function siteIcons(root: string, files: Map<string, Buffer>): Promise<void
 }
 
 export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, string>();
   const [stills, cards] = [await previewStills(root, compiled, files), await socialCards(root, compiled, files)];
   await siteIcons(root, files);
   return { previewStills: stills, socialCards: cards, files };

@@ -37,8 +37,22 @@ function parser(blockRules: string[]) {
 const inlineParser = parser([]);
 const proseParser = parser(['paragraph', 'heading', 'list', 'blockquote']);
 
+/**
+ * Characters where markdown-it's enabled inline rules (newline, escape, emphasis, link) can start, and
+ * what its normalisation rewrites (CR, NUL). Text without any of them parses to itself: most labels and
+ * many paragraphs skip the parser, which matters at thousands of pages (checked against the parser by
+ * tests/unit/markup-fast-path.test.ts).
+ */
+const INLINE_SPECIAL = /[\n\r\0\\*_[\]]/;
+
 /** Inline markup of one text field. */
 export function parseInline(text: string): InlineNode[] {
+  if (!INLINE_SPECIAL.test(text)) return text ? [{ type: 'text', value: text }] : [];
+  return parseInlineWithParser(text);
+}
+
+/** parseInline without its fast path (for the test that proves the two agree). */
+export function parseInlineWithParser(text: string): InlineNode[] {
   const tokens = inlineParser.parseInline(text, {})[0]?.children ?? [];
   return inlineTree(tokens);
 }

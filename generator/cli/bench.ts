@@ -3,6 +3,7 @@
 // size budget is exceeded. Sizes are deterministic; times are printed, never asserted.
 // `npm run bench -- --articles N [--dir D]` measures the build at scale instead (see bench/scale.ts):
 // cold, unchanged and one-article-edited builds of the site grown to N articles, against time and memory budgets.
+import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../build.ts';

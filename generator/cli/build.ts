@@ -4,6 +4,7 @@
 // Incremental: only pages whose inputs changed are rendered again (`--clean` ignores the build cache).
 // `--stats <file>` writes the phase timings, the pages rendered and peak memory as JSON (the bench reads it).
 // Exit 0 built, 1 invalid pages (nothing written), 2 usage error or a failure of the build itself.
+import './production.ts';
 import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';

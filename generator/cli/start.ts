@@ -1,6 +1,7 @@
 // `npm start [-- --format pretty|github|json]`: build when the sources changed since the last build,
 // start the local Supabase stand-in (unless VITE_SUPABASE_URL points elsewhere or NO_STANDIN=1), and
 // serve dist/. Invalid pages stop it with the report and exit 1; a usage error exits 2.
+import './production.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';

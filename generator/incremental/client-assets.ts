@@ -1,23 +1,22 @@
 // The browser assets (Vite's client build), kept in the build cache by the hash of what they are
 // made from (see clientInputs) and the VITE_ settings. A build whose inputs are unchanged reuses them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { listFiles } from '../load.ts';
 import type { ManifestChunk } from '../page-assets.ts';
 import { filesHash, hashOf } from './hash.ts';
 
 /**
- * What the client build reads. Tailwind's automatic source detection scans every file of the project
- * that git does not ignore (pages' YAML included), so all of those count, not only runtime/: the
- * project's top-level entries less node_modules, VCS folders and what .gitignore names.
+ * What the client build reads: the browser code (runtime/, and model/, which it imports), the files
+ * Vite copies (public/), its config and the locked dependencies. The stylesheet scans only runtime/
+ * for classes (`source(none)` in runtime/styles/site.css), so an edited page or article never
+ * changes the CSS, and never makes every page render again.
  */
-function clientInputs(root: string, outDir: string): string[] {
-  const ignored = new Set(['node_modules', '.git', '.tmp', 'dist']);
-  const gitignore = join(root, '.gitignore');
-  if (existsSync(gitignore)) for (const line of readFileSync(gitignore, 'utf8').split('\n')) if (/^[\w.-]+\/?$/.test(line.trim())) ignored.add(line.trim().replace(/\/$/, ''));
-  return readdirSync(root)
-    .filter((name) => !ignored.has(name) && !name.endsWith('.log') && join(root, name) !== outDir && !outDir.startsWith(`${join(root, name)}/`))
-    .sort();
+const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+function clientInputs(root: string): string[] {
+  return CLIENT_INPUTS.filter((name) => existsSync(join(root, name)));
 }
 /** Client builds kept (other output folders, a branch switched back and forth). */
 const KEEP = 4;
@@ -32,19 +31,41 @@ export interface ClientAssets {
   built: boolean;
 }
 
+/**
+ * Vite's client build, in a child process: the site's compile is synchronous and would stall Vite's
+ * JavaScript half if they shared a thread, so the two run side by side (see build.ts).
+ */
+function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void> {
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+  const args = [vite, 'build', '--config', join(root, 'vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', quiet ? 'error' : 'warn'];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) {
+        // Its warnings, as an in-process build would have printed them.
+        if (output.trim()) process.stderr.write(output);
+        resolvePromise();
+      } else reject(new Error(`Vite's client build failed (exit ${code}):\n${output.trim()}`));
+    });
+  });
+}
+
 export async function clientAssets(root: string, cacheDir: string, outDir: string, opts: { quiet?: boolean; reuse?: boolean }): Promise<ClientAssets> {
   const env = Object.entries(process.env)
     .filter(([k]) => k.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
-  const key = hashOf(filesHash(root, clientInputs(root, outDir)), ...env).slice(0, 24);
+  const key = hashOf(filesHash(root, clientInputs(root)), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
   let built = false;
   if (!opts.reuse || !existsSync(join(dir, '.vite/manifest.json'))) {
     const tmp = `${dir}.${process.pid}.tmp`;
-    const { build } = await import('vite');
-    await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: opts.quiet ? 'error' : 'warn', build: { outDir: tmp, emptyOutDir: true } });
+    await viteBuild(root, tmp, opts.quiet);
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
     built = true;

@@ -58,6 +58,20 @@ export class Outputs {
     this.written.push(rel);
   }
 
+  /** Copies a file unless it already holds that content; `hash` names the content (a cache file's content key). */
+  copy(rel: string, from: string, hash: string): void {
+    const before = this.previous[rel];
+    if (before?.hash === hash && this.intact(rel)) {
+      this.files[rel] = before;
+      return;
+    }
+    const full = join(this.outDir, rel);
+    mkdirSync(dirname(full), { recursive: true });
+    copyFileSync(from, full);
+    this.files[rel] = { hash, ...stampOf(full)! };
+    this.written.push(rel);
+  }
+
   /** Keeps a file the build did not remake (an unchanged page), with its record. */
   keep(rel: string): void {
     this.files[rel] = this.previous[rel]!;

@@ -43,9 +43,10 @@ beforeAll(async () => {
   await waitFor(async () => ((await get('/')).status === 200 ? true : undefined), 60_000);
 }, 90_000);
 
-afterAll(() => {
-  child?.kill();
-  rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  // The server may still be writing (its caches, the editors' schemas): let it exit before the copy goes.
+  if (child && child.exitCode === null) await new Promise((r) => (child!.once('exit', r), child!.kill()));
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe('npm run dev', () => {
