@@ -73,7 +73,9 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   opts.cache?.begin(root);
   const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] } => {
     const { text, bytes, invalidAt } = opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
-    const hit = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined ? opts.cache.get(kind, text) : undefined;
+    // Keyed by the file as well as its text: diagnostics name their file, and a copied article has the same text.
+    const key = `${kind}:${rel(full)}`;
+    const hit = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined ? opts.cache.get(key, text) : undefined;
     if (hit) {
       const file = rel(full);
       texts.set(file, text);
@@ -87,7 +89,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const source = read(full);
     const v = source ? validateDocument(source, validate, schemas.blockTypes) : { fields: [], diagnostics: [] };
     if (opts.cache && invalidAt === undefined && bytes <= MAX_SOURCE_BYTES) {
-      opts.cache.set(kind, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics } : { fields: [], diagnostics: diagnostics.slice(before) });
+      opts.cache.set(key, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics } : { fields: [], diagnostics: diagnostics.slice(before) });
     }
     return { source, ...v };
   };
