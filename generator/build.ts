@@ -112,7 +112,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // The site as of one moment (`--as-of`, default now): pages scheduled later and drafts are left out,
     // and pages render that moment's dates; the moment is one of the inputs pages' keys record.
     const asOf = opts.asOf ?? new Date();
-    const compileCache = opts.clean ? undefined : compileCacheFor(cacheDir, root);
+    // A clean build reads no cached result, but leaves its own for the next build.
+    const compileCache = compileCacheFor(cacheDir, root, opts.clean);
     // Vite's client build (into the build cache, never the output) runs in a child process while the
     // site compiles; the "client" phase is what is left to wait for after the compile.
     const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });

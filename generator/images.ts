@@ -7,11 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import { previewPath, productById } from '../model/catalogue.ts';
 import type { CompiledSite, PageDefinition } from '../model/page.ts';
-import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../pdf/render-guide-pdf.ts';
-import { rasterizeFirstPage } from '../pdf/rasterize-page.ts';
+import { previewSourceNames } from '../pdf/sources.ts';
 import { filesHash } from './incremental/hash.ts';
 
 /** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
@@ -59,10 +57,15 @@ async function cached(root: string, key: string, make: () => Promise<Buffer>): P
   return file;
 }
 
-function previewProducts(compiled: CompiledSite): string[] {
+/** The products a page previews that have a preview source, with that source's name. */
+function previewProducts(compiled: CompiledSite): { id: string; name: string }[] {
   const ids = new Set<string>();
   for (const page of compiled.pages) for (const s of page.sections) if (s.type === 'pdf-preview') ids.add(s.product);
-  return [...ids].filter((id) => (PREVIEW_PLATFORMS as readonly string[]).includes(id));
+  const sources = new Set(previewSourceNames());
+  return [...ids].flatMap((id) => {
+    const name = previewPath(productById(compiled.site, id)).replace(/-preview\.pdf$/, '');
+    return sources.has(name) ? [{ id, name }] : [];
+  });
 }
 
 async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, PreviewStill>> {
@@ -70,11 +73,14 @@ async function previewStills(root: string, compiled: CompiledSite, files: Map<st
   // Keyed by what a preview is made from (its source, the PDF code, the locked libraries), so an
   // unchanged preview is neither rendered to PDF nor rasterised again.
   const inputs = filesHash(root, ['pdf', 'content', 'package-lock.json']);
-  for (const id of previewProducts(compiled)) {
-    const key = hash('still', String(STILL_WIDTH), id, inputs);
+  for (const { id, name } of previewProducts(compiled)) {
+    const key = hash('still', String(STILL_WIDTH), name, inputs);
     let meta: { width: number; height: number; pages: number } | undefined;
     const data = await cached(root, `preview-${key}.webp`, async () => {
-      const still = await rasterizeFirstPage(await renderPreviewPdf(id), STILL_WIDTH);
+      // The PDF and image libraries load only when something must be drawn: a build whose images are all
+      // cached never loads them.
+      const [{ renderPreviewPdf }, { rasterizeFirstPage }] = await Promise.all([import('../pdf/render-guide-pdf.ts'), import('../pdf/rasterize-page.ts')]);
+      const still = await rasterizeFirstPage(await renderPreviewPdf(name), STILL_WIDTH);
       meta = still;
       return still.data;
     });
@@ -123,6 +129,7 @@ async function drawCard(siteName: string, page: PageDefinition): Promise<Buffer>
       ]),
     ]),
   ]);
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(tree as never, { width: 1200, height: 630, fonts: cardFonts() });
   return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
 }
@@ -162,11 +169,14 @@ function ico(pngs: { size: number; data: Buffer }[]): Buffer {
 
 async function siteIcons(root: string, files: Map<string, string>): Promise<void> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const png = (size: number, background?: string) => new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
+  const png = async (size: number, background?: string) => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    return new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
+  };
   const key = hash('icons', svg);
-  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico([16, 32, 48].map((size) => ({ size, data: png(size) })))));
+  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico(await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(size) }))))));
   // iOS puts its own rounded mask on a square icon: fill the corners with the brand violet.
-  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, async () => png(180, '#7c3aed')));
+  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => png(180, '#7c3aed')));
 }
 
 export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {

@@ -5,6 +5,8 @@
 // bytes (fixed dates, no generated ids), so committed PDFs can be checked.
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { CONTENT, previewSourceFile } from './sources.ts';
+export { previewSourceNames } from './sources.ts';
 import { loadGuideSource, type GuideBlock, type GuideSection, type GuideSource } from './guide-source.ts';
 import { unsupportedCharacters, wrap, type TextFonts, type Word } from './text-layout.ts';
 
@@ -324,17 +326,10 @@ export async function renderGuidePdf(source: GuideSource): Promise<Uint8Array> {
 
 // ---- The project's guides ----
 
-const CONTENT = new URL('../content/', import.meta.url);
 
-export const PREVIEW_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'facebook'] as const;
-
-function previewSourceFile(platform: string): string {
-  return fileURLToPath(new URL(`previews/${platform}-detox-preview.yaml`, CONTENT));
-}
-
-/** The preview of one platform guide, from content/previews/<platform>-detox-preview.yaml. */
-export async function renderPreviewPdf(platform: string): Promise<Uint8Array> {
-  return renderGuidePdf(loadGuideSource(previewSourceFile(platform)));
+/** The preview PDF from content/previews/<name>-preview.yaml (name: e.g. instagram-detox). */
+export async function renderPreviewPdf(name: string): Promise<Uint8Array> {
+  return renderGuidePdf(loadGuideSource(previewSourceFile(name)));
 }
 
 const STARTER_KIT_SOURCE = fileURLToPath(new URL('starter-kit.yaml', CONTENT));

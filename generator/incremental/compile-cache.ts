@@ -32,9 +32,12 @@ export class CompileCache {
   private salt = '';
   private dirty = false;
 
-  /** `file`: where the cache lives on disk (none: in memory only). */
-  constructor(private readonly file?: string) {
-    if (file && existsSync(file)) {
+  /** `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it holds. */
+  constructor(
+    private readonly file?: string,
+    fresh = false,
+  ) {
+    if (file && !fresh && existsSync(file)) {
       try {
         const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
         this.salt = stored.salt;
@@ -93,8 +96,8 @@ export class CompileCache {
 }
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */
-export function compileCacheFor(cacheDir: string, root: string): CompileCache {
-  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.json`));
+export function compileCacheFor(cacheDir: string, root: string, fresh = false): CompileCache {
+  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.json`), fresh);
 }
 
 /**

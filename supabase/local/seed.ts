@@ -1,4 +1,4 @@
-// What a fresh stand-in starts with: the local admin, and the four preview
+// What a fresh stand-in starts with: the local admin, and the preview
 // PDFs in the previews bucket (the same files `supabase seed buckets` uploads
 // from config.toml's objects_path).
 import { createHash, randomUUID } from 'node:crypto';
@@ -11,7 +11,6 @@ import { findObject, writeObjectRow } from './objects.ts';
 import { seedAdmin } from './users.ts';
 
 export const PREVIEWS_DIR = fileURLToPath(new URL('../seed/previews/', import.meta.url));
-const PREVIEW_NAMES = ['instagram', 'tiktok', 'youtube', 'facebook'].map((p) => `${p}-detox-preview.pdf`);
 
 export { seedAdmin };
 
@@ -20,7 +19,7 @@ async function previewBytes(name: string): Promise<Uint8Array> {
   const file = join(PREVIEWS_DIR, name);
   if (existsSync(file)) return readFileSync(file);
   const { renderPreviewPdf } = await import('../../pdf/render-guide-pdf.ts');
-  return renderPreviewPdf(name.replace(/-detox-preview\.pdf$/, ''));
+  return renderPreviewPdf(name.replace(/-preview\.pdf$/, ''));
 }
 
 /**
@@ -28,9 +27,10 @@ async function previewBytes(name: string): Promise<Uint8Array> {
  * by the admin survives a restart. Returns the names it seeded.
  */
 export async function seedPreviews(db: Database, objects: ObjectStore): Promise<string[]> {
-  const names = existsSync(PREVIEWS_DIR)
-    ? [...new Set([...PREVIEW_NAMES, ...readdirSync(PREVIEWS_DIR).filter((f) => f.endsWith('.pdf'))])]
-    : PREVIEW_NAMES;
+  // Every preview with a source in content/previews/, and any other PDF committed beside them.
+  const { previewSourceNames } = await import('../../pdf/render-guide-pdf.ts');
+  const fromSources = previewSourceNames().map((n) => `${n}-preview.pdf`);
+  const names = existsSync(PREVIEWS_DIR) ? [...new Set([...fromSources, ...readdirSync(PREVIEWS_DIR).filter((f) => f.endsWith('.pdf'))])] : fromSources;
   const seeded: string[] = [];
   for (const name of names) {
     const present = (await findObject(db, 'previews', name)) && (await objects.get('previews', name));

@@ -1,4 +1,4 @@
-// Writes the four preview PDFs that seed the `previews` bucket (config.toml's
+// Writes the preview PDFs (one per content/previews/<name>-preview.yaml) that seed the `previews` bucket (config.toml's
 // objects_path, and the local stand-in at first start) from
 // content/previews/*.yaml:
 //   npx tsx supabase/seed/generate-previews.ts          rewrite the PDFs
@@ -7,16 +7,16 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PREVIEW_PLATFORMS, renderPreviewPdf } from '../../pdf/render-guide-pdf.ts';
+import { previewSourceNames, renderPreviewPdf } from '../../pdf/render-guide-pdf.ts';
 
 export const PREVIEWS_DIR = fileURLToPath(new URL('./previews/', import.meta.url));
 
 const check = process.argv.includes('--check');
 mkdirSync(PREVIEWS_DIR, { recursive: true });
 const stale: string[] = [];
-for (const platform of PREVIEW_PLATFORMS) {
-  const file = join(PREVIEWS_DIR, `${platform}-detox-preview.pdf`);
-  const bytes = await renderPreviewPdf(platform);
+for (const name of previewSourceNames()) {
+  const file = join(PREVIEWS_DIR, `${name}-preview.pdf`);
+  const bytes = await renderPreviewPdf(name);
   const same = existsSync(file) && Buffer.compare(readFileSync(file), Buffer.from(bytes)) === 0;
   if (check) {
     if (!same) stale.push(file);

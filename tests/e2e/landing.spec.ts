@@ -1,6 +1,13 @@
 // The landing page's behaviours: countdown, carousel, exclusive FAQ, and the e-mail capture states.
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { money, originalPrice } from '../../model/catalogue.ts';
+import type { SiteConfig } from '../../model/page.ts';
 import { islandsReady, pausedClock } from './helpers.ts';
+
+const site = parse(readFileSync(new URL('../../site.config.yaml', import.meta.url), 'utf8')) as SiteConfig;
+const ultimate = site.products.find((p) => p.id === 'ultimate')!;
 
 const countdownText = (page: Page) =>
   page.locator('#products [data-testid="countdown"]').evaluate((el) => [...el.querySelectorAll('[data-unit]')].map((u) => u.textContent).join(':'));
@@ -9,7 +16,7 @@ test('the countdown starts at 5:47:23, ticks each second, borrows, and stops at 
   await pausedClock(page);
   await page.goto('/');
   await islandsReady(page);
-  await expect(page.locator('#products')).toContainText('After the timer, the price rises to $116 and the bonuses are removed.');
+  await expect(page.locator('#products')).toContainText(`After the timer, the price rises to ${money(originalPrice(site, ultimate))} and the bonuses are removed.`);
   expect(await countdownText(page)).toBe('05:47:23');
   await page.clock.runFor(1000);
   await expect.poll(() => countdownText(page)).toBe('05:47:22');

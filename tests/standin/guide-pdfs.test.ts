@@ -4,28 +4,35 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { GuideSourceError, toGuideSource } from '../../pdf/guide-source.ts';
-import { PREVIEW_PLATFORMS, renderGuidePdf, renderPreviewPdf, renderStarterKitPdf } from '../../pdf/render-guide-pdf.ts';
+import { previewSourceNames, renderGuidePdf, renderPreviewPdf, renderStarterKitPdf } from '../../pdf/render-guide-pdf.ts';
 import { PREVIEWS_DIR } from '../../supabase/local/seed.ts';
 
 const pages = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
 
 describe('preview PDFs', () => {
-  it.each(PREVIEW_PLATFORMS)('%s: a 4 to 6 page PDF, identical to the committed seed file', async (platform) => {
-    const bytes = await renderPreviewPdf(platform);
+  it.each(previewSourceNames())('%s: a 4 to 6 page PDF, identical to the committed seed file', async (name) => {
+    const bytes = await renderPreviewPdf(name);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const n = await pages(bytes);
     expect(n).toBeGreaterThanOrEqual(4);
     expect(n).toBeLessThanOrEqual(6);
-    const committed = readFileSync(join(PREVIEWS_DIR, `${platform}-detox-preview.pdf`));
+    const committed = readFileSync(join(PREVIEWS_DIR, `${name}-preview.pdf`));
     // If this fails: npx tsx supabase/seed/generate-previews.ts
     expect(Buffer.compare(committed, Buffer.from(bytes))).toBe(0);
   });
 
-  it('gives TikTok its 21-day plan and the others 30 days', async () => {
-    const doc = async (p: string) => (await PDFDocument.load(await renderPreviewPdf(p))).getSubject();
-    expect(await doc('tiktok')).toContain('21-day');
-    for (const p of ['instagram', 'youtube', 'facebook']) expect(await doc(p)).toContain('30-day');
+  it('gives each guide the plan length its product has in the catalogue', async () => {
+    const site = parse(readFileSync(new URL('../../site.config.yaml', import.meta.url), 'utf8')) as { products: { route: string; planDays: number }[] };
+    const names = previewSourceNames();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      const product = site.products.find((p) => p.route === `/${name}`);
+      expect(product, `a product whose page is /${name}`).toBeDefined();
+      const subject = (await PDFDocument.load(await renderPreviewPdf(name))).getSubject();
+      expect(subject, name).toContain(`${product!.planDays}-day`);
+    }
   });
 });
 
