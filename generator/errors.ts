@@ -143,7 +143,7 @@ export const ErrorCatalogue = {
   ReadTime: {
     title: 'Read time does not match the article',
     message: (stated: number, words: number, minWords: number, maxWords: number) =>
-      `readTime is ${stated} min, which allows ${minWords}–${maxWords} words at 200 words a minute, but the body has ${words} words`,
+      `readTime is ${stated} min, which allows ${minWords}–${maxWords} words at 200 words a minute, but the body has ${words} words: readTime: ${Math.max(1, Math.round(words / 200))} fits it`,
     hint: 'Read times are computed at about 200 words a minute, within a third; fix readTime or the body.',
   },
   ProseHeading: {

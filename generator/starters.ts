@@ -16,6 +16,9 @@ export function schemaModeline(file: string): string {
   return `# yaml-language-server: $schema=${path}`;
 }
 
+/** A starting title from a slug: "snapchat-streaks" gives "Snapchat Streaks". */
+const titleOf = (slug: string) => slug.split('/').pop()!.split('-').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
 /** A YAML double-quoted string (JSON's escapes are YAML's). */
 const q = (text: string) => JSON.stringify(text);
 
@@ -56,7 +59,7 @@ export function articleStarter(file: string, name: string, today: string): strin
 # 200 words a minute; \`npm run validate\` says the range it allows. Add \`draft: true\` to keep it
 # out of the live site while you write, or \`publishAt: "2026-12-01"\` to publish it from that day.
 template: article
-title: "${name}"
+title: ${q(titleOf(name))}
 description: "Describe this article for search results."
 article:
   excerpt: "One or two sentences for the blog card."

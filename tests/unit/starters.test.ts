@@ -60,46 +60,46 @@ describe('npm run new', () => {
       const configFile = join(dir, 'site.config.yaml');
       const doc = parseDocument(readFileSync(configFile, 'utf8'));
       const guide = (doc.toJS() as { products: Product[] }).products.find((p) => !p.bundles?.length)!;
-      const entry: Product = { ...guide, id: 'snapchat', platform: 'Snapchat', route: '/snapchat-detox', title: 'Snapchat Detox Plan', checkoutUrl: 'https://checkout.example.com/snapchat' };
+      const entry: Product = { ...guide, id: 'starterplatform', platform: 'Starterplatform', route: '/starterplatform-detox', title: 'Starterplatform Detox Plan', checkoutUrl: 'https://checkout.example.com/starterplatform' };
       doc.addIn(['products'], doc.createNode(entry));
       writeFileSync(configFile, doc.toString());
     });
 
     it('fills every section from the catalogue with DRAFT copy, as a draft that validates as written', () => {
-      const r = runNew('platform', 'snapchat');
+      const r = runNew('platform', 'starterplatform');
       expect(r.status, r.stderr).toBe(0);
-      const file = 'pages/snapchat-detox.yaml';
+      const file = 'pages/starterplatform-detox.yaml';
       expectModeline(file);
       const text = readFileSync(join(dir, file), 'utf8');
       expect(text).toMatch(/^draft: true$/m);
       const dev = compileSite(dir, { includeUnpublished: true });
       expect(errorsOf(dev.diagnostics)).toEqual([]);
-      const page = dev.site!.pages.find((p) => p.route === '/snapchat-detox')!;
+      const page = dev.site!.pages.find((p) => p.route === '/starterplatform-detox')!;
       // Every block of the platform template is there, and names the product.
       const instagram = dev.site!.pages.find((p) => p.file.endsWith('instagram-detox.yaml'))!;
       expect(page.sections.map((s) => s.type)).toEqual(instagram.sections.map((s) => s.type));
-      expect(page.sections.filter((s) => 'product' in s && s.product !== 'ultimate').every((s) => (s as { product: string }).product === 'snapchat')).toBe(true);
+      expect(page.sections.filter((s) => 'product' in s && s.product !== 'ultimate').every((s) => (s as { product: string }).product === 'starterplatform')).toBe(true);
       // Each text a visitor would read is marked as draft copy.
       const data = parseDocument(text).toJS() as { title: string; description: string; platform: Record<string, unknown> };
-      const texts = [data.title, data.description, ...strings(data.platform).filter((s) => !/^(snapchat|Snapchat|\/images\/.+)$/.test(s))];
+      const texts = [data.title, data.description, ...strings(data.platform).filter((s) => !/^(starterplatform|Starterplatform|\/images\/.+)$/.test(s))];
       expect(texts.filter((s) => !s.startsWith('DRAFT: '))).toEqual([]);
       // A build leaves the page and the product out; `validate` (a build's compile) has no error.
       const built = compileSite(dir);
       expect(errorsOf(built.diagnostics)).toEqual([]);
-      expect(built.site!.pages.map((p) => p.route)).not.toContain('/snapchat-detox');
-      expect(built.site!.site.products.map((p) => p.id)).not.toContain('snapchat');
+      expect(built.site!.pages.map((p) => p.route)).not.toContain('/starterplatform-detox');
+      expect(built.site!.site.products.map((p) => p.id)).not.toContain('starterplatform');
     });
 
     it('refuses an unknown product with a did-you-mean, writing nothing', () => {
-      const r = runNew('platform', 'snapchta');
+      const r = runNew('platform', 'starterplatfrom');
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('site.config.yaml');
-      expect(r.stderr).toContain('did you mean "snapchat"?');
-      expect(existsSync(join(dir, 'pages/snapchta-detox.yaml'))).toBe(false);
+      expect(r.stderr).toContain('did you mean "starterplatform"?');
+      expect(existsSync(join(dir, 'pages/starterplatfrom-detox.yaml'))).toBe(false);
     });
 
     it('never overwrites a page', () => {
-      const r = runNew('platform', 'snapchat');
+      const r = runNew('platform', 'starterplatform');
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('already exists');
     });
