@@ -162,7 +162,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.removeStale();
     phase('write');
 
-    await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'));
+    // A clean build compresses everything again (and refills the cache of compressed files).
+    await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean);
     state.files = outputs.files;
     saveState(target, state);
     phase('compress');

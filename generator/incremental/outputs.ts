@@ -94,7 +94,7 @@ export class Outputs {
    * Writes .br and .gz beside every text file whose content changed since they were made, from the
    * cache of compressed results (by content hash) or, failing that, on worker threads.
    */
-  async compress(cacheDir: string, skip: (rel: string) => boolean): Promise<{ compressed: number; reused: number }> {
+  async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
     const copied: string[] = [];
@@ -114,7 +114,7 @@ export class Outputs {
         rec.gz = before.gz;
         continue;
       }
-      if (existsSync(`${keep}.br`) && existsSync(`${keep}.gz`)) {
+      if (reuse && existsSync(`${keep}.br`) && existsSync(`${keep}.gz`)) {
         copyFileSync(`${keep}.br`, `${full}.br`);
         copyFileSync(`${keep}.gz`, `${full}.gz`);
         copied.push(rel);
