@@ -5,10 +5,30 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  * once or when idle; each that waits to be visible is scrolled to and waited for, then the page is
  * scrolled back to the top. */
 export async function islandsReady(page: Page): Promise<void> {
+  // Islands load after the first painted frame and idle ones when the browser is idle: under a paused
+  // fake clock (page.clock) those callbacks wait for the clock, so it is moved on a frame at a time,
+  // less than a second in all (no countdown second passes).
+  const fakeClock = await page.evaluate(() => '__pwClock' in globalThis);
+  let moved = 0;
+  const settle = async (done: () => Promise<boolean>) => {
+    while (fakeClock && moved < 800 && !(await done())) {
+      await page.clock.runFor(20);
+      moved += 20;
+      await page.waitForTimeout(20);
+    }
+  };
+  await settle(async () => (await page.locator('html[data-islands-ready="true"]').count()) > 0);
   await page.waitForSelector('html[data-islands-ready="true"]');
-  const waiting = page.locator('[data-island][data-hydrate="visible"]:not([data-hydrated])');
-  if (!(await waiting.count())) return;
-  for (const island of await waiting.all()) {
+  // By position among all visible islands, not among those still waiting: a locator of the waiting
+  // ones would move on to the next island as soon as this one hydrates.
+  const visible = page.locator('[data-island][data-hydrate="visible"]');
+  const count = await visible.count();
+  if (!count) return;
+  for (let i = 0; i < count; i++) {
+    const island = visible.nth(i);
+    if ((await island.getAttribute('data-hydrated')) !== null) continue;
+    // Scrolling is all a visible island waits for (an IntersectionObserver, which no fake clock holds
+    // back); the clock stays where it is, so timed islands already running are not moved on.
     await island.evaluate((el) => (el.firstElementChild ?? el.parentElement!).scrollIntoView());
     await expect(island).toHaveAttribute('data-hydrated', /^(true|error)$/);
   }

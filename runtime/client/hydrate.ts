@@ -1,0 +1,95 @@
+// Hydrates each island element on its own, when its strategy says (as Astro's client:load, client:idle
+// and client:visible). Loaded by main.ts once the page has painted.
+//
+//   load     at once: what is above the fold (the hero's buy button and countdown);
+//   idle     when the browser is idle after that (schedule.ts: requestIdleCallback, with a timeout);
+//   visible  when the island comes within a screen of the viewport (carousel, FAQ, forms).
+//
+// Each island's failure is its own: a chunk that does not load or a component that throws is logged
+// with the island's name, marks that island data-hydrated="error", and stops nothing else. The page's
+// <html data-islands-ready="true"> says every load and idle island has settled; a visible island marks
+// itself data-hydrated when it does.
+import { createElement, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { whenIdle } from './schedule.ts';
+
+type Strategy = 'load' | 'idle' | 'visible';
+
+const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*.island.tsx');
+
+/** The whole stylesheet, linked for print (pages inline only their first paint's CSS): switched on for
+ * what islands show once they run, and awaited before the first hydrates so nothing shows unstyled. */
+function fullStylesheet(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((done) => {
+          link.media = 'all';
+          if (link.sheet) return done();
+          link.addEventListener('load', () => done(), { once: true });
+          // Without it the islands still work, as plainly as their first paint.
+          link.addEventListener('error', () => done(), { once: true });
+        }),
+    ),
+  );
+}
+
+function failed(el: HTMLElement, name: string, what: string, error: unknown): void {
+  console.error(`Island "${name}" ${what}:`, error);
+  el.dataset.hydrated = 'error';
+}
+
+let stylesheet: Promise<unknown> | undefined;
+
+async function hydrate(el: HTMLElement): Promise<void> {
+  const name = el.dataset.island ?? '(unnamed)';
+  try {
+    const load = loaders[`../islands/${name}.island.tsx`];
+    if (!load) throw new Error('no such island');
+    const [{ default: Component }] = await Promise.all([load(), (stylesheet ??= fullStylesheet())]);
+    const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+    hydrateRoot(el, createElement(Component, props), {
+      identifierPrefix: el.dataset.idPrefix,
+      // A component that throws while hydrating or later takes down its own root only.
+      onUncaughtError: (error) => failed(el, name, 'failed', error),
+      onRecoverableError: (error) => console.warn(`Island "${name}":`, error),
+    });
+    if (el.dataset.hydrated !== 'error') el.dataset.hydrated = 'true';
+  } catch (error) {
+    failed(el, name, 'failed to load', error);
+  }
+}
+
+/** Loads each island's code when it comes within a screen of the viewport. */
+function hydrateWhenVisible(elements: HTMLElement[]): void {
+  if (!elements.length) return;
+  const islandOf = new Map<Element, HTMLElement>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        void hydrate(islandOf.get(entry.target)!);
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  // An island's wrapper is display:contents (no box of its own): watch its first child with a box
+  // (React may put a <link rel="preload"> first).
+  for (const el of elements) {
+    const target = [...el.children].find((c) => !['LINK', 'SCRIPT', 'STYLE', 'META'].includes(c.tagName)) ?? el;
+    islandOf.set(target, el);
+    observer.observe(target);
+  }
+}
+
+const all = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+const by = (s: Strategy) => all.filter((el) => ((el.dataset.hydrate as Strategy | undefined) ?? 'load') === s);
+hydrateWhenVisible(by('visible'));
+void (async () => {
+  await Promise.all(by('load').map(hydrate));
+  await whenIdle();
+  await Promise.all(by('idle').map(hydrate));
+  document.documentElement.setAttribute('data-islands-ready', 'true');
+})();
