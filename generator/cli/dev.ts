@@ -88,7 +88,7 @@ const server = createHttpServer((req, res) => {
       const { html } = renderPage({
         compiled: site,
         page,
-        assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], islandChunks: {}, always: [DEV_CLIENT] },
+        assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], always: [DEV_CLIENT] },
         supabaseUrl: supabaseUrl(),
         supabaseAnonKey: supabaseAnonKey(),
         now: asOf(),

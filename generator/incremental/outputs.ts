@@ -46,20 +46,16 @@ export class Outputs {
 
   /** Writes a file unless it already holds this content. */
   write(rel: string, data: string | Uint8Array, hash = hashOf(data)): void {
-    const before = this.previous[rel];
-    if (before?.hash === hash && this.intact(rel)) {
-      this.files[rel] = before;
-      return;
-    }
-    const full = join(this.outDir, rel);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, data);
-    this.files[rel] = { hash, ...stampOf(full)! };
-    this.written.push(rel);
+    this.put(rel, hash, (full) => writeFileSync(full, data));
   }
 
   /** Copies a file unless it already holds that content; `hash` names the content (a cache file's content key). */
   copy(rel: string, from: string, hash: string): void {
+    this.put(rel, hash, (full) => copyFileSync(from, full));
+  }
+
+  /** Makes `rel` with `make` unless the last build left this very content there, and records it. */
+  private put(rel: string, hash: string, make: (full: string) => void): void {
     const before = this.previous[rel];
     if (before?.hash === hash && this.intact(rel)) {
       this.files[rel] = before;
@@ -67,7 +63,7 @@ export class Outputs {
     }
     const full = join(this.outDir, rel);
     mkdirSync(dirname(full), { recursive: true });
-    copyFileSync(from, full);
+    make(full);
     this.files[rel] = { hash, ...stampOf(full)! };
     this.written.push(rel);
   }

@@ -22,9 +22,6 @@ export interface PageAssets {
   inlineCss?: (html: string) => string;
   /** Module scripts, included only when the page has islands. */
   scripts: string[];
-  /** No longer read: island chunks are not preloaded (each loads when its strategy says, see
-   * client/main.ts), so nothing competes with the page's largest paint. */
-  islandChunks?: Record<string, string>;
   /** Scripts every page loads whatever it holds (the dev server's client). */
   always?: string[];
 }

@@ -152,7 +152,7 @@ describe('the blog index of a 60-article site', () => {
 });
 
 describe('a rendered listing page', () => {
-  const render = (route: string) => renderPage({ compiled: site, page: site.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], scripts: ['/main.js'], islandChunks: {} }, supabaseUrl: 'http://127.0.0.1:54321', now: new Date('2026-01-15T12:00:00Z') }).html;
+  const render = (route: string) => renderPage({ compiled: site, page: site.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], scripts: ['/main.js'] }, supabaseUrl: 'http://127.0.0.1:54321', now: new Date('2026-01-15T12:00:00Z') }).html;
 
   it('links its chips and page numbers to their pages, marks the current ones, and ships no script', () => {
     const html = render('/blog/category/science/page/2');

@@ -53,7 +53,7 @@ const articleRoutes = (r: ReturnType<typeof compileSite>) => r.site!.articles.ma
 function render(r: ReturnType<typeof compileSite>, route: string, now: Date): string {
   const site = r.site!;
   const target = site.pages.find((p) => p.route === route)!;
-  return renderPage({ compiled: site, page: target, assets: { css: [], scripts: [], islandChunks: {} }, supabaseUrl: 'http://localhost:1', now }).html;
+  return renderPage({ compiled: site, page: target, assets: { css: [], scripts: [] }, supabaseUrl: 'http://localhost:1', now }).html;
 }
 
 describe('a build as of a moment', () => {

@@ -9,7 +9,7 @@ import { renderPage } from '../../runtime/render/render-page.tsx';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
-const assets = { css: [], scripts: [], islandChunks: {} };
+const assets = { css: [], scripts: [] };
 
 /** A block no component knows, whose fields have names the generator has never seen. */
 const GALLERY = {
