@@ -148,7 +148,11 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     state.pages = pages;
     phase('render');
 
-    for (const rel of client.files) outputs.write(rel, readFileSync(join(client.dir, rel)));
+    for (const rel of client.files) {
+      const from = join(client.dir, rel);
+      const compressed = existsSync(`${from}.br`) ? { br: readFileSync(`${from}.br`), gz: readFileSync(`${from}.gz`) } : undefined;
+      outputs.write(rel, readFileSync(from), undefined, compressed);
+    }
     // Image cache files are named by a hash of what they are made from: that name is their content's key.
     for (const [path, from] of imageFiles) outputs.copy(path, from, `image:${basename(from)}`);
     outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes)));
@@ -231,7 +235,7 @@ async function renderPages(
   });
   const onPage = (r: RenderedPage) => {
     const file = outFileFor(r.route);
-    outputs.write(file, r.html);
+    outputs.write(file, r.html, undefined, r.compressed);
     const reads = hashOf(...r.reads).slice(0, 16);
     readSets[reads] ??= r.reads;
     pages[r.route] = { key: keys[r.index]!, reads, digest: r.readsDigest, file, islands: r.islands, scriptHashes: r.scriptHashes };

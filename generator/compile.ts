@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { crossCheck, type CheckedDoc } from './cross-check.ts';
+import { crossCheck, type CheckedDoc, type FactsCache, type FieldFacts } from './cross-check.ts';
 import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
@@ -169,7 +169,12 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
   const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
   diagnostics.push(...blog.diagnostics);
-  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev) }));
+  const cache = opts.cache;
+  const facts: FactsCache | undefined = cache && {
+    get: (key) => cache.get('facts', key)?.data as FieldFacts[] | undefined,
+    set: (key, value) => cache.set('facts', key, { data: value, fields: [], diagnostics: [] }),
+  };
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), cache: facts }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   if (hasErrors()) return { ok: false, diagnostics, texts, files };
 

@@ -20,7 +20,26 @@ export interface CheckedDoc {
 /** What an article's body says, for the read time and the repeat check. */
 interface ArticleProse {
   words: number;
+  /** Paragraphs long enough to count as repeats, normalised (lower case, single spaces). */
   paragraphs: { text: string; path: FieldAt['path'] }[];
+}
+
+/**
+ * What the checks need from one field's text: its words and paragraphs (in an article's body), the
+ * links in its Markdown and its misplaced headings. Parsing the Markdown is most of the cross-checks'
+ * time, so a document's facts are kept in the compile cache by its fields' texts.
+ */
+export interface FieldFacts {
+  words?: number;
+  paragraphs?: string[];
+  links?: string[];
+  headings?: { level: number; line: string }[];
+}
+
+/** Where facts are kept between compiles, by a key that holds everything they are made from. */
+export interface FactsCache {
+  get(key: string): FieldFacts[] | undefined;
+  set(key: string, facts: FieldFacts[]): void;
 }
 
 export interface CheckInput {
@@ -34,9 +53,11 @@ export interface CheckInput {
   complete?: boolean;
   /** Judges a link to an existing page by when each end is published (drafts, scheduled pages; see publication.ts). */
   linkRule?: (from: CheckedDoc, to: PageDefinition, href: string, at: () => ReturnType<typeof locate>) => Diagnostic | undefined;
+  /** Documents' facts from earlier compiles (see FieldFacts). */
+  cache?: FactsCache;
 }
 
-export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule }: CheckInput): Diagnostic[] {
+export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule, cache }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
@@ -95,12 +116,14 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     const { source, fields } = doc;
     const body: ArticleProse | undefined = doc.page?.article ? { words: 0, paragraphs: [] } : undefined;
     if (body) prose.set(doc, body);
-    for (const field of fields) {
-      const value = valueAt(source.data, field.path);
-      if (typeof value !== 'string') continue;
+    const facts = factsOf(doc, body !== undefined, cache);
+    fields.forEach((field, i) => {
+      const fact = facts[i];
+      if (!fact) return;
+      const value = valueAt(source.data, field.path) as string;
       const at = () => locate(source, field.path);
-      const inBody = body && field.path[0] === 'sections' ? body : undefined;
-      if (inBody && field.kind === 'text') inBody.words += countWords(value);
+      if (body && fact.words) body.words += fact.words;
+      for (const text of fact.paragraphs ?? []) body?.paragraphs.push({ text, path: field.path });
       switch (field.kind) {
         case 'productId':
           if (!productIds.includes(value)) out.push(diagnostic('UnknownProduct', at(), value, didYouMean(value, productIds), productIds));
@@ -114,35 +137,13 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
         case 'publicFile':
           if (!staticFiles.has(value)) out.push(diagnostic('MissingFile', at(), value));
           break;
-        case 'inline': {
-          const tree = parseInline(value);
-          eachOccurrence(inlineLinks(tree), (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)));
-          if (inBody) {
-            const plain = inlinePlain(tree);
-            inBody.words += countWords(plain);
-            inBody.paragraphs.push({ text: plain, path: field.path });
-          }
+        case 'inline':
+        case 'markdown':
+          eachOccurrence(fact.links ?? [], (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)));
+          for (const h of fact.headings ?? []) out.push(diagnostic('ProseHeading', locateIn(source, field.path, h.line), h.level));
           break;
-        }
-        case 'markdown': {
-          const blocks = parseProse(value);
-          if (inBody) {
-            inBody.words += countWords(prosePlain(blocks));
-            for (const text of proseParagraphs(blocks)) inBody.paragraphs.push({ text, path: field.path });
-          }
-          eachOccurrence(
-            proseLinks(blocks).map((l) => l.href),
-            (href, nth) => checkHref(doc, href, () => locateIn(source, field.path, `(${href}`, nth, 1)),
-          );
-          for (const h of headings(blocks)) {
-            if (h.level === 2 || h.level === 3) continue;
-            const line = value.split('\n')[h.line]?.trim() ?? '';
-            out.push(diagnostic('ProseHeading', locateIn(source, field.path, line), h.level));
-          }
-          break;
-        }
       }
-    }
+    });
   }
 
   // Blog: exactly one featured listed article; read times honest.
@@ -177,15 +178,62 @@ function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, Artic
   const out: Diagnostic[] = [];
   const first = new Map<string, string>();
   for (const doc of articles) {
-    for (const { text, path } of prose.get(doc)!.paragraphs) {
-      const key = text.toLowerCase().replace(/\s+/g, ' ').trim();
-      if (key.split(' ').length < REPEAT_MIN_WORDS) continue;
+    for (const { text: key, path } of prose.get(doc)!.paragraphs) {
       const earlier = first.get(key);
       if (earlier) out.push(diagnostic('RepeatedParagraph', locate(doc.source, path), `${key.slice(0, 60)}…`, earlier));
       else first.set(key, `${doc.source.file} (${formatPath(path)})`);
     }
   }
   return out;
+}
+
+/** Each field's facts (undefined: a field with no string value), from the cache when its texts are unchanged. */
+function factsOf(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
+  const values = doc.fields.map((f) => valueAt(doc.source.data, f.path));
+  const key = cache ? JSON.stringify([article, doc.fields, values]) : '';
+  const hit = cache?.get(key);
+  if (hit) return hit.map((f, i) => (typeof values[i] === 'string' ? f : undefined));
+  const facts = doc.fields.map((field, i) => (typeof values[i] === 'string' ? fieldFacts(field, values[i], article && field.path[0] === 'sections') : undefined));
+  cache?.set(key, facts.map((f) => f ?? {}));
+  return facts;
+}
+
+function fieldFacts(field: FieldAt, value: string, inBody: boolean): FieldFacts {
+  const facts: FieldFacts = {};
+  const paragraphs = (texts: string[]) => {
+    const keys = texts.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()).filter((k) => k.split(' ').length >= REPEAT_MIN_WORDS);
+    if (keys.length) facts.paragraphs = keys;
+  };
+  switch (field.kind) {
+    case 'text':
+      if (inBody) facts.words = countWords(value);
+      break;
+    case 'inline': {
+      const tree = parseInline(value);
+      const links = inlineLinks(tree);
+      if (links.length) facts.links = links;
+      if (inBody) {
+        const plain = inlinePlain(tree);
+        facts.words = countWords(plain);
+        paragraphs([plain]);
+      }
+      break;
+    }
+    case 'markdown': {
+      const blocks = parseProse(value);
+      if (inBody) {
+        facts.words = countWords(prosePlain(blocks));
+        paragraphs(proseParagraphs(blocks));
+      }
+      const links = proseLinks(blocks).map((l) => l.href);
+      if (links.length) facts.links = links;
+      const lines = value.split('\n');
+      const bad = headings(blocks).filter((h) => h.level !== 2 && h.level !== 3);
+      if (bad.length) facts.headings = bad.map((h) => ({ level: h.level, line: lines[h.line]?.trim() ?? '' }));
+      break;
+    }
+  }
+  return facts;
 }
 
 function proseParagraphs(blocks: readonly ProseBlock[]): string[] {

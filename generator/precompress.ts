@@ -1,19 +1,44 @@
 // Precompression: .br and .gz beside each text file, so the server sends them without compressing per
-// request. Measured on the built pages (see the bench): brotli 11 takes ~20 ms a page for ~14% fewer
-// bytes than quality 5, which takes under 1 ms, so pages (many, and rebuilt often) use quality 5,
-// and the client assets (few, cached, fetched by every visitor) quality 11. Runs on worker threads;
-// a file is compressed again only when its content changed (the caller keeps content hashes), and
-// each result is kept by content hash in the build cache, so a fresh dist/ costs copies, not CPU.
+// request. Brotli quality against size and time, measured on a 1,000-article build (see the bench and
+// issue 11's note):
+// - pages: quality 5 takes ~1 ms a 45 KB page; quality 11 takes ~20 ms for ~14% fewer bytes. Pages are
+//   many and rebuilt often, so 5. They are compressed by the thread that rendered them (render-task.ts).
+// - client assets (few, cached, fetched by every visitor): quality 11 up to 256 KB. Above that, 11
+//   costs 2.5x the time of 10 for 1.6% fewer bytes (pdf.js's 1.3 MB worker: 2.4 s against 0.95 s),
+//   so 10. They are compressed once per client build, beside Vite's output (client-build.ts).
+// gzip 9 costs ~10% more time than 6 for 0.1% fewer bytes on pages; it is kept, being under 1 ms.
+// Other files (the sitemap, the feed, images' SVG) are compressed here on worker threads, only when
+// their content changed (the caller keeps content hashes), and kept by content hash in the build cache.
 import { availableParallelism } from 'node:os';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 
 export const COMPRESSIBLE = /\.(html|css|js|mjs|xml|txt|svg|json)$/;
 /** Smaller files gain nothing worth a second request variant. */
 export const MIN_COMPRESS_BYTES = 512;
-export const BROTLI_QUALITY = { pages: 5, assets: 11 } as const;
+export const BROTLI_QUALITY = { pages: 5, assets: 11, largeAssets: 10 } as const;
+/** Assets above this size get `largeAssets` quality. */
+export const LARGE_ASSET_BYTES = 256 * 1024;
 export const GZIP_LEVEL = 9;
 
-export const qualityFor = (file: string) => (/\.(js|mjs|css|svg)$/.test(file) ? BROTLI_QUALITY.assets : BROTLI_QUALITY.pages);
+/** Whether a file gets a .br and a .gz beside it. */
+export const shouldCompress = (file: string, size: number) => COMPRESSIBLE.test(file) && size >= MIN_COMPRESS_BYTES;
+
+export const qualityFor = (file: string, size: number) =>
+  /\.(js|mjs|css|svg)$/.test(file) ? (size > LARGE_ASSET_BYTES ? BROTLI_QUALITY.largeAssets : BROTLI_QUALITY.assets) : BROTLI_QUALITY.pages;
+
+export interface Compressed {
+  br: Uint8Array;
+  gz: Uint8Array;
+}
+
+/** Both encodings of one file's bytes. */
+export function compressBytes(data: Uint8Array, quality: number): Compressed {
+  return {
+    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gz: gzipSync(data, { level: GZIP_LEVEL }),
+  };
+}
 
 export interface CompressJob {
   /** The file to compress; writes `${file}.br` and `${file}.gz`. */

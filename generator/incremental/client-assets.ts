@@ -2,8 +2,8 @@
 // made from (see clientInputs) and the VITE_ settings. A build whose inputs are unchanged reuses them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { listFiles } from '../load.ts';
 import type { ManifestChunk } from '../page-assets.ts';
 import { filesHash, hashOf } from './hash.ts';
@@ -14,7 +14,7 @@ import { filesHash, hashOf } from './hash.ts';
  * for classes (`source(none)` in runtime/styles/site.css), so an edited page or article never
  * changes the CSS, and never makes every page render again.
  */
-const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'generator/incremental/client-build.ts', 'generator/precompress.ts'];
 function clientInputs(root: string): string[] {
   return CLIENT_INPUTS.filter((name) => existsSync(join(root, name)));
 }
@@ -25,19 +25,19 @@ export interface ClientAssets {
   /** The folder Vite wrote. */
   dir: string;
   manifest: Record<string, ManifestChunk>;
-  /** Files to copy to the output folder, relative to `dir`. */
+  /** Files to copy to the output folder, relative to `dir` (their .br and .gz, made with them, are beside them there). */
   files: string[];
   /** Whether Vite ran (false: reused). */
   built: boolean;
 }
 
 /**
- * Vite's client build, in a child process: the site's compile is synchronous and would stall Vite's
- * JavaScript half if they shared a thread, so the two run side by side (see build.ts).
+ * Vite's client build and the compression of its files, in a child process (client-build.ts): the
+ * site's compile is synchronous and would stall Vite's JavaScript half if they shared a thread, so the
+ * two run side by side (see build.ts).
  */
 function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void> {
-  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  const args = [vite, 'build', '--config', join(root, 'vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', quiet ? 'error' : 'warn'];
+  const args = ['--import', 'tsx', fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -81,6 +81,9 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
   for (const o of others) if (!o.name.endsWith('.tmp')) rmSync(join(base, o.name), { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const files = listFiles(dir, () => true).map((f) => f.slice(dir.length + 1).split('\\').join('/'));
+  const all = listFiles(dir, () => true).map((f) => f.slice(dir.length + 1).split('\\').join('/'));
+  const made = new Set(all);
+  // A file's .br and .gz travel with it (see client-build.ts).
+  const files = all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
   return { dir, manifest, files, built };
 }

@@ -17,8 +17,11 @@ export interface CachedFile {
   diagnostics: Diagnostic[];
 }
 
-/** What parse and validation results depend on besides the text: the schemas and the code that reads them. */
-const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/errors.ts', 'generator/load.ts', 'package-lock.json'];
+/**
+ * What cached results depend on besides the text: the schemas and the code that reads them (parse and
+ * validation; the cross-checks' facts of a document, see cross-check.ts).
+ */
+const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/errors.ts', 'generator/load.ts', 'generator/cross-check.ts', 'model/markup.ts', 'package-lock.json'];
 
 interface Stored {
   salt: string;

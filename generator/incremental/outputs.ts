@@ -3,7 +3,7 @@
 // longer makes is removed with its .br/.gz, and precompression runs only for changed content.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { COMPRESSIBLE, compressFiles, MIN_COMPRESS_BYTES, qualityFor, type CompressJob } from '../precompress.ts';
+import { compressFiles, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../precompress.ts';
 import { hashOf } from './hash.ts';
 
 interface Stamp {
@@ -44,9 +44,25 @@ export class Outputs {
     return same(this.previous[rel], stampOf(join(this.outDir, rel)));
   }
 
-  /** Writes a file unless it already holds this content. */
-  write(rel: string, data: string | Uint8Array, hash = hashOf(data)): void {
+  /** Files whose .br and .gz were made with them (pages, by their render thread; client assets). */
+  private readonly precompressed = new Set<string>();
+
+  /**
+   * Writes a file unless it already holds this content. `compressed`: its .br and .gz, made by the
+   * caller (written with it), so compress() leaves it alone.
+   */
+  write(rel: string, data: string | Uint8Array, hash = hashOf(data), compressed?: Compressed): void {
     this.put(rel, hash, (full) => writeFileSync(full, data));
+    if (!compressed) return;
+    this.precompressed.add(rel);
+    const rec = this.files[rel]!;
+    const full = join(this.outDir, rel);
+    // Unchanged content whose .br/.gz are still the ones made from it keeps them as they are.
+    if (rec === this.previous[rel] && same(rec.br, stampOf(`${full}.br`)) && same(rec.gz, stampOf(`${full}.gz`))) return;
+    writeFileSync(`${full}.br`, compressed.br);
+    writeFileSync(`${full}.gz`, compressed.gz);
+    this.files[rel] = { ...rec, br: stampOf(`${full}.br`), gz: stampOf(`${full}.gz`) };
+    this.written.push(`${rel}.br`, `${rel}.gz`);
   }
 
   /** Copies a file unless it already holds that content; `hash` names the content (a cache file's content key). */
@@ -87,8 +103,8 @@ export class Outputs {
   }
 
   /**
-   * Writes .br and .gz beside every text file whose content changed since they were made, from the
-   * cache of compressed results (by content hash) or, failing that, on worker threads.
+   * Writes .br and .gz beside every other text file whose content changed since they were made, from
+   * the cache of compressed results (by content hash) or, failing that, on worker threads.
    */
   async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
     mkdirSync(cacheDir, { recursive: true });
@@ -97,13 +113,15 @@ export class Outputs {
     const wanted = new Set<string>();
     for (const [rel, rec] of Object.entries(this.files)) {
       const full = join(this.outDir, rel);
-      if (!COMPRESSIBLE.test(rel) || skip(rel) || rec.size < MIN_COMPRESS_BYTES) {
+      if (this.precompressed.has(rel)) continue;
+      if (!shouldCompress(rel, rec.size) || skip(rel)) {
         // Grown too small to compress: its old .br/.gz go, as a clean build would not make them.
         if (this.previous[rel]?.br) for (const f of [`${full}.br`, `${full}.gz`]) rmSync(f, { force: true });
         continue;
       }
-      const keep = join(cacheDir, `${rec.hash}.q${qualityFor(rel)}`);
-      wanted.add(`${rec.hash}.q${qualityFor(rel)}`);
+      const quality = qualityFor(rel, rec.size);
+      const keep = join(cacheDir, `${rec.hash}.q${quality}`);
+      wanted.add(`${rec.hash}.q${quality}`);
       const before = this.previous[rel];
       if (before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && same(before.gz, stampOf(`${full}.gz`))) {
         rec.br = before.br;
@@ -114,7 +132,7 @@ export class Outputs {
         copyFileSync(`${keep}.br`, `${full}.br`);
         copyFileSync(`${keep}.gz`, `${full}.gz`);
         copied.push(rel);
-      } else jobs.push({ file: full, quality: qualityFor(rel), keep });
+      } else jobs.push({ file: full, quality, keep });
     }
     await compressFiles(jobs);
     for (const rel of [...copied, ...jobs.map((j) => j.file.slice(this.outDir.length + 1))]) {

@@ -3,6 +3,7 @@
 import type { CompiledSite } from '../../model/page.ts';
 import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
 import { assetsFromManifest, type ManifestChunk } from '../page-assets.ts';
+import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../precompress.ts';
 import { inlineScriptHashes } from '../security-headers.ts';
 import { hashOf } from './hash.ts';
 import { Tracker, type Read } from './track.ts';
@@ -30,6 +31,8 @@ export interface RenderedPage {
   /** What the page read (sorted) and a digest of the answers. */
   reads: Read[];
   readsDigest: string;
+  /** The page's .br and .gz, made by the thread that rendered it (so compressing is spread like rendering). */
+  compressed?: Compressed;
 }
 
 /** The data a page's reads are answered from. */
@@ -59,6 +62,8 @@ export class PageRenderer {
       supabaseAnonKey,
     });
     const reads = [...tracker.reads.keys()].sort();
-    return { index, route: page.route, html, islands, scriptHashes: inlineScriptHashes(html), reads, readsDigest: digestOf(reads, (r) => tracker.reads.get(r)!) };
+    const bytes = Buffer.from(html);
+    const compressed = bytes.length >= MIN_COMPRESS_BYTES ? compressBytes(bytes, BROTLI_QUALITY.pages) : undefined;
+    return { index, route: page.route, html, islands, scriptHashes: inlineScriptHashes(html), reads, readsDigest: digestOf(reads, (r) => tracker.reads.get(r)!), compressed };
   }
 }

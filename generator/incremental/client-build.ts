@@ -1,0 +1,25 @@
+// The client build's own process (see client-assets.ts): Vite's build, then each of its text files
+// compressed beside it (.br and .gz). Done here, not by the build, because the build's main thread is
+// busy compiling the site meanwhile: the assets' compression (pdf.js's worker alone is a second of
+// brotli) runs on the other core, and a reused client build reuses its compressed files too.
+// Usage: node --import tsx generator/incremental/client-build.ts <outDir> <logLevel>
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { build, type LogLevel } from 'vite';
+import { listFiles } from '../load.ts';
+import { compressBytes, qualityFor, shouldCompress } from '../precompress.ts';
+
+const [outDir, logLevel = 'warn'] = process.argv.slice(2);
+if (!outDir) throw new Error('usage: client-build.ts <outDir> [logLevel]');
+const root = process.cwd();
+const out = resolve(outDir);
+await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: logLevel as LogLevel, build: { outDir: out, emptyOutDir: true } });
+for (const file of listFiles(out, () => true)) {
+  const rel = relative(out, file).split('\\').join('/');
+  if (rel.startsWith('.vite/')) continue;
+  const data = readFileSync(file);
+  if (!shouldCompress(rel, data.length)) continue;
+  const { br, gz } = compressBytes(data, qualityFor(rel, data.length));
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gz);
+}
