@@ -8,10 +8,9 @@
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { blockComponents } from '../runtime/render/render-page.tsx';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
-import { compileSite } from './compile.ts';
+import { checkComponents, compileSite } from './compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './publication.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
@@ -22,7 +21,9 @@ import { compileCacheFor } from './incremental/compile-cache.ts';
 import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
 import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
 import { Outputs } from './incremental/outputs.ts';
-import { digestOf, PageRenderer, readRoots, type RenderedPage, type RenderInput } from './incremental/render-task.ts';
+import { digestOf, readRoots } from './incremental/reads.ts';
+import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
+import { assetsFromManifest } from './page-assets.ts';
 import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './incremental/state.ts';
 import { answer } from './incremental/track.ts';
 import { isYaml, listFiles } from './load.ts';
@@ -118,9 +119,16 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // site compiles; the "client" phase is what is left to wait for after the compile.
     const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
     const settled = () => clientBuild.then(() => undefined, () => undefined);
+    // Its failure is reported where it is awaited; until then (the compile awaits the components) it is not unhandled.
+    void settled();
     let result: ReturnType<typeof compileSite>;
     try {
-      result = compileSite(root, { components: blockComponents, asOf, cache: compileCache });
+      result = compileSite(root, { asOf, cache: compileCache });
+      // Every block has a component: the registry is known once React and the components are loaded,
+      // by the render workers while the site compiled (or here, when there are none).
+      const components = pool ? await pool.components : (await import('../runtime/render/render-page.tsx')).blockComponents;
+      const missing = checkComponents(root, components, result.texts);
+      if (missing.length) result = { ...result, ok: false, diagnostics: [...missing, ...result.diagnostics] };
     } catch (e) {
       await settled();
       throw e;
@@ -143,8 +151,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     mkdirSync(outDir, { recursive: true });
     const outputs = new Outputs(outDir, state.files);
     const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf.getTime() };
-    const renderer = new PageRenderer(input);
-    const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, renderer, state.pages, state.readSets, outputs, pool);
+    const assets = assetsFromManifest(input.manifest, input.clientDir);
+    const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, assets, state.pages, state.readSets, outputs, pool);
     state.pages = pages;
     phase('render');
 
@@ -199,7 +207,7 @@ async function renderPages(
   root: string,
   compiled: CompiledSite,
   input: RenderInput,
-  renderer: PageRenderer,
+  assets: ReturnType<typeof assetsFromManifest>,
   previous: Record<string, PageRecord>,
   readSets: Record<string, string[]>,
   outputs: Outputs,
@@ -207,12 +215,20 @@ async function renderPages(
 ) {
   const code = new CodeGraph(root);
   // What every page depends on that no read records: the build's settings and the code around the render.
-  const env = hashOf(RENDER_VERSION, input.supabaseUrl, input.supabaseAnonKey ?? '', filesHash(root, ['package-lock.json', 'tsconfig.json', 'generator/critical-css.ts']), JSON.stringify(renderer.assets.css));
-  const roots = readRoots(input, renderer.assets);
+  const env = hashOf(RENDER_VERSION, input.supabaseUrl, input.supabaseAnonKey ?? '', filesHash(root, ['package-lock.json', 'tsconfig.json', 'generator/critical-css.ts']), JSON.stringify(assets.css));
+  const roots = readRoots(input, assets);
+  // Pages share most of their reads (a thousand articles make a hundred thousand reads of about 1,400
+  // paths), so each path is answered once.
+  const answers = new Map<string, string>();
+  const answerOf = (r: string) => {
+    let a = answers.get(r);
+    if (a === undefined) answers.set(r, (a = answer(roots, r)));
+    return a;
+  };
   const digests = new Map<string, string>();
   const digest = (id: string) => {
     let d = digests.get(id);
-    if (d === undefined) digests.set(id, (d = readSets[id] ? digestOf(readSets[id], (r) => answer(roots, r)) : ''));
+    if (d === undefined) digests.set(id, (d = readSets[id] ? digestOf(readSets[id], answerOf) : ''));
     return d;
   };
   const pages: Record<string, PageRecord> = {};
@@ -236,12 +252,18 @@ async function renderPages(
   const onPage = (r: RenderedPage) => {
     const file = outFileFor(r.route);
     outputs.write(file, r.html, undefined, r.compressed);
-    const reads = hashOf(...r.reads).slice(0, 16);
+    const reads = hashOf(r.reads.join('\0')).slice(0, 16);
     readSets[reads] ??= r.reads;
     pages[r.route] = { key: keys[r.index]!, reads, digest: r.readsDigest, file, islands: r.islands, scriptHashes: r.scriptHashes };
   };
-  if (pool && toRender.length >= PARALLEL_MIN_PAGES) await pool.render(input, toRender, onPage);
-  else for (const i of toRender) onPage(renderer.render(i));
+  if (pool) {
+    // Few pages (a warm rebuild) are rendered by the workers alone: the main thread never loads React.
+    if (toRender.length) await pool.render(input, toRender, onPage, toRender.length >= PARALLEL_MIN_PAGES);
+  } else if (toRender.length) {
+    const { PageRenderer } = await import('./incremental/render-task.ts');
+    const renderer = new PageRenderer(input);
+    for (const i of toRender) onPage(renderer.render(i));
+  }
   const scriptHashes = new Set(compiled.pages.flatMap((p) => pages[p.route]!.scriptHashes));
   return { pages, rendered: toRender.map((i) => compiled.pages[i]!.route), because, scriptHashes };
 }

@@ -9,7 +9,7 @@ import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, Secti
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
 import { lazySource, withData, type CompileCache } from './incremental/compile-cache.ts';
-import { loadSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
+import { loadSchemas, readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
 import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
@@ -209,6 +209,14 @@ function completeTemplateBlocks(draft: PageDraft, source: SourceFile, validateBl
     return section as Section;
   });
   return { page: { ...draft, sections }, errors: out };
+}
+
+/**
+ * The block check alone, for a caller that learns the components after compiling (the build, whose
+ * render workers load them while the main thread compiles). `texts` gets the registry's text.
+ */
+export function checkComponents(root: string, components: readonly string[], texts: Map<string, string>): Diagnostic[] {
+  return blockCompleteness(root, readBlockSchemas(join(root, 'schemas')).map((b) => b.type), components, texts);
 }
 
 /** Every block schema has a component and every component a schema, or the build stops. */

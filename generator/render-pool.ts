@@ -1,12 +1,14 @@
-// Renders pages on the main thread and on worker threads at once. Workers are started early (loading
-// React and the components takes about a second), so they are ready when the pages are; each takes
-// chunks of pages from a shared queue. A page's HTML does not depend on which thread rendered it.
+// Renders pages on worker threads, and on the main thread too when there are many. Workers are started
+// early (loading React and the components takes about half a second), so they are ready when the
+// pages are; each takes chunks of pages from a shared queue. A page's HTML does not depend on which
+// thread rendered it. With few pages to render (a warm rebuild), only the workers render, so the main
+// thread never loads React at all.
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { PageRenderer, type RenderedPage, type RenderInput } from './incremental/render-task.ts';
+import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
 
-/** Below this many pages to render, starting workers costs more than it saves. */
+/** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_MIN_PAGES = 300;
 const CHUNK = 25;
 
@@ -18,20 +20,37 @@ export function tsWorker(entry: URL): Worker {
 
 export class RenderPool {
   private readonly workers: Worker[] = [];
+  /** The block types that have a component, as the first worker loaded them. */
+  readonly components: Promise<readonly string[]>;
 
-  /** Starts `count` workers (default: one per core but the main thread's). */
-  constructor(count = Math.max(0, availableParallelism() - 1)) {
+  /** Starts `count` workers (default: one per core but the main thread's, at least one). */
+  constructor(count = Math.max(1, availableParallelism() - 1)) {
     for (let i = 0; i < count; i++) {
       const w = tsWorker(new URL('./render-worker.ts', import.meta.url));
       w.unref();
       this.workers.push(w);
     }
+    const first = this.workers[0]!;
+    this.components = new Promise((resolve, reject) => {
+      const onMessage = (m: { components?: readonly string[] }) => {
+        if (!m.components) return;
+        first.off('message', onMessage);
+        first.off('error', reject);
+        resolve(m.components);
+      };
+      first.on('message', onMessage);
+      first.on('error', reject);
+    });
+    // Nobody may ask (a build that fails to compile): an unhandled rejection would end the process.
+    this.components.catch(() => undefined);
   }
 
-  /** Renders the pages at `indices`, calling `onPage` with each as it is done (in no fixed order). */
-  async render(input: RenderInput, indices: readonly number[], onPage: (page: RenderedPage) => void): Promise<void> {
+  /**
+   * Renders the pages at `indices`, calling `onPage` with each as it is done (in no fixed order). The
+   * main thread takes chunks too when `mainThread` is set (many pages).
+   */
+  async render(input: RenderInput, indices: readonly number[], onPage: (page: RenderedPage) => void, mainThread: boolean): Promise<void> {
     const queue = [...indices];
-    const renderer = new PageRenderer(input);
     const take = () => queue.splice(0, CHUNK);
     const fromWorker = this.workers.map(
       (w) =>
@@ -44,17 +63,22 @@ export class RenderPool {
           w.on('error', reject);
           w.on('message', (m: { pages?: RenderedPage[]; error?: string }) => {
             if (m.error) return reject(new Error(m.error));
-            m.pages!.forEach(onPage);
+            if (!m.pages) return;
+            m.pages.forEach(onPage);
             next();
           });
           w.postMessage({ input });
           next();
         }),
     );
-    // The main thread takes chunks too, yielding between them so workers' results are taken in.
-    for (let chunk = take(); chunk.length; chunk = take()) {
-      for (const index of chunk) onPage(renderer.render(index));
-      await yieldToEvents();
+    if (mainThread) {
+      const { PageRenderer } = await import('./incremental/render-task.ts');
+      const renderer = new PageRenderer(input);
+      // Yielding between chunks, so workers' results are taken in.
+      for (let chunk = take(); chunk.length; chunk = take()) {
+        for (const index of chunk) onPage(renderer.render(index));
+        await yieldToEvents();
+      }
     }
     await Promise.all(fromWorker);
   }

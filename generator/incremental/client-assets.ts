@@ -37,7 +37,8 @@ export interface ClientAssets {
  * two run side by side (see build.ts).
  */
 function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void> {
-  const args = ['--import', 'tsx', fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
+  // tsx from this project's dependencies: the site folder (a test's fixture) may have none of its own.
+  const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -23,13 +23,15 @@ export interface CachedFile {
  */
 const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/errors.ts', 'generator/load.ts', 'generator/cross-check.ts', 'model/markup.ts', 'package-lock.json'];
 
-interface Stored {
-  salt: string;
-  /** Content key -> the entry as JSON (parsed on each use, so callers may mutate what they get). */
-  entries: Record<string, string>;
-}
+/**
+ * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
+ * breaks). Entries stay JSON text until used, so loading a thousand pages' entries is a split, not a
+ * parse of JSON inside JSON, and saving is a join.
+ */
+const SEPARATOR = '\t';
 
 export class CompileCache {
+  /** Content key -> the entry as JSON (parsed on each use, so callers may mutate what they get). */
   private entries = new Map<string, string>();
   private used = new Set<string>();
   private salt = '';
@@ -41,12 +43,13 @@ export class CompileCache {
     fresh = false,
   ) {
     if (file && !fresh && existsSync(file)) {
-      try {
-        const stored = JSON.parse(readFileSync(file, 'utf8')) as Stored;
-        this.salt = stored.salt;
-        this.entries = new Map(Object.entries(stored.entries));
-      } catch {
-        // A damaged cache is only a slower build.
+      const lines = readFileSync(file, 'utf8').split('\n');
+      this.salt = lines[0] ?? '';
+      for (let i = 1; i < lines.length; i++) {
+        const line = lines[i]!;
+        const tab = line.indexOf(SEPARATOR);
+        // A damaged line is only a slower build: its file is parsed again.
+        if (tab > 0) this.entries.set(line.slice(0, tab), line.slice(tab + 1));
       }
     }
   }
@@ -70,8 +73,14 @@ export class CompileCache {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
+    let entry: CachedFile;
+    try {
+      entry = JSON.parse(hit) as CachedFile;
+    } catch {
+      return undefined;
+    }
     this.used.add(key);
-    return JSON.parse(hit) as CachedFile;
+    return entry;
   }
 
   set(kind: string, text: string, entry: CachedFile): void {
@@ -92,7 +101,9 @@ export class CompileCache {
     if (!this.file || !this.dirty) return;
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ salt: this.salt, entries: Object.fromEntries(this.entries) } satisfies Stored));
+    const lines = [this.salt];
+    for (const [key, json] of this.entries) lines.push(`${key}${SEPARATOR}${json}`);
+    writeFileSync(tmp, lines.join('\n'));
     renameSync(tmp, this.file);
     this.dirty = false;
   }
@@ -100,7 +111,7 @@ export class CompileCache {
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */
 export function compileCacheFor(cacheDir: string, root: string, fresh = false): CompileCache {
-  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.json`), fresh);
+  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
 }
 
 /**

@@ -5,7 +5,7 @@ import { renderPage, type SiteImages } from '../../runtime/render/render-page.ts
 import { assetsFromManifest, type ManifestChunk } from '../page-assets.ts';
 import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../precompress.ts';
 import { inlineScriptHashes } from '../security-headers.ts';
-import { hashOf } from './hash.ts';
+import { digestOf } from './reads.ts';
 import { Tracker, type Read } from './track.ts';
 
 /** Everything a render needs besides the page: plain data, so it can be posted to a worker. */
@@ -33,13 +33,6 @@ export interface RenderedPage {
   readsDigest: string;
   /** The page's .br and .gz, made by the thread that rendered it (so compressing is spread like rendering). */
   compressed?: Compressed;
-}
-
-/** The data a page's reads are answered from. */
-export const readRoots = (input: Pick<RenderInput, 'compiled' | 'images' | 'now'>, assets: unknown) => ({ compiled: input.compiled, assets, images: input.images, now: input.now });
-
-export function digestOf(reads: readonly Read[], answerOf: (r: Read) => string): string {
-  return hashOf(...reads.flatMap((r) => [r, answerOf(r)]));
 }
 
 export class PageRenderer {

@@ -1,0 +1,16 @@
+// What a page's reads are checked against on a rebuild (see track.ts), without the render code: the
+// build's main thread uses this while React stays in the render workers.
+import type { RenderInput } from './render-task.ts';
+import { hashOf } from './hash.ts';
+import type { Read } from './track.ts';
+
+/** The data a page's reads are answered from. */
+export const readRoots = (input: Pick<RenderInput, 'compiled' | 'images' | 'now'>, assets: unknown) => ({ compiled: input.compiled, assets, images: input.images, now: input.now });
+
+/** One hash of every read and its answer (one string hashed once: a page makes about a hundred reads). */
+export function digestOf(reads: readonly Read[], answerOf: (r: Read) => string): string {
+  let text = '';
+  for (const r of reads) text += `${r}\0${answerOf(r)}\0`;
+  return hashOf(text);
+}
+
