@@ -1,6 +1,7 @@
 // What a schema cannot say: unique routes, existing products, resolvable links and anchors, safe
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
+import { createHash } from 'node:crypto';
 import { isSafeHref } from '../model/href.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../model/page.ts';
@@ -20,7 +21,7 @@ export interface CheckedDoc {
 /** What an article's body says, for the read time and the repeat check. */
 interface ArticleProse {
   words: number;
-  /** Paragraphs long enough to count as repeats, normalised (lower case, single spaces). */
+  /** Paragraphs long enough to count as repeats, normalised (lower case, single spaces): their opening, a NUL, a hash of the whole. */
   paragraphs: { text: string; path: FieldAt['path'] }[];
 }
 
@@ -169,6 +170,8 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
 
 /** Paragraphs shorter than this may recur (labels, list items, calls to action). */
 const REPEAT_MIN_WORDS = 12;
+/** Characters of a repeated paragraph its warning shows. */
+const REPEAT_SHOWN = 60;
 
 /**
  * A paragraph written again in the same or another article: a warning at the repeat, naming the first.
@@ -180,7 +183,7 @@ function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, Artic
   for (const doc of articles) {
     for (const { text: key, path } of prose.get(doc)!.paragraphs) {
       const earlier = first.get(key);
-      if (earlier) out.push(diagnostic('RepeatedParagraph', locate(doc.source, path), `${key.slice(0, 60)}…`, earlier));
+      if (earlier) out.push(diagnostic('RepeatedParagraph', locate(doc.source, path), `${key.slice(0, key.indexOf('\0'))}…`, earlier));
       else first.set(key, `${doc.source.file} (${formatPath(path)})`);
     }
   }
@@ -202,7 +205,9 @@ function fieldFacts(field: FieldAt, value: string, inBody: boolean): FieldFacts 
   const facts: FieldFacts = {};
   const paragraphs = (texts: string[]) => {
     const keys = texts.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()).filter((k) => k.split(' ').length >= REPEAT_MIN_WORDS);
-    if (keys.length) facts.paragraphs = keys;
+    // A paragraph is known by its opening (for the message) and a hash of the whole, not by its whole
+    // text: the cache then holds a few bytes a paragraph, not the article a second time.
+    if (keys.length) facts.paragraphs = keys.map((k) => `${k.slice(0, REPEAT_SHOWN)}\0${createHash('sha256').update(k).digest('base64url')}`);
   };
   switch (field.kind) {
     case 'text':

@@ -20,6 +20,8 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clie
     return `/${chunk.file}`;
   };
   const css = entry('runtime/styles/site.css');
-  const sheet = prepareStylesheet(readFileSync(join(clientDir, css), 'utf8'));
-  return { css: [css], inlineCss: (html) => pageCss(sheet, html), scripts: [entry('runtime/client/main.ts')] };
+  // Parsed on the first page rendered: the build's main thread makes these assets only to check reads.
+  let sheet: ReturnType<typeof prepareStylesheet> | undefined;
+  const inlineCss = (html: string) => pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css), 'utf8'))), html);
+  return { css: [css], inlineCss, scripts: [entry('runtime/client/main.ts')] };
 }

@@ -87,28 +87,45 @@ export interface KindedValidate {
 }
 
 export function loadSchemas(schemasDir: string): SchemaSet {
-  // Defaults are applied here, once: components read them from the data and never repeat them.
-  const ajv = new Ajv2020({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: true });
-  addFormats(ajv);
-  ajv.addVocabulary(EDITOR_KEYWORDS);
+  const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
+  const blocks = readBlockSchemas(schemasDir);
+  const blockSchemas = new Map<string, Record<string, unknown>>();
+  for (const b of blocks) blockSchemas.set(b.type, b.schema);
   let collected: KindedField[] = [];
-  ajv.addKeyword({
-    keyword: 'x-kind',
-    schemaType: 'string',
-    metaSchema: { enum: [...FIELD_KINDS] },
-    errors: false,
-    // Runs as the value is validated, so it sees exactly the fields the schema reached.
-    validate: (kind: FieldKind, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
-      if (typeof data === 'string' && cxt) collected.push({ kind, pointer: cxt.instancePath });
-      return true;
-    },
-  });
-  // Each validator is compiled on its first use: a build whose files all come from the compile cache
-  // validates nothing, and compiling the schemas is about half a second.
+  // ajv itself is made on the first validation: a build whose files all come from the compile cache
+  // validates nothing (making it and checking the schemas is about a tenth of a second).
+  let made: Ajv2020 | undefined;
+  const ajv = (): Ajv2020 => {
+    if (made) return made;
+    // Defaults are applied here, once: components read them from the data and never repeat them.
+    made = new Ajv2020({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: true });
+    addFormats(made);
+    made.addVocabulary(EDITOR_KEYWORDS);
+    made.addKeyword({
+      keyword: 'x-kind',
+      schemaType: 'string',
+      metaSchema: { enum: [...FIELD_KINDS] },
+      errors: false,
+      // Runs as the value is validated, so it sees exactly the fields the schema reached.
+      validate: (kind: FieldKind, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+        if (typeof data === 'string' && cxt) collected.push({ kind, pointer: cxt.instancePath });
+        return true;
+      },
+    });
+    const defs = read('defs.schema.json');
+    made.addSchema(defs, 'defs.schema.json');
+    for (const b of blocks) made.addSchema(b.schema, `blocks/${b.file}`);
+    // The section union is built from the folder, so a new block schema is picked up at once.
+    made.addSchema(sectionSchema(blocks, defs), 'section.schema.json');
+    made.addSchema(read('page.schema.json'), 'page.schema.json');
+    made.addSchema(read('site-config.schema.json'), 'site-config.schema.json');
+    return made;
+  };
+  // Each validator is compiled on its first use too: compiling the schemas is about half a second.
   const kinded = (key: string): KindedValidate => {
     let fn: ValidateFunction | undefined;
     const wrapped = ((data: unknown) => {
-      fn ??= ajv.getSchema(key)!;
+      fn ??= ajv().getSchema(key)!;
       collected = [];
       const ok = fn(data) as boolean;
       wrapped.errors = fn.errors;
@@ -118,19 +135,6 @@ export function loadSchemas(schemasDir: string): SchemaSet {
     wrapped.fields = [];
     return wrapped;
   };
-  const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
-  const blocks = readBlockSchemas(schemasDir);
-  const blockSchemas = new Map<string, Record<string, unknown>>();
-  const defs = read('defs.schema.json');
-  ajv.addSchema(defs, 'defs.schema.json');
-  for (const b of blocks) {
-    blockSchemas.set(b.type, b.schema);
-    ajv.addSchema(b.schema, `blocks/${b.file}`);
-  }
-  // The section union is built from the folder, so a new block schema is picked up at once.
-  ajv.addSchema(sectionSchema(blocks, defs), 'section.schema.json');
-  ajv.addSchema(read('page.schema.json'), 'page.schema.json');
-  ajv.addSchema(read('site-config.schema.json'), 'site-config.schema.json');
   return {
     validatePage: kinded('page.schema.json'),
     validateSiteConfig: kinded('site-config.schema.json'),

@@ -50,11 +50,32 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
       return fail(whole, (at) => diagnostic('UnknownToken', at, whole, shown, TOKEN_NAMES));
     });
   };
-  const walk = (value: unknown, path: PathSegment[]): unknown => {
-    if (typeof value === 'string') return value.includes('{') ? replaceIn(value, path) : value;
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, [...path, i]));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, [...path, k])]));
+  // One path, pushed and popped as the walk goes (a page has thousands of values); copied only for a text with a token.
+  const path: PathSegment[] = [];
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('{') ? replaceIn(value, [...path]) : value;
+    if (Array.isArray(value)) {
+      const out = new Array<unknown>(value.length);
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        out[i] = walk(value[i]);
+        path.pop();
+      }
+      return out;
+    }
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(value)) {
+        path.push(k);
+        const v = walk((value as Record<string, unknown>)[k]);
+        // A key named __proto__ (hostile YAML) stays a key, as Object.fromEntries would keep it.
+        if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+        else out[k] = v;
+        path.pop();
+      }
+      return out;
+    }
     return value;
   };
-  return { data: walk(data, []), errors };
+  return { data: walk(data), errors };
 }
