@@ -4,7 +4,9 @@
 //
 // "Can match" is decided by classes and element names, which is what a utility stylesheet and its reset
 // select on: a selector is kept when every class and element it requires is on the page; a selector
-// requiring none (:root, *, attributes) is always kept. Anything they cannot rule out (attributes,
+// requiring none (:root, *, attributes) is always kept. The reset's pseudo-elements of form controls
+// (::placeholder, the date fields' ::-webkit-datetime-edit…, ::file-selector-button) require the
+// control that has them, so a page without a form carries none of them. Anything they cannot rule out (attributes,
 // :has(), :not()) is kept, so the cut errs on the side of a few spare rules, never a missing one. The stylesheet is parsed once per
 // build; cutting it for a page is a walk over prepared pieces of text, cheap enough for 10,000 pages.
 import postcss, { type AtRule, type ChildNode, type Container } from 'postcss';
@@ -14,7 +16,7 @@ type Piece =
   /** Kept on every page: @font-face, @keyframes, comments, statements. */
   | { kind: 'always'; text: string; refs: string[] }
   /** A style rule: kept when one of its selectors' required classes are all on the page. */
-  | { kind: 'rule'; text: string; refs: string[]; selectors: string[][] }
+  | { kind: 'rule'; text: string; refs: string[]; selectors: Need[][] }
   /** A rule every page matches that defines custom properties (the theme's :root, the --tw-* defaults):
    * each custom property is kept when something kept reads it. */
   | { kind: 'vars'; open: string; decls: { name?: string; text: string }[] }
@@ -39,20 +41,43 @@ function varsRead(text: string): string[] {
 /** Pseudo-classes whose single argument must match for the selector to match, so its classes count. */
 const TRANSPARENT_PSEUDOS = new Set([':is', ':where', ':matches', ':-webkit-any']);
 
+/** Something a selector needs on the page: a class (".name"), an element ("p", "input[type=date]" for an
+ * input of that type), or one of several (a form control's pseudo-element, on any control that has it). */
+type Need = string | readonly string[];
+
+const DATE_INPUTS = ['date', 'time', 'datetime-local', 'month', 'week'].map((t) => `input[type=${t}]`);
+
+/** The controls a pseudo-element exists on: the reset styles them on every page, but only these draw them. */
+function controlsOf(pseudoElement: string): readonly string[] | undefined {
+  const p = pseudoElement.toLowerCase();
+  if (p === '::placeholder') return ['input', 'textarea'];
+  if (p === '::file-selector-button' || p === '::-webkit-file-upload-button') return ['input[type=file]'];
+  if (p === '::-webkit-date-and-time-value' || p.startsWith('::-webkit-datetime-edit')) return DATE_INPUTS;
+  if (p === '::-webkit-inner-spin-button' || p === '::-webkit-outer-spin-button') return ['input[type=number]', ...DATE_INPUTS];
+  if (p.startsWith('::-webkit-search-')) return ['input[type=search]'];
+  // Date fields and inputs with a list of suggestions.
+  if (p === '::-webkit-calendar-picker-indicator') return ['input'];
+  return undefined;
+}
+
 /** What the page must hold for the selector to match: classes as ".name", elements by name; any one missing rules it out. */
-function requiredClasses(selector: Selector): string[] {
-  const out: string[] = [];
+function requiredClasses(selector: Selector): Need[] {
+  const out: Need[] = [];
   selector.each((node) => {
     if (node.type === 'class') out.push(`.${node.value}`);
     if (node.type === 'tag' && !node.namespace) out.push(node.value.toLowerCase());
+    if (node.type === 'pseudo' && node.value.startsWith('::')) {
+      const controls = controlsOf(node.value);
+      if (controls) out.push(controls);
+    }
     // :where(.space-y-4 > :not(:last-child)) requires .space-y-4; :is(a, b) with two choices requires neither.
     if (node.type === 'pseudo' && TRANSPARENT_PSEUDOS.has(node.value.toLowerCase()) && node.nodes.length === 1) out.push(...requiredClasses(node.nodes[0]!));
   });
   return out;
 }
 
-function selectorsOf(selector: string): string[][] {
-  const out: string[][] = [];
+function selectorsOf(selector: string): Need[][] {
+  const out: Need[][] = [];
   selectorParser((root) => {
     root.each((sel) => {
       out.push(requiredClasses(sel));
@@ -125,15 +150,18 @@ function classList(attribute: string): string[] {
   return list;
 }
 
-/** Every class (as ".name") and element name of the page (React writes attributes as class="…", quotes escaped). */
+/** Every class (as ".name") and element name of the page (React writes attributes as class="…", quotes
+ * escaped), and each input's type as "input[type=…]" (text when it names none). */
 export function classesIn(html: string): Set<string> {
   const out = new Set<string>();
   for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of classList(m[1]!)) out.add(c);
   for (const m of html.matchAll(/<([a-zA-Z][\w-]*)/g)) out.add(m[1]!.toLowerCase());
+  for (const [tag] of html.matchAll(/<input\b[^>]*>/gi)) out.add(`input[type=${(/\stype="?([\w-]+)/i.exec(tag)?.[1] ?? 'text').toLowerCase()}]`);
   return out;
 }
 
-const matches = (p: Piece & { kind: 'rule' }, classes: Set<string>) => p.selectors.some((required) => required.every((c) => classes.has(c)));
+const has = (classes: Set<string>, need: Need) => (typeof need === 'string' ? classes.has(need) : need.some((n) => classes.has(n)));
+const matches = (p: Piece & { kind: 'rule' }, classes: Set<string>) => p.selectors.some((required) => required.every((c) => has(classes, c)));
 
 /** The custom properties read by the rules the page keeps (and by its style attributes), and by their values in turn. */
 function varsUsed(sheet: PreparedStylesheet, classes: Set<string>, htmlVars: string[]): Set<string> {

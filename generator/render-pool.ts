@@ -1,16 +1,16 @@
 // Renders pages on worker threads, and on the main thread too when there are many. Workers are started
 // early (loading React and the components takes about half a second), so they are ready when the
-// pages are; each takes chunks of pages from a shared queue. A page's HTML does not depend on which
+// pages are; each takes pages from a shared queue (render-queue.ts). A page's HTML does not depend on which
 // thread rendered it. With few pages to render (a warm rebuild), only the workers render, so the main
 // thread never loads React at all.
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
+import { renderQueue, takeFrom } from './render-queue.ts';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_MIN_PAGES = 300;
-const CHUNK = 25;
 
 /** A worker thread that runs TypeScript: it registers tsx's loader before importing the entry. */
 export function tsWorker(entry: URL): Worker {
@@ -47,36 +47,28 @@ export class RenderPool {
 
   /**
    * Renders the pages at `indices`, calling `onPage` with each as it is done (in no fixed order). The
-   * main thread takes chunks too when `mainThread` is set (many pages).
+   * main thread renders too when `mainThread` is set (many pages), one page at a time between taking
+   * in the workers' results.
    */
   async render(input: RenderInput, indices: readonly number[], onPage: (page: RenderedPage) => void, mainThread: boolean): Promise<void> {
-    const queue = [...indices];
-    const take = () => queue.splice(0, CHUNK);
+    const queue = renderQueue(indices);
     const fromWorker = this.workers.map(
       (w) =>
         new Promise<void>((resolve, reject) => {
-          const next = () => {
-            const chunk = take();
-            if (!chunk.length) return resolve();
-            w.postMessage({ chunk });
-          };
           w.on('error', reject);
-          w.on('message', (m: { pages?: RenderedPage[]; error?: string }) => {
+          w.on('message', (m: { pages?: RenderedPage[]; done?: boolean; error?: string }) => {
             if (m.error) return reject(new Error(m.error));
-            if (!m.pages) return;
-            m.pages.forEach(onPage);
-            next();
+            m.pages?.forEach(onPage);
+            if (m.done) resolve();
           });
-          w.postMessage({ input });
-          next();
+          w.postMessage({ input, queue });
         }),
     );
     if (mainThread) {
       const { PageRenderer } = await import('./incremental/render-task.ts');
       const renderer = new PageRenderer(input);
-      // Yielding between chunks, so workers' results are taken in.
-      for (let chunk = take(); chunk.length; chunk = take()) {
-        for (const index of chunk) onPage(renderer.render(index));
+      for (let index = takeFrom(queue); index !== undefined; index = takeFrom(queue)) {
+        onPage(renderer.render(index));
         await yieldToEvents();
       }
     }

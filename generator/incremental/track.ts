@@ -40,29 +40,39 @@ export class Tracker {
 
   /** A view of `value` (found at `path`) that records what is read through it. */
   track<T>(value: T, path: (string | number)[]): T {
+    return this.trackAt(value, JSON.stringify(path).slice(0, -1));
+  }
+
+  /**
+   * `at`: the JSON of the value's path without its closing bracket (`["compiled","site"`), so a read's
+   * key is made by appending one step (a page makes thousands of reads through these proxies).
+   */
+  private trackAt<T>(value: T, at: string): T {
     if (value === null || typeof value !== 'object') return value;
     const known = this.proxies.get(value);
     if (known) return known as T;
     const tracker = this;
     const isArray = Array.isArray(value);
-    const keyOf = (p: string) => (isArray && /^\d+$/.test(p) ? Number(p) : p);
+    // The same text JSON.stringify gives the path's step: an array index as a number.
+    const step = (p: string) => (isArray && /^\d+$/.test(p) ? String(Number(p)) : JSON.stringify(p));
+    const join = (p: string) => (at.length > 1 ? `${at},${step(p)}` : `${at}${step(p)}`);
     const proxy = new Proxy(value, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver) as unknown;
         // Methods (an array's map, filter…) read their items through this proxy, and symbols are
         // the language's own business: neither is data.
         if (typeof prop === 'symbol' || typeof v === 'function') return v;
-        const at = [...path, keyOf(prop)];
-        tracker.reads.set(`g${JSON.stringify(at)}`, marker(v));
-        return tracker.track(v, at);
+        const child = join(prop);
+        tracker.reads.set(`g${child}]`, marker(v));
+        return tracker.trackAt(v, child);
       },
       has(target, prop) {
         const r = Reflect.has(target, prop);
-        if (typeof prop !== 'symbol') tracker.reads.set(`h${JSON.stringify([...path, keyOf(prop)])}`, String(r));
+        if (typeof prop !== 'symbol') tracker.reads.set(`h${join(prop)}]`, String(r));
         return r;
       },
       ownKeys(target) {
-        tracker.reads.set(`k${JSON.stringify(path)}`, Object.keys(target).join('\0'));
+        tracker.reads.set(`k${at}]`, Object.keys(target).join('\0'));
         return Reflect.ownKeys(target);
       },
     });

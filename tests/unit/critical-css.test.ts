@@ -69,6 +69,24 @@ describe('the first paint’s CSS of a page', () => {
     expect(css.indexOf('@layer components{')).toBeLessThan(css.indexOf('@layer utilities{'));
   });
 
+  it('keeps the reset’s rules for form controls’ pseudo-elements only on pages holding such a control', () => {
+    const reset = prepareStylesheet(
+      '@layer base{::placeholder{opacity:1}::file-selector-button{margin:0}::-webkit-datetime-edit-year-field{padding-block:0}' +
+        '::-webkit-inner-spin-button{height:auto}::-webkit-search-decoration{appearance:none}a{color:inherit}}',
+    );
+    const plain = pageCss(reset, page('<p><a href="/">x</a></p>'));
+    expect(plain).toBe('@layer base{a{color:inherit}}');
+    const email = pageCss(reset, page('<form><input type="email" name="e" placeholder="you@example.com"></form>'));
+    expect(email).toContain('::placeholder{opacity:1}');
+    for (const gone of ['file-selector-button', 'datetime-edit', 'spin-button', 'search-decoration']) expect(email).not.toContain(gone);
+    expect(pageCss(reset, page('<textarea></textarea>'))).toContain('::placeholder');
+    expect(pageCss(reset, page('<input type="date">'))).toContain('::-webkit-datetime-edit-year-field');
+    expect(pageCss(reset, page('<input type="date">'))).toContain('::-webkit-inner-spin-button');
+    expect(pageCss(reset, page('<input type=number>'))).toContain('::-webkit-inner-spin-button');
+    expect(pageCss(reset, page('<input type="file">'))).toContain('::file-selector-button');
+    expect(pageCss(reset, page('<input type="search">'))).toContain('::-webkit-search-decoration');
+  });
+
   it('is the whole stylesheet for a page that uses everything', () => {
     const everything = page(
       '<h1 class="prose-width text-violet-600 text-red-600 shadow space-y-4 md:grid-cols-2 md:flex hover:underline block [&amp;&gt;p]:mt-2"><code></code><pre></pre><p></p></h1>' +
