@@ -18,6 +18,8 @@ import { generateImages } from './images.ts';
 import { clientAssets } from './incremental/client-assets.ts';
 import { CodeGraph } from './incremental/code-graph.ts';
 import { compileCacheFor } from './incremental/compile-cache.ts';
+import { missingFrom } from './prevalidate.ts';
+import { loadSchemas } from './schemas.ts';
 import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
 import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
 import { Outputs } from './incremental/outputs.ts';
@@ -105,7 +107,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   const target = targetDir(cacheDir, outDir);
   const state = opts.clean ? emptyState() : loadState(target);
   // Render workers load React and the components while the site compiles.
-  const pool = listFiles(join(root, 'pages'), isYaml).length >= PARALLEL_MIN_PAGES && opts.workers !== 0 ? new RenderPool(opts.workers) : undefined;
+  const pageFiles = listFiles(join(root, 'pages'), isYaml);
+  const pool = pageFiles.length >= PARALLEL_MIN_PAGES && opts.workers !== 0 ? new RenderPool(opts.workers) : undefined;
   try {
     // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
     // committed file is stale, since it runs before any build).
@@ -123,7 +126,14 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     void settled();
     let result: ReturnType<typeof compileSite>;
     try {
-      result = compileSite(root, { asOf, cache: compileCache });
+      const schemas = loadSchemas(join(root, 'schemas'));
+      if (pool) {
+        // A cache that holds fewer entries than there are pages is a cold compile: the render workers
+        // parse and validate pages with the main thread first (prevalidate.ts).
+        compileCache.begin(root);
+        await pool.prevalidate(root, compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
+      }
+      result = compileSite(root, { asOf, cache: compileCache, schemas });
       // Every block has a component: the registry is known once React and the components are loaded,
       // by the render workers while the site compiled (or here, when there are none).
       const components = pool ? await pool.components : (await import('../runtime/render/render-page.tsx')).blockComponents;

@@ -8,7 +8,7 @@ import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf 
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
-import { lazySource, withData, type CompileCache } from './incremental/compile-cache.ts';
+import { lazySource, withData, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
 import { loadSchemas, readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
 import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
@@ -186,6 +186,17 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
   return { ok: true, diagnostics, texts, files, site: { site: liveSite, pages: withBlogPages(pages, articles), articles, missingPreviews: catalogue.missingPreviews }, schedule: scheduleOf(allPages, asOf) };
+}
+
+/**
+ * A page file's parse and validation as the compile cache keeps it, or undefined for a file the
+ * compile must read itself (too large, not UTF-8). Used by prevalidate.ts; the same as compileSite's own.
+ */
+export function pageEntry(file: string, text: string, schemas: SchemaSet): CachedFile {
+  const { source, errors } = parseSource(file, text);
+  if (errors.length) return { fields: [], diagnostics: errors };
+  const v = validateDocument(source, schemas.validatePage, schemas.blockTypes);
+  return { data: source.data, fields: v.fields, diagnostics: v.diagnostics };
 }
 
 /**

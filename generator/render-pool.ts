@@ -7,7 +7,10 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
+import type { CompileCache } from './incremental/compile-cache.ts';
+import { validateFromQueue, type RawEntry } from './prevalidate.ts';
 import { renderQueue, takeFrom } from './render-queue.ts';
+import type { SchemaSet } from './schemas.ts';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_MIN_PAGES = 300;
@@ -43,6 +46,36 @@ export class RenderPool {
     });
     // Nobody may ask (a build that fails to compile): an unhandled rejection would end the process.
     this.components.catch(() => undefined);
+  }
+
+  /**
+   * Before the compile: parses and validates `files` into the compile cache, on the main thread and
+   * the workers at once (see prevalidate.ts). Called once per build, with no files when there is
+   * nothing to share: the workers then go straight on to load React.
+   */
+  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet): Promise<void> {
+    if (!files.length) {
+      for (const w of this.workers) w.postMessage({ validate: null });
+      return;
+    }
+    const queue = renderQueue(files.map((_, i) => i));
+    const fromWorkers = this.workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          const onMessage = (m: { entries?: RawEntry[]; validated?: boolean; error?: string }) => {
+            if (m.error) return reject(new Error(m.error));
+            for (const e of m.entries ?? []) cache.setRaw(e.key, e.json);
+            if (m.validated) {
+              w.off('message', onMessage);
+              resolve();
+            }
+          };
+          w.on('message', onMessage);
+          w.postMessage({ validate: { root, files, queue } });
+        }),
+    );
+    await validateFromQueue(root, files, queue, schemas, (e) => cache.setRaw(e.key, e.json), () => yieldToEvents());
+    await Promise.all(fromWorkers);
   }
 
   /**

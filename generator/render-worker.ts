@@ -1,25 +1,53 @@
-// A render worker (see render-pool.ts): says which block types have a component once React and the
-// components are loaded, then renders pages from the shared queue until it is empty.
+// A render worker (see render-pool.ts). First it may help the main thread parse and validate page
+// files (prevalidate.ts); then it loads React and the components and says which block types have a
+// component; then it renders pages from the shared queue until it is empty.
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { blockComponents } from '../runtime/render/render-page.tsx';
-import { PageRenderer, type RenderedPage, type RenderInput } from './incremental/render-task.ts';
+import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
+import type { RawEntry } from './prevalidate.ts';
 import { takeFrom } from './render-queue.ts';
 
-parentPort!.postMessage({ components: blockComponents });
-parentPort!.on('message', (m: { input: RenderInput; queue: SharedArrayBuffer }) => {
-  try {
-    const renderer = new PageRenderer(m.input);
-    // Results go back a few at a time: fewer messages, and the main thread writes them as they come.
-    let batch: RenderedPage[] = [];
-    for (let index = takeFrom(m.queue); index !== undefined; index = takeFrom(m.queue)) {
-      batch.push(renderer.render(index));
-      if (batch.length === 4) {
-        parentPort!.postMessage({ pages: batch });
-        batch = [];
-      }
+type Message = { validate?: { root: string; files: string[]; queue: SharedArrayBuffer } | null; input?: RenderInput; queue?: SharedArrayBuffer };
+
+const port = parentPort!;
+let ready: Promise<typeof import('./incremental/render-task.ts')> | undefined;
+
+async function validate(job: NonNullable<Message['validate']>): Promise<void> {
+  const [{ validateFromQueue }, { loadSchemas }] = await Promise.all([import('./prevalidate.ts'), import('./schemas.ts')]);
+  const schemas = loadSchemas(join(job.root, 'schemas'));
+  let batch: RawEntry[] = [];
+  await validateFromQueue(job.root, job.files, job.queue, schemas, (e) => {
+    batch.push(e);
+    if (batch.length === 8) {
+      port.postMessage({ entries: batch });
+      batch = [];
     }
-    parentPort!.postMessage({ pages: batch, done: true });
-  } catch (e) {
-    parentPort!.postMessage({ error: (e as Error).stack ?? String(e) });
+  });
+  port.postMessage({ entries: batch, validated: true });
+}
+
+async function load() {
+  const [task, { blockComponents }] = await Promise.all([import('./incremental/render-task.ts'), import('../runtime/render/render-page.tsx')]);
+  port.postMessage({ components: blockComponents });
+  return task;
+}
+
+async function render(input: RenderInput, queue: SharedArrayBuffer): Promise<void> {
+  const { PageRenderer } = await ready!;
+  const renderer = new PageRenderer(input);
+  // Results go back a few at a time: fewer messages, and the main thread writes them as they come.
+  let batch: RenderedPage[] = [];
+  for (let index = takeFrom(queue); index !== undefined; index = takeFrom(queue)) {
+    batch.push(renderer.render(index));
+    if (batch.length === 4) {
+      port.postMessage({ pages: batch });
+      batch = [];
+    }
   }
+  port.postMessage({ pages: batch, done: true });
+}
+
+port.on('message', (m: Message) => {
+  const job = m.validate !== undefined ? (m.validate ? validate(m.validate) : Promise.resolve()).then(() => void (ready = load())) : render(m.input!, m.queue!);
+  job.catch((e: unknown) => port.postMessage({ error: (e as Error).stack ?? String(e) }));
 });

@@ -66,7 +66,23 @@ export class CompileCache {
   }
 
   private key(kind: string, text: string): string {
-    return createHash('sha256').update(kind).update('\0').update(text).digest('base64url');
+    return contentKey(kind, text);
+  }
+
+  /** How many entries it holds (a nearly empty cache means a cold compile). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  has(kind: string, text: string): boolean {
+    return this.entries.has(this.key(kind, text));
+  }
+
+  /** An entry made elsewhere (a worker thread), already keyed (contentKey) and written as JSON. */
+  setRaw(key: string, json: string): void {
+    this.entries.set(key, json);
+    this.used.add(key);
+    this.dirty = true;
   }
 
   get(kind: string, text: string): CachedFile | undefined {
@@ -107,6 +123,11 @@ export class CompileCache {
     renameSync(tmp, this.file);
     this.dirty = false;
   }
+}
+
+/** The key of an entry: what kind of result, for which file, and a hash of the text it is made from. */
+export function contentKey(kind: string, text: string): string {
+  return createHash('sha256').update(kind).update('\0').update(text).digest('base64url');
 }
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */

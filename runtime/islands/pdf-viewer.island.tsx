@@ -1,6 +1,7 @@
 // The preview viewer: the guide's preview PDF drawn page by page on a canvas with PDF.js, fitted to the
 // frame, with previous/next controls. Until PDF.js has drawn the first page (and when scripts are off)
-// the frame shows a still of page 1 made at build time, the same size and place, so nothing moves.
+// the frame shows a still of page 1 made at build time, the same size and place, so nothing moves. PDF.js
+// is fetched and run only once the frame itself is on screen.
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
@@ -33,8 +34,22 @@ export default function PdfViewer({ url, title, height, fit, startPage, still }:
   const [failed, setFailed] = useState(false);
   const [missing, setMissing] = useState(false);
   const [size, setSize] = useState<{ w: number; h: number } | null>(null);
+  // PDF.js (half a megabyte of script to run, and the drawing) starts when the frame is on screen, not
+  // when the island hydrates a screen ahead: until then the still shows the same first page.
+  const [onScreen, setOnScreen] = useState(false);
 
   useEffect(() => {
+    const el = area.current;
+    if (!el || onScreen) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setOnScreen(true);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onScreen]);
+
+  useEffect(() => {
+    if (!onScreen) return;
     let cancelled = false;
     let opened: PDFDocumentProxy | undefined;
     import('./pdf-engine.ts')
@@ -59,7 +74,7 @@ export default function PdfViewer({ url, title, height, fit, startPage, still }:
       cancelled = true;
       void opened?.destroy();
     };
-  }, [url]);
+  }, [url, onScreen]);
 
   useEffect(() => {
     const el = area.current;

@@ -24,6 +24,10 @@ export interface DocumentProps {
   deferredCss?: readonly string[];
   /** Module scripts to run. */
   scripts: readonly string[];
+  /** Module scripts imported once the page has loaded, by a few bytes of inline script: no request for
+   * them is made, nor waits, while the page's first paint is on its way (a script file linked in the
+   * head is fetched at high priority beside the hero's image, and Lighthouse counts it before the paint). */
+  afterLoad?: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
@@ -60,11 +64,20 @@ export function Document(p: DocumentProps): ReactNode {
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {p.deferredCss?.map((href) => <link key={href} rel="stylesheet" href={href} media="print" data-deferred-css="" />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
+        {p.afterLoad?.length ? <script type="module" dangerouslySetInnerHTML={{ __html: afterLoadScript(p.afterLoad) }} /> : null}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
       </head>
       <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
     </html>
   );
+}
+
+/** Imports the modules after the window's load event (an inline module runs before it: the document is
+ * parsed, its images may still be loading). The same text on every page, so one hash in the CSP. */
+export function afterLoadScript(modules: readonly string[]): string {
+  // JSON, with "<" escaped so no address can end the script element.
+  const list = JSON.stringify(modules).replace(/</g, '\\u003c');
+  return `const go=()=>${list}.forEach(m=>import(m));document.readyState==="complete"?go():addEventListener("load",go,{once:true})`;
 }
 
 /** The dev server's page for validation errors: the report, as text, with Vite's client to reload. */

@@ -1,0 +1,49 @@
+// A cold compile's slowest part is parsing and validating each page file (a thousand articles: about
+// three seconds on one core). The build's render worker is idle while the site compiles, so when the
+// compile cache holds few of the pages, the two threads share that work first: each takes the next file
+// from a shared queue (render-queue.ts), and every result goes into the compile cache, from which
+// compileSite then reads it as it reads any unchanged file. The result is the same as compiling alone
+// (the same function, pageEntry, makes each entry), only sooner.
+import { relative } from 'node:path';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import { pageEntry } from './compile.ts';
+import { contentKey, type CompileCache } from './incremental/compile-cache.ts';
+import { MAX_SOURCE_BYTES, readSourceText } from './load.ts';
+import { takeFrom } from './render-queue.ts';
+import type { SchemaSet } from './schemas.ts';
+
+/** One file's entry, as a worker posts it. */
+export interface RawEntry {
+  key: string;
+  json: string;
+}
+
+/** The compile cache's kind for a page file (the same as compileSite's). */
+export const pageKind = (root: string, full: string) => `page:${relative(root, full).split('\\').join('/')}`;
+
+/**
+ * Takes files from the queue until it is empty, returning each one's entry. `pause` runs between
+ * files (the main thread takes in the worker's results there). A file the compile must read itself
+ * (too large, not UTF-8) is left to it.
+ */
+export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry) => void, pause?: () => Promise<void>): Promise<void> {
+  for (let i = takeFrom(queue); i !== undefined; i = takeFrom(queue)) {
+    const full = files[i]!;
+    const { text, bytes, invalidAt } = readSourceText(full);
+    if (bytes <= MAX_SOURCE_BYTES && invalidAt === undefined) {
+      const kind = pageKind(root, full);
+      onEntry({ key: contentKey(kind, text), json: JSON.stringify(pageEntry(relative(root, full).split('\\').join('/'), text, schemas)) });
+    }
+    await pause?.();
+  }
+}
+
+/** The page files a compile would parse because the cache has no entry for their text. */
+export function missingFrom(cache: CompileCache, root: string, files: readonly string[]): string[] {
+  return files.filter((full) => {
+    const { text, bytes, invalidAt } = readSourceText(full);
+    return bytes <= MAX_SOURCE_BYTES && invalidAt === undefined && !cache.has(pageKind(root, full), text);
+  });
+}
+
+export { yieldToEvents };
