@@ -14,7 +14,7 @@ import { filesHash, hashOf } from './hash.ts';
  * for classes (`source(none)` in runtime/styles/site.css), so an edited page or article never
  * changes the CSS, and never makes every page render again.
  */
-const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'generator/incremental/client-build.ts', 'generator/precompress.ts'];
+const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'generator/incremental/client-build.ts', 'generator/incremental/client-assets.ts', 'generator/precompress.ts'];
 function clientInputs(root: string): string[] {
   return CLIENT_INPUTS.filter((name) => existsSync(join(root, name)));
 }
@@ -40,7 +40,9 @@ function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void>
   // tsx from this project's dependencies: the site folder (a test's fixture) may have none of its own.
   const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Always a production build: under another NODE_ENV (vitest sets "test") Vite compiles JSX for
+    // development, which writes each component's absolute path into the bundle.
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
