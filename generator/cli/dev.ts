@@ -3,7 +3,7 @@
 // itself on every change. Validation errors are printed here and shown in the browser. Drafts and
 // pages scheduled later are shown too, each with a ribbon, as of now or `--as-of <date>`.
 import { watch } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
@@ -22,7 +22,10 @@ const root = process.cwd();
 const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
 /** The moment the dev site shows: fixed by --as-of, else now at each compile and request. */
 const asOf = () => asOfOption ?? new Date();
-const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true }, appType: 'custom' });
+// Vite's reload socket shares the page server's port, so two dev servers (two projects) never fight
+// over Vite's default socket port, and a browser that reaches the pages reaches the socket.
+const server = createHttpServer((req, res) => handle(req, res));
+const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
@@ -71,7 +74,7 @@ async function recompile({ schemasChanged = false } = {}) {
 
 const DEV_CLIENT = '/@vite/client';
 
-const server = createHttpServer((req, res) => {
+function handle(req: IncomingMessage, res: ServerResponse): void {
   vite.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -102,7 +105,7 @@ const server = createHttpServer((req, res) => {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(String((e as Error).stack));
     }
   });
-});
+}
 
 /** Which shown pages `npm run build` would leave out. */
 function unpublishedNote(result: CompileResult): string {
