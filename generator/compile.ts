@@ -43,6 +43,19 @@ export interface CompileOptions {
   includeUnpublished?: boolean;
   /** Parse and validation results by content hash: unchanged files are not parsed again (see incremental/compile-cache.ts). */
   cache?: CompileCache;
+  /** The last compile's results by file, for a process that compiles again on each save (the dev server). */
+  memo?: CompileMemo;
+}
+
+/**
+ * What a compile made of each file, kept by the process for its next compile (the dev server compiles
+ * on every save): a file whose text is unchanged keeps its parsed and validated document, and a page
+ * whose document and catalogue are unchanged keeps its definition and the diagnostics it raised. Only
+ * the site-wide checks run again. Nothing downstream changes these objects, so sharing them is safe.
+ */
+export class CompileMemo {
+  readonly files = new Map<string, { text: string; raised: Diagnostic[]; result: { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] } }>();
+  readonly pages = new Map<string, { source: SourceFile; site: string; raised: Diagnostic[]; doc: CheckedDoc }>();
 }
 
 export function compileSite(root: string, opts: CompileOptions = {}): CompileResult {
@@ -71,8 +84,23 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
 
   // Reads, parses and validates one file; a file met before (same text, same schemas) comes from the cache.
   opts.cache?.begin(root);
-  const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] } => {
+  type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] };
+  const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): Read => {
     const { text, bytes, invalidAt } = opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
+    const usable = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined;
+    const memoKey = `${kind}:${rel(full)}`;
+    const known = usable ? opts.memo?.files.get(memoKey) : undefined;
+    if (known && known.text === text) {
+      texts.set(rel(full), text);
+      diagnostics.push(...known.raised);
+      return known.result;
+    }
+    const before = diagnostics.length;
+    const result = readValidatedAnew(full, kind, validate, text, bytes, invalidAt);
+    if (usable) opts.memo?.files.set(memoKey, { text, raised: diagnostics.slice(before), result });
+    return result;
+  };
+  const readValidatedAnew = (full: string, kind: 'site' | 'page', validate: KindedValidate, text: string, bytes: number, invalidAt: number | undefined): Read => {
     // Keyed by the file as well as its text: diagnostics name their file, and a copied article has the same text.
     const key = `${kind}:${rel(full)}`;
     const hit = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined ? opts.cache.get(key, text) : undefined;
@@ -150,8 +178,18 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const liveSource = dev ? undefined : liveConfig(siteSource, liveByRoute);
   const liveSite = liveSource ? checkCatalogue(root, liveSource).site : site;
   const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields }];
+  const siteKeys = opts.memo ? new Map([[site, JSON.stringify(site)], [liveSite, JSON.stringify(liveSite)]]) : undefined;
   for (const { full, source, fields } of valid) {
     const pageSite = liveByRoute.get(routeOf(pagesDir, full)) ? liveSite : site;
+    // The same parsed document (the file is unchanged) with the same catalogue makes the same page.
+    const known = opts.memo?.pages.get(full);
+    const siteKey = siteKeys?.get(pageSite) ?? '';
+    if (known && known.source === source && known.site === siteKey) {
+      diagnostics.push(...known.raised);
+      docs.push(known.doc);
+      continue;
+    }
+    const before = diagnostics.length;
     const { data, errors } = substituteTokens(source.data, pageSite);
     for (const e of errors) diagnostics.push(e.at(locateIn(source, e.path, e.token, e.nth)));
     // Cross-checks read the substituted text; positions still come from the original nodes.
@@ -161,7 +199,9 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
-    docs.push({ page, source: substituted, fields });
+    const doc = { page, source: substituted, fields };
+    docs.push(doc);
+    opts.memo?.pages.set(full, { source, site: siteKey, raised: diagnostics.slice(before), doc });
   }
   const publicDir = join(root, 'public');
   const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);

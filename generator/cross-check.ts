@@ -192,6 +192,19 @@ function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, Artic
 
 /** Each field's facts (undefined: a field with no string value), from the cache when its texts are unchanged. */
 function factsOf(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
+  // The very document a compile checked before (the dev server's next compile keeps unchanged pages'
+  // documents, see CompileMemo): its facts are known without even making their key.
+  const data = doc.source.data;
+  const known = typeof data === 'object' && data ? factsByDocument.get(data) : undefined;
+  if (known) return known;
+  const facts = factsAnew(doc, article, cache);
+  if (typeof data === 'object' && data) factsByDocument.set(data, facts);
+  return facts;
+}
+
+const factsByDocument = new WeakMap<object, (FieldFacts | undefined)[]>();
+
+function factsAnew(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
   const values = doc.fields.map((f) => valueAt(doc.source.data, f.path));
   const key = cache ? JSON.stringify([article, doc.fields, values]) : '';
   const hit = cache?.get(key);

@@ -2,13 +2,14 @@
 // Vite's SSR loader, so YAML, schema and component changes show on the next load; the browser reloads
 // itself on every change. Validation errors are printed here and shown in the browser. Drafts and
 // pages scheduled later are shown too, each with a ribbon, as of now or `--as-of <date>`.
-import { watch } from 'node:fs';
+import { readFileSync, watch } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
-import { compileSite, type CompileResult } from '../compile.ts';
+import { CompileMemo, compileSite, type CompileResult } from '../compile.ts';
 import { compileCacheFor } from '../incremental/compile-cache.ts';
+import { loadSchemas, type SchemaSet } from '../schemas.ts';
 import { defaultCacheDir } from '../incremental/state.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { writeEditorSchemas } from '../editor-schema.ts';
@@ -31,18 +32,30 @@ type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
 
 // The build's compile cache: a saved page is parsed and validated again, the others are not.
-const compileCache = compileCacheFor(defaultCacheDir(root), root);
+const compileCache = compileCacheFor(defaultCacheDir(root), root).keepAll(5_000);
+// And the last compile's documents and pages: a save compiles only the saved file, then the site-wide checks.
+const memo = new CompileMemo();
+// The schemas, compiled once and again only when they change (compiling them is a tenth of a second).
+let schemas: SchemaSet | undefined;
 let compiled: CompileResult | undefined;
-const compile = async ({ schemasChanged = true } = {}) => {
-  // As `astro sync` does: the types follow the schemas, regenerated when they change (about a second,
-  // so not on every page or component save).
-  if (schemasChanged) {
+/** What changed since the last compile, so only what depends on it is redone. */
+interface Changes {
+  /** The schemas: the generated types are checked (about a second, so not on every save). */
+  schemas?: boolean;
+  /** The schemas or the catalogue: the editors' copy of the schemas is written again. */
+  editorSchemas?: boolean;
+}
+const compile = async (changes: Changes = { schemas: true, editorSchemas: true }) => {
+  // As `astro sync` does: the types follow the schemas.
+  if (changes.schemas) {
+    schemas = undefined;
     const wrote = await writeStaleGeneratedFiles(root);
     if (wrote.length) console.log(`regenerated ${wrote.map((f) => relative(root, f)).join(', ')}`);
   }
   // Editors offer the catalogue's product ids from this copy of the schemas (see editor-schema.ts).
-  writeEditorSchemas(root);
-  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache });
+  if (changes.editorSchemas) writeEditorSchemas(root);
+  schemas ??= loadSchemas(join(root, 'schemas'));
+  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache, memo, schemas });
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid${unpublishedNote(compiled)}`);
   // What only the live site would find broken (a link to a draft, say) is a warning here: say so.
   const early = compiled.diagnostics.filter((d) => d.name === 'LinkToUnpublished' || d.name === 'UnpublishedProductPage');
@@ -52,24 +65,49 @@ const compile = async ({ schemasChanged = true } = {}) => {
 };
 await compile();
 
-// YAML and schemas are read by the generator, not Vite: recompile and reload on their changes.
-watch(join(root, 'pages'), { recursive: true }, () => void recompile());
-watch(join(root, 'schemas'), { recursive: true }, () => void recompile({ schemasChanged: true }));
-watch(join(root, 'site.config.yaml'), () => void recompile());
+// YAML and schemas are read by the generator, not Vite: recompile and reload on their changes. One
+// save is often several events: a page whose text is what the last compile read is no change.
+watch(join(root, 'pages'), { recursive: true }, (_event, name) => {
+  if (name && unchangedPage(join(root, 'pages', name.toString()))) return;
+  recompile({});
+});
+watch(join(root, 'schemas'), { recursive: true }, () => recompile({ schemas: true, editorSchemas: true }));
+watch(join(root, 'site.config.yaml'), () => recompile({ editorSchemas: true }));
 // Components render on the server too, so any change under runtime/ reloads the page; a change to the
 // registry (a block added or removed) is checked against the schemas again.
 vite.watcher.on('change', (file) => {
-  if (file === join(root, 'runtime/registry.tsx')) void recompile();
+  if (file === join(root, 'runtime/registry.tsx')) recompile({});
   else if (file.includes(join(root, 'runtime'))) vite.ws.send({ type: 'full-reload' });
 });
 
-async function recompile({ schemasChanged = false } = {}) {
+function unchangedPage(full: string): boolean {
+  const known = memo.files.get(`page:${relative(root, full).split(sep).join('/')}`);
   try {
-    await compile({ schemasChanged });
-  } catch (e) {
-    console.error(e);
+    return !!known && readFileSync(full, 'utf8') === known.text;
+  } catch {
+    return false; // removed
   }
-  vite.ws.send({ type: 'full-reload' });
+}
+
+// Events that arrive together make one compile, with all their changes.
+let pending: Changes | undefined;
+function recompile(changes: Changes): void {
+  if (pending) {
+    pending.schemas ||= changes.schemas;
+    pending.editorSchemas ||= changes.editorSchemas;
+    return;
+  }
+  pending = { ...changes };
+  setImmediate(async () => {
+    const todo = pending!;
+    pending = undefined;
+    try {
+      await compile(todo);
+    } catch (e) {
+      console.error(e);
+    }
+    vite.ws.send({ type: 'full-reload' });
+  });
 }
 
 const DEV_CLIENT = '/@vite/client';

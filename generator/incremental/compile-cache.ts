@@ -106,14 +106,36 @@ export class CompileCache {
     this.dirty = true;
   }
 
+  /**
+   * A process that compiles on every save (the dev server) keeps every entry and writes them a while
+   * after the last save, not on each (a thousand articles' entries are tens of megabytes); the next
+   * build trims them.
+   */
+  private writeLater?: NodeJS.Timeout;
+  keepAll(delayMs: number): this {
+    this.saveDelayMs = delayMs;
+    return this;
+  }
+  private saveDelayMs?: number;
+
   /** Keeps only what the last compile used (so the cache never outgrows the site) and writes it. */
   save(): void {
+    if (this.saveDelayMs !== undefined) {
+      clearTimeout(this.writeLater);
+      this.writeLater = setTimeout(() => this.write(), this.saveDelayMs);
+      this.writeLater.unref();
+      return;
+    }
     for (const key of [...this.entries.keys()]) {
       if (!this.used.has(key)) {
         this.entries.delete(key);
         this.dirty = true;
       }
     }
+    this.write();
+  }
+
+  private write(): void {
     if (!this.file || !this.dirty) return;
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;

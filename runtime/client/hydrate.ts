@@ -9,8 +9,9 @@
 // with the island's name, marks that island data-hydrated="error", and stops nothing else. The page's
 // <html data-islands-ready="true"> says every load and idle island has settled; a visible island marks
 // itself data-hydrated when it does.
-import { createElement, type ComponentType } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+//
+// React itself comes with the first island that hydrates (mount.ts), not with this file.
+import type { ComponentType } from 'react';
 import { whenIdle } from './schedule.ts';
 
 type Strategy = 'load' | 'idle' | 'visible';
@@ -47,14 +48,9 @@ async function hydrate(el: HTMLElement): Promise<void> {
   try {
     const load = loaders[`../islands/${name}.island.tsx`];
     if (!load) throw new Error('no such island');
-    const [{ default: Component }] = await Promise.all([load(), (stylesheet ??= fullStylesheet())]);
+    const [{ default: Component }, { mount }] = await Promise.all([load(), import('./mount.ts'), (stylesheet ??= fullStylesheet())]);
     const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
-    hydrateRoot(el, createElement(Component, props), {
-      identifierPrefix: el.dataset.idPrefix,
-      // A component that throws while hydrating or later takes down its own root only.
-      onUncaughtError: (error) => failed(el, name, 'failed', error),
-      onRecoverableError: (error) => console.warn(`Island "${name}":`, error),
-    });
+    mount(el, Component, props, (error) => failed(el, name, 'failed', error));
     if (el.dataset.hydrated !== 'error') el.dataset.hydrated = 'true';
   } catch (error) {
     failed(el, name, 'failed to load', error);

@@ -121,6 +121,38 @@ test('a visible island far below the fold loads its code only when scrolled near
   expect(checked, 'no page has a visible island three screens down').toBeGreaterThan(0);
 });
 
+test('a page whose islands all wait below the fold fetches a few kilobytes of script, and React only when one nears', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  let checked = 0;
+  for (const { route, islands } of await islandPages(request)) {
+    if (islands.some((i) => i.hydrate !== 'visible')) continue;
+    // Uncompressed bytes of every script the page has fetched so far.
+    let scriptBytes = 0;
+    const counting = async (r: import('@playwright/test').Response) => {
+      if (r.request().resourceType() === 'script') scriptBytes += (await r.body().catch(() => Buffer.alloc(0))).length;
+    };
+    page.on('response', counting);
+    await page.goto(route);
+    const first = page.locator('[data-island]').first();
+    const top = await first.evaluate((el) => ((el.firstElementChild ?? el).getBoundingClientRect().top) / window.innerHeight);
+    // Within two screens it may already hydrate (visible islands start a screen ahead): only a farther one tells.
+    if (top < 3) {
+      page.off('response', counting);
+      continue;
+    }
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    // The entry and the scheduler: a few kilobytes, not React's couple of hundred.
+    expect(scriptBytes, `${route}: script fetched before any island was near`).toBeLessThan(20_000);
+    await first.evaluate((el) => el.parentElement!.scrollIntoView());
+    await expect(first).toHaveAttribute('data-hydrated', 'true');
+    await expect.poll(() => scriptBytes, { message: `${route}: React came with the first island` }).toBeGreaterThan(100_000);
+    page.off('response', counting);
+    checked++;
+  }
+  expect(checked, 'no page has only visible islands, the first three screens down').toBeGreaterThan(0);
+});
+
 test('load islands hydrate first, idle ones after without any interaction, before the page is ready', async ({ page, request }) => {
   const target = (await islandPages(request)).find(({ islands }) => islands.some((i) => i.hydrate === 'load') && islands.some((i) => i.hydrate === 'idle'));
   expect(target, 'no page has both a load and an idle island').toBeTruthy();
