@@ -1,10 +1,10 @@
-// Loads schemas/ into one ajv instance (draft 2020-12). Schemas are keyed by their path under
-// schemas/, so relative $refs resolve the same way for ajv and for editors' YAML language server.
-import { readFileSync, readdirSync } from 'node:fs';
+// Loads schemas/ and their validators (draft 2020-12, compiled by ajv: validators.ts). Schemas are keyed
+// by their path under schemas/, so relative $refs resolve the same way for ajv and for editors' YAML
+// language server.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { blockSnippets, refResolver, typeCompletions } from './editor-hints.ts';
+import { rawValidators, type RawValidate, type RawValidators, type SchemaSources } from './validators.ts';
 
 /**
  * What a field *is*, declared in the schemas with the `x-kind` keyword so cross-checks follow the
@@ -81,67 +81,64 @@ export const EDITOR_KEYWORDS = ['defaultSnippets'];
 
 export interface KindedValidate {
   (data: unknown): boolean;
-  errors?: ValidateFunction['errors'];
+  errors?: RawValidate['errors'];
   /** Fields met by the last call, by kind. */
   fields: KindedField[];
 }
 
-export function loadSchemas(schemasDir: string): SchemaSet {
+/**
+ * The schemas of a project and their validators. `cacheDir` keeps the compiled validators (default: the
+ * build cache beside the schemas, when the project has node_modules).
+ */
+export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache(schemasDir)): SchemaSet {
   const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
   const blocks = readBlockSchemas(schemasDir);
   const blockSchemas = new Map<string, Record<string, unknown>>();
   for (const b of blocks) blockSchemas.set(b.type, b.schema);
-  let collected: KindedField[] = [];
-  // ajv itself is made on the first validation: a build whose files all come from the compile cache
-  // validates nothing (making it and checking the schemas is about a tenth of a second).
-  let made: Ajv2020 | undefined;
-  const ajv = (): Ajv2020 => {
-    if (made) return made;
-    // Defaults are applied here, once: components read them from the data and never repeat them.
-    made = new Ajv2020({ allErrors: true, discriminator: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true, useDefaults: true });
-    addFormats(made);
-    made.addVocabulary(EDITOR_KEYWORDS);
-    made.addKeyword({
-      keyword: 'x-kind',
-      schemaType: 'string',
-      metaSchema: { enum: [...FIELD_KINDS] },
-      errors: false,
-      // Runs as the value is validated, so it sees exactly the fields the schema reached.
-      validate: (kind: FieldKind, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
-        if (typeof data === 'string' && cxt) collected.push({ kind, pointer: cxt.instancePath });
-        return true;
-      },
-    });
+  // The validators are compiled (or read from the build cache, see validators.ts) on the first
+  // validation: a build whose files all come from the compile cache validates nothing.
+  let compiled: RawValidators | undefined;
+  const validators = (): RawValidators => {
+    if (compiled) return compiled;
     const defs = read('defs.schema.json');
-    made.addSchema(defs, 'defs.schema.json');
-    for (const b of blocks) made.addSchema(b.schema, `blocks/${b.file}`);
-    // The section union is built from the folder, so a new block schema is picked up at once.
-    made.addSchema(sectionSchema(blocks, defs), 'section.schema.json');
-    made.addSchema(read('page.schema.json'), 'page.schema.json');
-    made.addSchema(read('site-config.schema.json'), 'site-config.schema.json');
-    return made;
+    const sources: SchemaSources = {
+      schemas: [
+        ['defs.schema.json', defs],
+        ...blocks.map((b): [string, Record<string, unknown>] => [`blocks/${b.file}`, b.schema]),
+        // The section union is built from the folder, so a new block schema is picked up at once.
+        ['section.schema.json', sectionSchema(blocks, defs)],
+        ['page.schema.json', read('page.schema.json')],
+        ['site-config.schema.json', read('site-config.schema.json')],
+      ],
+      kinds: FIELD_KINDS,
+      editorKeywords: EDITOR_KEYWORDS,
+    };
+    return (compiled = rawValidators(sources, cacheDir));
   };
-  // Each validator is compiled on its first use too: compiling the schemas is about half a second.
-  const kinded = (key: string): KindedValidate => {
-    let fn: ValidateFunction | undefined;
+  const kinded = (name: keyof RawValidators): KindedValidate => {
     const wrapped = ((data: unknown) => {
-      fn ??= ajv().getSchema(key)!;
-      collected = [];
-      const ok = fn(data) as boolean;
+      const fn = validators()[name];
+      const context = { kinds: [] as KindedField[] };
+      const ok = fn.call(context, data);
       wrapped.errors = fn.errors;
-      wrapped.fields = dedupe(collected);
+      wrapped.fields = dedupe(context.kinds);
       return ok;
     }) as KindedValidate;
     wrapped.fields = [];
     return wrapped;
   };
   return {
-    validatePage: kinded('page.schema.json'),
-    validateSiteConfig: kinded('site-config.schema.json'),
-    validateSection: kinded('section.schema.json'),
+    validatePage: kinded('validatePage'),
+    validateSiteConfig: kinded('validateSiteConfig'),
+    validateSection: kinded('validateSection'),
     blockSchemas,
     blockTypes: [...blockSchemas.keys()],
   };
+}
+
+function defaultValidatorCache(schemasDir: string): string | undefined {
+  const modules = join(schemasDir, '..', 'node_modules');
+  return existsSync(modules) ? join(modules, '.cache', 'site-build') : undefined;
 }
 
 function dedupe(fields: KindedField[]): KindedField[] {

@@ -21,7 +21,7 @@ export interface CachedFile {
  * What cached results depend on besides the text: the schemas and the code that reads them (parse and
  * validation; the cross-checks' facts of a document, see cross-check.ts).
  */
-const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/errors.ts', 'generator/load.ts', 'generator/cross-check.ts', 'model/markup.ts', 'package-lock.json'];
+const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/validators.ts', 'generator/errors.ts', 'generator/load.ts', 'generator/cross-check.ts', 'model/markup.ts', 'package-lock.json'];
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line

@@ -57,6 +57,23 @@ for (const width of [390, 1280]) {
   });
 }
 
+test('the preview hydrates a screen ahead, but fetches and runs PDF.js only once its frame is on screen', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(salesPages[0]!.route);
+  const island = page.locator('[data-island="pdf-viewer"]');
+  // Just below the fold: near enough to hydrate, not yet seen.
+  await page.getByTestId('pdf-viewer').evaluate((el) => window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - window.innerHeight - 100));
+  await expect(island).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForTimeout(1000);
+  expect(requests.filter((u) => /pdf-engine|pdf\.worker|\.pdf$/.test(u))).toEqual([]);
+  await expect(page.getByTestId('pdf-still')).toBeAttached();
+  await page.getByTestId('pdf-viewer').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-testid="pdf-canvas"][data-page="1"]')).toBeAttached({ timeout: 20_000 });
+  expect(requests.some((u) => /pdf-engine/.test(u))).toBe(true);
+});
+
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
   test('every sales page shows the still of its preview', async ({ page }) => {

@@ -1,0 +1,114 @@
+// The schemas' validators as code, compiled by ajv once per version of the schemas and kept in the build
+// cache (as tsx keeps compiled TypeScript): compiling them takes about half a second, and a rebuild
+// after one page's edit would otherwise spend it on that one page. The code is ajv's own standalone
+// output (ajv/dist/standalone), so a loaded validator is the very function ajv compiled; it is always
+// run from its code, freshly made or read from the cache, so both paths are the same path.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ErrorObject, type KeywordCxt } from 'ajv/dist/2020.js';
+import { _, strConcat } from 'ajv/dist/compile/codegen/index.js';
+import namesModule from 'ajv/dist/compile/names.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+import { listFiles } from './load.ts';
+
+const require = createRequire(import.meta.url);
+// A CommonJS module whose names are its `default` export.
+const names = ((namesModule as unknown as { default?: typeof namesModule }).default ?? namesModule);
+
+/** A compiled validator: `this` collects the kinded fields it meets (see schemas.ts). */
+export interface RawValidate {
+  (this: { kinds: { kind: string; pointer: string }[] }, data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+export interface RawValidators {
+  validatePage: RawValidate;
+  validateSiteConfig: RawValidate;
+  validateSection: RawValidate;
+}
+
+/** The schema set the validators are compiled from, added to an ajv instance. */
+export interface SchemaSources {
+  /** [id, schema] in the order they are added. */
+  schemas: [string, Record<string, unknown>][];
+  kinds: readonly string[];
+  editorKeywords: readonly string[];
+}
+
+/** Code this file's output depends on besides the schemas: a change makes new code. */
+const CODE = ['validators.ts', 'schemas.ts', 'editor-hints.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+/** Compiled sets kept (branches switched back and forth, fixtures). */
+const KEEP = 8;
+
+function keyOf(sources: SchemaSources): string {
+  const h = createHash('sha256');
+  for (const f of CODE) h.update(readFileSync(f)).update('\0');
+  for (const dep of ['ajv', 'ajv-formats']) h.update(`${dep}@${(require(`${dep}/package.json`) as { version: string }).version}\0`);
+  h.update(JSON.stringify(sources));
+  return h.digest('base64url').slice(0, 24);
+}
+
+/** The validators' module code, compiled by ajv (about half a second). */
+function compile(sources: SchemaSources): string {
+  // Defaults are applied here, once: components read them from the data and never repeat them.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    discriminator: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    useDefaults: true,
+    passContext: true,
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
+  addFormats(ajv);
+  ajv.addVocabulary([...sources.editorKeywords]);
+  ajv.addKeyword({
+    keyword: 'x-kind',
+    schemaType: 'string',
+    metaSchema: { enum: [...sources.kinds] },
+    // Runs as the value is validated, so it sees exactly the fields the schema reached; the pointer
+    // is the one ajv gives its own errors.
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, it } = cxt;
+      gen.if(_`typeof ${data} == "string" && ${names.this} && ${names.this}.kinds`, () => {
+        gen.code(_`${names.this}.kinds.push({kind: ${schema as string}, pointer: ${strConcat(names.instancePath, it.errorPath)}});`);
+      });
+    },
+  });
+  for (const [id, schema] of sources.schemas) ajv.addSchema(schema, id);
+  return standaloneCode(ajv, { validatePage: 'page.schema.json', validateSiteConfig: 'site-config.schema.json', validateSection: 'section.schema.json' });
+}
+
+function evaluate(code: string): RawValidators {
+  const module = { exports: {} as RawValidators };
+  // The module's own requires (ajv's runtime helpers, the formats) resolve from this project.
+  new Function('require', 'module', 'exports', code)(require, module, module.exports);
+  return module.exports;
+}
+
+/**
+ * The validators for `sources`, from `cacheDir` when compiled before (kept there when compiled now);
+ * without a cache folder they are compiled each time.
+ */
+export function rawValidators(sources: SchemaSources, cacheDir?: string): RawValidators {
+  if (!cacheDir) return evaluate(compile(sources));
+  const key = keyOf(sources);
+  const file = join(cacheDir, 'validators', `${key}.cjs`);
+  if (existsSync(file)) return evaluate(readFileSync(file, 'utf8'));
+  const code = compile(sources);
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, code);
+  renameSync(tmp, file);
+  // Older sets go: the newest few are kept.
+  const sets = listFiles(dirname(file), (n) => n.endsWith('.cjs'));
+  sets.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const old of sets.slice(KEEP)) rmSync(old, { force: true });
+  return evaluate(code);
+}

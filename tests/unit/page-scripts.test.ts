@@ -1,0 +1,68 @@
+// A page with islands requests no script file while its first paint is on its way: a few bytes of inline
+// module import the client entry once the window has loaded. A page without islands has no script.
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/compile.ts';
+import { afterLoadScript } from '../../runtime/render/document.tsx';
+import { renderPage } from '../../runtime/render/render-page.tsx';
+import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
+
+const FAQ = `title: "Questions"
+description: "Questions and answers."
+sections:
+  - type: faq
+    heading: "Questions"
+    items:
+      - question: "Why?"
+        answer: "Because."
+`;
+const ABOUT = `title: "About"
+description: "About us."
+sections:
+  - type: paragraph
+    text: "Plain text."
+`;
+
+/** Runs the loader in a window stand-in: which modules it imports, before and after the load event. */
+function runLoader(script: string, readyState: 'loading' | 'interactive' | 'complete') {
+  const imported: string[] = [];
+  const listeners: Record<string, () => void> = {};
+  // `import(m)` is syntax, not a function a context can provide: the stand-in reads it as a call.
+  runInNewContext(script.replace(/\bimport\(/g, '__import('), {
+    __import: (m: string) => imported.push(m),
+    document: { readyState },
+    addEventListener: (type: string, f: () => void) => (listeners[type] = f),
+  });
+  return { imported, load: () => listeners.load?.() };
+}
+
+describe('the scripts of a built page', () => {
+  const root = makeFixture({ 'index.yaml': VALID_INDEX, 'faq.yaml': FAQ, 'about.yaml': ABOUT });
+  const site = compileSite(root);
+  expect(errorsOf(site.diagnostics)).toEqual([]);
+  const render = (route: string) =>
+    renderPage({ compiled: site.site!, page: site.site!.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], inlineCss: () => '', scripts: ['/assets/main-1.js'] }, supabaseUrl: 'http://127.0.0.1:54321', now: new Date('2026-01-15T12:00:00Z') }).html;
+
+  it('with islands: no script file in the page, the entry imported once the window has loaded', () => {
+    const html = render('/faq');
+    expect(html).toContain('data-island="accordion"');
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toEqual([afterLoadScript(['/assets/main-1.js'])]);
+    const loading = runLoader(inline[0]!, 'interactive');
+    expect(loading.imported).toEqual([]);
+    loading.load();
+    expect(loading.imported).toEqual(['/assets/main-1.js']);
+    expect(runLoader(inline[0]!, 'complete').imported).toEqual(['/assets/main-1.js']);
+  });
+
+  it('without islands: no module script at all', () => {
+    const html = render('/about');
+    expect(html).not.toContain('data-island');
+    expect(html).not.toMatch(/<script type="module"|<script[^>]+src=/);
+  });
+
+  it('writes no address that could end its script element', () => {
+    expect(afterLoadScript(['/a</script><b>.js'])).not.toContain('</script');
+  });
+});
