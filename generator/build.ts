@@ -17,7 +17,7 @@ import type { Diagnostic } from './errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './incremental/client-assets.ts';
 import { CodeGraph } from './incremental/code-graph.ts';
-import { compileCacheFor } from './incremental/compile-cache.ts';
+import { compileCacheFor, type CompileCache } from './incremental/compile-cache.ts';
 import { missingFrom } from './prevalidate.ts';
 import { loadSchemas } from './schemas.ts';
 import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
@@ -116,8 +116,9 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // The site as of one moment (`--as-of`, default now): pages scheduled later and drafts are left out,
     // and pages render that moment's dates; the moment is one of the inputs pages' keys record.
     const asOf = opts.asOf ?? new Date();
-    // A clean build reads no cached result, but leaves its own for the next build.
-    const compileCache = compileCacheFor(cacheDir, root, opts.clean);
+    // A clean build reads no cached result, but leaves its own for the next build. Let go after the
+    // compile (ten thousand pages' entries are hundreds of megabytes).
+    let compileCache: CompileCache | undefined = compileCacheFor(cacheDir, root, opts.clean);
     // Vite's client build (into the build cache, never the output) runs in a child process while the
     // site compiles; the "client" phase is what is left to wait for after the compile.
     const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
@@ -134,6 +135,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
         await pool.prevalidate(root, compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
       }
       result = compileSite(root, { asOf, cache: compileCache, schemas });
+      compileCache = undefined;
       // Every block has a component: the registry is known once React and the components are loaded,
       // by the render workers while the site compiled (or here, when there are none).
       const components = pool ? await pool.components : (await import('../runtime/render/render-page.tsx')).blockComponents;
@@ -148,6 +150,9 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       throw new ValidationError(result.diagnostics, result.texts);
     }
     const compiled = result.site!;
+    // The report of a valid site's warnings needs only their files' texts.
+    const warned = new Set(result.diagnostics.map((d) => d.file));
+    for (const file of [...result.texts.keys()]) if (!warned.has(file)) result.texts.delete(file);
     phase('compile');
 
     const client = await clientBuild;
