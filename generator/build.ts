@@ -132,7 +132,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
         // A cache that holds fewer entries than there are pages is a cold compile: the render workers
         // parse and validate pages with the main thread first (prevalidate.ts).
         compileCache.begin(root);
-        await pool.prevalidate(root, compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
+        await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
       }
       result = compileSite(root, { asOf, cache: compileCache, schemas });
       compileCache = undefined;

@@ -206,12 +206,23 @@ const factsByDocument = new WeakMap<object, (FieldFacts | undefined)[]>();
 
 function factsAnew(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
   const values = doc.fields.map((f) => valueAt(doc.source.data, f.path));
-  const key = cache ? JSON.stringify([article, doc.fields, values]) : '';
+  const key = cache ? factsKey(article, doc.fields, values) : '';
   const hit = cache?.get(key);
   if (hit) return hit.map((f, i) => (typeof values[i] === 'string' ? f : undefined));
-  const facts = doc.fields.map((field, i) => (typeof values[i] === 'string' ? fieldFacts(field, values[i], article && field.path[0] === 'sections') : undefined));
+  const facts = factsOfValues(article, doc.fields, values);
   cache?.set(key, facts.map((f) => f ?? {}));
   return facts;
+}
+
+/** What a document's facts are made from, as their cache key: whether it is an article, its fields and their values. */
+export const factsKey = (article: boolean, fields: readonly FieldAt[], values: readonly unknown[]) => JSON.stringify([article, fields, values]);
+
+/** The facts of a document's fields, from their values (prevalidate.ts makes them ahead of the compile, keyed by factsKey). */
+export function factsOfValues(article: boolean, fields: readonly FieldAt[], values: readonly unknown[]): (FieldFacts | undefined)[] {
+  return fields.map((field, i) => {
+    const value = values[i];
+    return typeof value === 'string' ? fieldFacts(field, value, article && field.path[0] === 'sections') : undefined;
+  });
 }
 
 function fieldFacts(field: FieldAt, value: string, inBody: boolean): FieldFacts {
