@@ -122,7 +122,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // Vite's client build (into the build cache, never the output) runs in a child process while the
     // site compiles; the "client" phase is what is left to wait for after the compile.
     const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
-    const settled = () => clientBuild.then(() => undefined, () => undefined);
+    // On a failure the client build is still finished (and kept for the next build), then reported.
+    const settled = () => clientBuild.then((c) => c.finish()).then(() => undefined, () => undefined);
     // Its failure is reported where it is awaited; until then (the compile awaits the components) it is not unhandled.
     void settled();
     let result: ReturnType<typeof compileSite>;
@@ -171,8 +172,10 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     state.pages = pages;
     phase('render');
 
-    for (const rel of client.files) {
-      const from = join(client.dir, rel);
+    // A new client build's compression ran while the pages rendered.
+    const clientFiles = await client.finish();
+    for (const rel of clientFiles.files) {
+      const from = join(clientFiles.dir, rel);
       const compressed = existsSync(`${from}.br`) ? { br: readFileSync(`${from}.br`), gz: readFileSync(`${from}.gz`) } : undefined;
       outputs.write(rel, readFileSync(from), undefined, compressed);
     }

@@ -22,32 +22,45 @@ function clientInputs(root: string): string[] {
 const KEEP = 4;
 
 export interface ClientAssets {
-  /** The folder Vite wrote. */
+  /** The folder Vite wrote (until `finish`, a new build's own folder). */
   dir: string;
   manifest: Record<string, ManifestChunk>;
-  /** Files to copy to the output folder, relative to `dir` (their .br and .gz, made with them, are beside them there). */
-  files: string[];
   /** Whether Vite ran (false: reused). */
   built: boolean;
+  /**
+   * Waits for a new build's compression and moves it into the cache; then the folder and the files
+   * to copy to the output folder, relative to it (their .br and .gz, made with them, beside them).
+   */
+  finish(): Promise<{ dir: string; files: string[] }>;
 }
+
+/** Printed by client-build.ts once Vite has written its output (the compression follows). */
+export const VITE_DONE = 'client-build: vite done';
 
 /**
  * Vite's client build and the compression of its files, in a child process (client-build.ts): the
  * site's compile is synchronous and would stall Vite's JavaScript half if they shared a thread, so the
- * two run side by side (see build.ts).
+ * two run side by side (see build.ts). `written`: Vite's output is there (pages can render); `done`:
+ * the compression too.
  */
-function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void> {
+function viteBuild(root: string, outDir: string, quiet?: boolean): { written: Promise<void>; done: Promise<void> } {
   // tsx from this project's dependencies: the site folder (a test's fixture) may have none of its own.
   const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
-  return new Promise((resolvePromise, reject) => {
-    // Always a production build: under another NODE_ENV (vitest sets "test") Vite compiles JSX for
-    // development, which writes each component's absolute path into the bundle.
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  // Always a production build: under another NODE_ENV (vitest sets "test") Vite compiles JSX for
+  // development, which writes each component's absolute path into the bundle.
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  let output = '';
+  let markWritten: () => void = () => undefined;
+  const written = new Promise<void>((resolve) => (markWritten = resolve));
+  const done = new Promise<void>((resolvePromise, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      output += d.toString();
+      if (output.includes(VITE_DONE)) markWritten();
+    });
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
+      output = output.replace(`${VITE_DONE}\n`, '');
       if (code === 0) {
         // Its warnings, as an in-process build would have printed them.
         if (output.trim()) process.stderr.write(output);
@@ -55,8 +68,15 @@ function viteBuild(root: string, outDir: string, quiet?: boolean): Promise<void>
       } else reject(new Error(`Vite's client build failed (exit ${code}):\n${output.trim()}`));
     });
   });
+  // A failure before Vite wrote anything is reported by `done`.
+  return { written: Promise.race([written, done]), done };
 }
 
+/**
+ * The client assets for this build: reused from the cache, or built now. Resolves once the manifest
+ * can be read (pages can render); `finish` waits for the compression of a new build and gives the
+ * files to copy.
+ */
 export async function clientAssets(root: string, cacheDir: string, outDir: string, opts: { quiet?: boolean; reuse?: boolean }): Promise<ClientAssets> {
   const env = Object.entries(process.env)
     .filter(([k]) => k.startsWith('VITE_'))
@@ -65,28 +85,38 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
   const key = hashOf(filesHash(root, clientInputs(root)), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
-  let built = false;
-  if (!opts.reuse || !existsSync(join(dir, '.vite/manifest.json'))) {
-    const tmp = `${dir}.${process.pid}.tmp`;
-    await viteBuild(root, tmp, opts.quiet);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
-    built = true;
-  } else {
+  const filesOf = (from: string) => {
+    const all = listFiles(from, () => true).map((f) => f.slice(from.length + 1).split('\\').join('/'));
+    const made = new Set(all);
+    // A file's .br and .gz travel with it (see client-build.ts).
+    return all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
+  };
+  const manifestIn = (from: string) => JSON.parse(readFileSync(join(from, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  if (opts.reuse && existsSync(join(dir, '.vite/manifest.json'))) {
     const now = new Date();
     utimesSync(dir, now, now);
+    return { dir, manifest: manifestIn(dir), built: false, finish: async () => ({ dir, files: filesOf(dir) }) };
   }
-  // Older client builds go, the most recently used few stay.
-  const others = readdirSync(base)
-    .map((name) => ({ name, at: statSync(join(base, name)).mtimeMs }))
-    .sort((a, b) => b.at - a.at)
-    .slice(KEEP);
-  for (const o of others) if (!o.name.endsWith('.tmp')) rmSync(join(base, o.name), { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const all = listFiles(dir, () => true).map((f) => f.slice(dir.length + 1).split('\\').join('/'));
-  const made = new Set(all);
-  // A file's .br and .gz travel with it (see client-build.ts).
-  const files = all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
-  return { dir, manifest, files, built };
+  // Built in a folder of its own and moved into place once complete, so a build that stops halfway
+  // never leaves a client build a later one would reuse.
+  const tmp = `${dir}.${process.pid}.tmp`;
+  const vite = viteBuild(root, tmp, opts.quiet);
+  await vite.written;
+  const manifest = manifestIn(tmp);
+  let finished: Promise<{ dir: string; files: string[] }> | undefined;
+  const finish = () =>
+    (finished ??= vite.done.then(() => {
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(tmp, dir);
+      // Older client builds go, the most recently used few stay.
+      const others = readdirSync(base)
+        .map((name) => ({ name, at: statSync(join(base, name)).mtimeMs }))
+        .sort((a, b) => b.at - a.at)
+        .slice(KEEP);
+      // (A folder still being built is another build's, unless it was left an hour ago by one that stopped.)
+      for (const o of others) if (!o.name.endsWith('.tmp') || Date.now() - o.at > 3_600_000) rmSync(join(base, o.name), { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      return { dir, files: filesOf(dir) };
+    }));
+  return { dir: tmp, manifest, built: true, finish };
 }

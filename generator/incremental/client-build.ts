@@ -8,12 +8,15 @@ import { join, relative, resolve } from 'node:path';
 import { build, type LogLevel } from 'vite';
 import { listFiles } from '../load.ts';
 import { compressBytes, qualityFor, shouldCompress } from '../precompress.ts';
+import { VITE_DONE } from './client-assets.ts';
 
 const [outDir, logLevel = 'warn'] = process.argv.slice(2);
 if (!outDir) throw new Error('usage: client-build.ts <outDir> [logLevel]');
 const root = process.cwd();
 const out = resolve(outDir);
 await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: logLevel as LogLevel, build: { outDir: out, emptyOutDir: true } });
+// The build can render pages from here on (it reads the manifest and the stylesheet) while this compresses.
+process.stdout.write(`${VITE_DONE}\n`);
 for (const file of listFiles(out, () => true)) {
   const rel = relative(out, file).split('\\').join('/');
   if (rel.startsWith('.vite/')) continue;
