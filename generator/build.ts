@@ -125,7 +125,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // On a failure the client build is still finished (and kept for the next build), then reported.
     const settled = () => clientBuild.then((c) => c.finish()).then(() => undefined, () => undefined);
     // Its failure is reported where it is awaited; until then (the compile awaits the components) it is not unhandled.
-    void settled();
+    clientBuild.catch(() => undefined);
     let result: ReturnType<typeof compileSite>;
     try {
       const schemas = loadSchemas(join(root, 'schemas'));
