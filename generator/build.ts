@@ -35,7 +35,7 @@ import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.t
 import { robots, rss, sitemap } from './site-files.ts';
 
 /** Bump when the build's own rendering changes in a way no hashed input shows. */
-const RENDER_VERSION = 'render-1';
+const RENDER_VERSION = 'render-2';
 
 /** A page's file, relative to the output folder. */
 function outFileFor(route: string): string {

@@ -6,7 +6,7 @@
 // - client assets (few, cached, fetched by every visitor): quality 11 up to 256 KB. Above that, 11
 //   costs 2.5x the time of 10 for 1.6% fewer bytes (pdf.js's 1.3 MB worker: 2.4 s against 0.95 s),
 //   so 10. They are compressed once per client build, beside Vite's output (client-build.ts).
-// gzip 9 costs ~10% more time than 6 for 0.1% fewer bytes on pages; it is kept, being under 1 ms.
+// - gzip (level 9) is made for assets and other files, not for pages (see compressBytes).
 // Other files (the sitemap, the feed, images' SVG) are compressed here on worker threads, only when
 // their content changed (the caller keeps content hashes), and kept by content hash in the build cache.
 import { availableParallelism } from 'node:os';
@@ -29,21 +29,28 @@ export const qualityFor = (file: string, size: number) =>
 
 export interface Compressed {
   br: Uint8Array;
-  gz: Uint8Array;
+  /** None for pages: see below. */
+  gz?: Uint8Array;
 }
 
-/** Both encodings of one file's bytes. */
-export function compressBytes(data: Uint8Array, quality: number): Compressed {
-  return {
-    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-    gz: gzipSync(data, { level: GZIP_LEVEL }),
-  };
+/**
+ * One file's brotli, and its gzip unless `brotliOnly`. Pages are brotli only: every browser asks for
+ * brotli, gzip took nearly half of a page's compression time (ten seconds of CPU at 10,000 articles),
+ * and the server gzips a page on the fly for the rare client that cannot take brotli (serve.ts).
+ */
+export function compressBytes(data: Uint8Array, quality: number, brotliOnly = false): Compressed {
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  return brotliOnly ? { br } : { br, gz: gzipSync(data, { level: GZIP_LEVEL }) };
 }
+
+/** Pages: precompressed as brotli only (see compressBytes). */
+export const isPage = (file: string) => file.endsWith('.html');
 
 export interface CompressJob {
-  /** The file to compress; writes `${file}.br` and `${file}.gz`. */
+  /** The file to compress; writes `${file}.br` and `${file}.gz` (not with `brotliOnly`). */
   file: string;
   quality: number;
+  brotliOnly?: boolean;
   /** Also keep the results here (the build cache), as `${keep}.br` and `${keep}.gz`. */
   keep?: string;
 }
@@ -53,12 +60,12 @@ const WORKER = `
 const { parentPort } = require('node:worker_threads');
 const { readFileSync, writeFileSync, copyFileSync } = require('node:fs');
 const { brotliCompressSync, gzipSync, constants } = require('node:zlib');
-parentPort.on('message', ({ file, quality, keep, level }) => {
+parentPort.on('message', ({ file, quality, keep, level, brotliOnly }) => {
   try {
     const data = readFileSync(file);
     writeFileSync(file + '.br', brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-    writeFileSync(file + '.gz', gzipSync(data, { level }));
-    if (keep) { copyFileSync(file + '.br', keep + '.br'); copyFileSync(file + '.gz', keep + '.gz'); }
+    if (!brotliOnly) writeFileSync(file + '.gz', gzipSync(data, { level }));
+    if (keep) { copyFileSync(file + '.br', keep + '.br'); if (!brotliOnly) copyFileSync(file + '.gz', keep + '.gz'); }
     parentPort.postMessage({});
   } catch (e) { parentPort.postMessage({ error: String(e && e.stack || e) }); }
 });`;

@@ -1,8 +1,9 @@
-// Serves dist/: precompressed brotli/gzip, long cache for hashed assets, HTTP 404 with 404.html
+// Serves dist/: precompressed brotli/gzip (pages' gzip made as they are sent), long cache for hashed assets, HTTP 404 with 404.html
 // for unknown paths (logged), and no path can escape the folder.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { createGzip } from 'node:zlib';
 import { readHeadersFile } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -100,18 +101,23 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
     const accept = String(req.headers['accept-encoding'] ?? '');
     let body = file;
     let encoding: string | undefined;
+    // Pages are precompressed as brotli only (see precompress.ts): a client that takes gzip but not
+    // brotli gets them gzipped as they are sent.
+    let gzipNow = false;
     if (/\bbr\b/.test(accept) && existsSync(`${file}.br`)) [body, encoding] = [`${file}.br`, 'br'];
     else if (/\bgzip\b/.test(accept) && existsSync(`${file}.gz`)) [body, encoding] = [`${file}.gz`, 'gzip'];
+    else if (/\bgzip\b/.test(accept) && existsSync(`${file}.br`)) [encoding, gzipNow] = ['gzip', true];
     const headers: Record<string, string | number> = {
       ...security,
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-length': statSync(body).size,
       'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
       vary: 'Accept-Encoding',
     };
+    if (!gzipNow) headers['content-length'] = statSync(body).size;
     if (encoding) headers['content-encoding'] = encoding;
     res.writeHead(status, headers);
     if (req.method === 'HEAD') res.end();
+    else if (gzipNow) createReadStream(body).pipe(createGzip({ level: 6 })).pipe(res);
     else createReadStream(body).pipe(res);
   };
   return new Promise((resolve, reject) => {

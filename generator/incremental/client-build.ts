@@ -24,5 +24,5 @@ for (const file of listFiles(out, () => true)) {
   if (!shouldCompress(rel, data.length)) continue;
   const { br, gz } = compressBytes(data, qualityFor(rel, data.length));
   writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
+  writeFileSync(`${file}.gz`, gz!);
 }

@@ -1,9 +1,9 @@
 // The output folder as the last build left it: each file's content hash, size and modification time.
 // A file whose content is unchanged is not written again (its mtime stays), a file the build no
 // longer makes is removed with its .br/.gz, and precompression runs only for changed content.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { compressFiles, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../precompress.ts';
+import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../precompress.ts';
 import { hashOf } from './hash.ts';
 
 interface Stamp {
@@ -57,17 +57,32 @@ export class Outputs {
     this.precompressed.add(rel);
     const rec = this.files[rel]!;
     const full = join(this.outDir, rel);
-    // Unchanged content whose .br/.gz are still the ones made from it keeps them as they are.
-    if (rec === this.previous[rel] && same(rec.br, stampOf(`${full}.br`)) && same(rec.gz, stampOf(`${full}.gz`))) return;
+    // Unchanged content whose .br (and .gz) are still the ones made from it keeps them as they are.
+    const gzKept = compressed.gz ? same(rec.gz, stampOf(`${full}.gz`)) : !rec.gz;
+    if (rec === this.previous[rel] && same(rec.br, stampOf(`${full}.br`)) && gzKept) return;
     writeFileSync(`${full}.br`, compressed.br);
-    writeFileSync(`${full}.gz`, compressed.gz);
-    this.files[rel] = { ...rec, br: stampOf(`${full}.br`), gz: stampOf(`${full}.gz`) };
-    this.written.push(`${rel}.br`, `${rel}.gz`);
+    this.written.push(`${rel}.br`);
+    if (compressed.gz) {
+      writeFileSync(`${full}.gz`, compressed.gz);
+      this.written.push(`${rel}.gz`);
+    } else if (this.previous[rel]?.gz) rmSync(`${full}.gz`, { force: true });
+    this.files[rel] = { ...rec, br: stampOf(`${full}.br`), gz: compressed.gz ? stampOf(`${full}.gz`) : undefined };
   }
 
-  /** Copies a file unless it already holds that content; `hash` names the content (a cache file's content key). */
+  /**
+   * Copies a file unless it already holds that content; `hash` names the content (a cache file's
+   * content key). A hard link where the file system allows it (ten thousand pages' social cards cost
+   * no copy); the output's file and the cache's are then one file, which is why put() removes a file
+   * before making it anew rather than writing into it.
+   */
   copy(rel: string, from: string, hash: string): void {
-    this.put(rel, hash, (full) => copyFileSync(from, full));
+    this.put(rel, hash, (full) => {
+      try {
+        linkSync(from, full);
+      } catch {
+        copyFileSync(from, full);
+      }
+    });
   }
 
   /** Makes `rel` with `make` unless the last build left this very content there, and records it. */
@@ -79,14 +94,17 @@ export class Outputs {
     }
     const full = join(this.outDir, rel);
     mkdirSync(dirname(full), { recursive: true });
+    // A file this build made before may be a link to a cache file (copy): never written into.
+    if (before) rmSync(full, { force: true });
     make(full);
     this.files[rel] = { hash, ...stampOf(full)! };
     this.written.push(rel);
   }
 
-  /** Keeps a file the build did not remake (an unchanged page), with its record. */
+  /** Keeps a file the build did not remake (an unchanged page), with its record (its .br too, if intact). */
   keep(rel: string): void {
-    this.files[rel] = this.previous[rel]!;
+    const rec = (this.files[rel] = this.previous[rel]!);
+    if (rec.br && same(rec.br, stampOf(join(this.outDir, `${rel}.br`)))) this.precompressed.add(rel);
   }
 
   /** Removes what the last build wrote and this one did not, and folders left empty. */
@@ -123,22 +141,25 @@ export class Outputs {
       const keep = join(cacheDir, `${rec.hash}.q${quality}`);
       wanted.add(`${rec.hash}.q${quality}`);
       const before = this.previous[rel];
-      if (before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && same(before.gz, stampOf(`${full}.gz`))) {
+      // A page (compressed here only when its .br went missing) gets no .gz, as its render thread makes none.
+      const brotliOnly = isPage(rel);
+      const encodings = brotliOnly ? ['br'] : ['br', 'gz'];
+      if (before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && (brotliOnly ? !before.gz : same(before.gz, stampOf(`${full}.gz`)))) {
         rec.br = before.br;
         rec.gz = before.gz;
         continue;
       }
-      if (reuse && existsSync(`${keep}.br`) && existsSync(`${keep}.gz`)) {
-        copyFileSync(`${keep}.br`, `${full}.br`);
-        copyFileSync(`${keep}.gz`, `${full}.gz`);
+      if (reuse && encodings.every((e) => existsSync(`${keep}.${e}`))) {
+        for (const e of encodings) copyFileSync(`${keep}.${e}`, `${full}.${e}`);
         copied.push(rel);
-      } else jobs.push({ file: full, quality, keep });
+      } else jobs.push({ file: full, quality, keep, brotliOnly });
     }
     await compressFiles(jobs);
     for (const rel of [...copied, ...jobs.map((j) => j.file.slice(this.outDir.length + 1))]) {
       const full = join(this.outDir, rel);
-      this.files[rel] = { ...this.files[rel]!, br: stampOf(`${full}.br`), gz: stampOf(`${full}.gz`) };
-      this.written.push(`${rel}.br`, `${rel}.gz`);
+      const gz = isPage(rel) ? undefined : stampOf(`${full}.gz`);
+      this.files[rel] = { ...this.files[rel]!, br: stampOf(`${full}.br`), gz };
+      this.written.push(`${rel}.br`, ...(gz ? [`${rel}.gz`] : []));
     }
     // The cache keeps what this build's files need, so it never outgrows the site.
     for (const name of readdirSync(cacheDir)) if (!wanted.has(name.replace(/\.(br|gz)$/, ''))) unlinkSync(join(cacheDir, name));

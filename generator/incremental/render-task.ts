@@ -31,7 +31,7 @@ export interface RenderedPage {
   /** What the page read (sorted) and a digest of the answers. */
   reads: Read[];
   readsDigest: string;
-  /** The page's .br and .gz, made by the thread that rendered it (so compressing is spread like rendering). */
+  /** The page's .br, made by the thread that rendered it (so compressing is spread like rendering). */
   compressed?: Compressed;
 }
 
@@ -56,7 +56,7 @@ export class PageRenderer {
     });
     const reads = [...tracker.reads.keys()].sort();
     const bytes = Buffer.from(html);
-    const compressed = bytes.length >= MIN_COMPRESS_BYTES ? compressBytes(bytes, BROTLI_QUALITY.pages) : undefined;
+    const compressed = bytes.length >= MIN_COMPRESS_BYTES ? compressBytes(bytes, BROTLI_QUALITY.pages, true) : undefined;
     return { index, route: page.route, html, islands, scriptHashes: inlineScriptHashes(html), reads, readsDigest: digestOf(reads, (r) => tracker.reads.get(r)!), compressed };
   }
 }

@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headersFile, inlineScriptHashes, readHeadersFile, securityHeaders } from '../../generator/security-headers.ts';
 import { startStaticServer } from '../../generator/serve.ts';
@@ -15,12 +16,12 @@ let port = 0;
 let close: () => void;
 
 /** A raw request: the path goes out exactly as written, as a hostile client would send it. */
-function get(path: string, method = 'GET') {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body }));
+function get(path: string, method = 'GET', headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }>((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString(), bytes: Buffer.concat(chunks) }));
     });
     req.on('error', fail);
     req.end();
@@ -34,6 +35,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'about'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), '<h1>Home</h1>');
   writeFileSync(join(dir, 'about/index.html'), '<h1>About</h1>');
+  // A page as the build leaves it: its brotli beside it, no gzip (precompress.ts).
+  writeFileSync(join(dir, 'about/index.html.br'), brotliCompressSync('<h1>About</h1>'));
   writeFileSync(join(dir, '404.html'), '<h1>Not found</h1>');
   writeFileSync(join(dir, '.secret'), 'no');
   writeFileSync(join(dir, '_headers'), headersFile(POLICY));
@@ -44,6 +47,18 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 describe('static server', () => {
+  it('sends a page’s brotli to a client that takes it, and gzips it as it goes for one that takes only gzip', async () => {
+    const br = await get('/about', 'GET', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get('/about', 'GET', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gunzipSync(gz.bytes).toString()).toBe('<h1>About</h1>');
+    const plain = await get('/about', 'GET', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('<h1>About</h1>');
+  });
+
   it.each(['/x/..//evil.example/', '//evil.example/', '/\\evil.example/', '/%5Cevil.example/', '///evil.example', '/about//'])('%s never redirects off the origin', async (path) => {
     const r = await get(path);
     if (r.status === 301) {
