@@ -199,7 +199,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
-    const doc = { page, source: substituted, fields };
+    const doc: CheckedDoc = { page, source: substituted, fields, written: source.data };
     docs.push(doc);
     opts.memo?.pages.set(full, { source, site: siteKey, raised: diagnostics.slice(before), doc });
   }

@@ -14,6 +14,8 @@ import type { FieldAt } from './validate.ts';
 export interface CheckedDoc {
   /** The document with defaults applied and tokens filled in; positions come from its nodes. */
   source: SourceFile;
+  /** The document's data as written (defaults applied, tokens not filled in), when it differs. */
+  written?: unknown;
   fields: FieldAt[];
   page?: PageDefinition;
 }
@@ -205,13 +207,19 @@ function factsOf(doc: CheckedDoc, article: boolean, cache: FactsCache | undefine
 const factsByDocument = new WeakMap<object, (FieldFacts | undefined)[]>();
 
 function factsAnew(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
+  // Kept by the texts as written (prevalidate.ts makes them before any catalogue token is filled in);
+  // the few fields a token changed get theirs from the filled-in text.
   const values = doc.fields.map((f) => valueAt(doc.source.data, f.path));
-  const key = cache ? factsKey(article, doc.fields, values) : '';
+  const written = doc.written === undefined ? values : doc.fields.map((f) => valueAt(doc.written, f.path));
+  const key = cache ? factsKey(article, doc.fields, written) : '';
   const hit = cache?.get(key);
-  if (hit) return hit.map((f, i) => (typeof values[i] === 'string' ? f : undefined));
-  const facts = factsOfValues(article, doc.fields, values);
-  cache?.set(key, facts.map((f) => f ?? {}));
-  return facts;
+  const facts = hit ? hit.map((f, i) => (typeof written[i] === 'string' ? f : undefined)) : factsOfValues(article, doc.fields, written);
+  if (!hit) cache?.set(key, facts.map((f) => f ?? {}));
+  return facts.map((f, i) => {
+    if (values[i] === written[i]) return f;
+    const value = values[i];
+    return typeof value === 'string' ? fieldFacts(doc.fields[i]!, value, article && doc.fields[i]!.path[0] === 'sections') : undefined;
+  });
 }
 
 /** What a document's facts are made from, as their cache key: whether it is an article, its fields and their values. */
