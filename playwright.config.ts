@@ -1,7 +1,7 @@
 // End-to-end tests in a real Chromium against `npm start` (built site + local Supabase stand-in).
 // The browser: see tests/browser.ts.
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.ts';
+import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 

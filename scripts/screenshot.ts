@@ -6,7 +6,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { chromiumLaunchOptions } from '../generator/chromium.ts';
 
 const [given, ...only] = process.argv.slice(2);
 const widths = (process.env.WIDTHS ?? '390,820,1280').split(',').map(Number);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../scripts/chromium.ts';
+import { chromiumLaunchOptions } from '../chromium.ts';
 
 /** A port nobody listens on now. */
 function freePort(): Promise<number> {
