@@ -22,9 +22,7 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
       {block.countdown && (
         <div className="mx-auto mb-10 flex max-w-3xl flex-col items-center gap-3 rounded-2xl bg-gradient-to-r from-red-600 to-orange-500 p-5 text-center text-white shadow-lg">
           <p className="font-bold"><Inline text={block.countdown} /></p>
-          {/* When it nears the viewport: wherever the catalogue stands, the countdown ticks before it is seen,
-              and a visitor who never scrolls to it loads no React for it. */}
-          <Island name="countdown" hydrate="visible" props={{ start: site.countdowns.landing, tone: 'light' }} />
+          <Island name="countdown" props={{ start: site.countdowns.landing, tone: 'light' }} />
         </div>
       )}
       <article className="mx-auto mb-12 max-w-4xl overflow-hidden rounded-3xl shadow-2xl" style={{ background: gradient(featured), color: gradientInk(featured) }} data-product={featured.id} data-testid="on-gradient">
