@@ -236,7 +236,7 @@ export function factsOfValues(article: boolean, fields: readonly FieldAt[], valu
 function fieldFacts(field: FieldAt, value: string, inBody: boolean): FieldFacts {
   const facts: FieldFacts = {};
   const paragraphs = (texts: string[]) => {
-    const keys = texts.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()).filter((k) => k.split(' ').length >= REPEAT_MIN_WORDS);
+    const keys = texts.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()).filter((k) => wordsIn(k) >= REPEAT_MIN_WORDS);
     // A paragraph is known by its opening (for the message) and a hash of the whole, not by its whole
     // text: the cache then holds a few bytes a paragraph, not the article a second time.
     if (keys.length) facts.paragraphs = keys.map((k) => `${k.slice(0, REPEAT_SHOWN)}\0${createHash('sha256').update(k).digest('base64url')}`);
@@ -271,6 +271,13 @@ function fieldFacts(field: FieldAt, value: string, inBody: boolean): FieldFacts 
     }
   }
   return facts;
+}
+
+/** Words of a normalised paragraph (single spaces, trimmed): its spaces and one. */
+function wordsIn(key: string): number {
+  let spaces = 0;
+  for (let i = key.indexOf(' '); i >= 0; i = key.indexOf(' ', i + 1)) spaces++;
+  return spaces + 1;
 }
 
 function proseParagraphs(blocks: readonly ProseBlock[]): string[] {

@@ -3,9 +3,11 @@
 // issue 11's note):
 // - pages: quality 5 takes ~1 ms a 45 KB page; quality 11 takes ~20 ms for ~14% fewer bytes. Pages are
 //   many and rebuilt often, so 5. They are compressed by the thread that rendered them (render-task.ts).
-// - client assets (few, cached, fetched by every visitor): quality 11 up to 256 KB. Above that, 11
-//   costs 2.5x the time of 10 for 1.6% fewer bytes (pdf.js's 1.3 MB worker: 2.4 s against 0.95 s),
-//   so 10. They are compressed once per client build, beside Vite's output (client-build.ts).
+// - client assets (few, cached): quality 11 up to 256 KB (React, Supabase, the stylesheet, islands).
+//   Above that are only pdf.js's engine and worker (460 KB and 1.3 MB), fetched once a preview is on
+//   screen: quality 11 takes 3.2 s of a cold build for them, 10 takes 1.25 s, 9 takes 0.15 s; 9 is
+//   8% bigger than 10 (+37 KB), so 9. They are compressed once per client build, beside Vite's output
+//   (client-build.ts), while the site compiles.
 // - gzip (level 9) is made for assets and other files, not for pages (see compressBytes).
 // Other files (the sitemap, the feed, images' SVG) are compressed here on worker threads, only when
 // their content changed (the caller keeps content hashes), and kept by content hash in the build cache.
@@ -16,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 export const COMPRESSIBLE = /\.(html|css|js|mjs|xml|txt|svg|json)$/;
 /** Smaller files gain nothing worth a second request variant. */
 export const MIN_COMPRESS_BYTES = 512;
-export const BROTLI_QUALITY = { pages: 5, assets: 11, largeAssets: 10 } as const;
+export const BROTLI_QUALITY = { pages: 5, assets: 11, largeAssets: 9 } as const;
 /** Assets above this size get `largeAssets` quality. */
 export const LARGE_ASSET_BYTES = 256 * 1024;
 export const GZIP_LEVEL = 9;

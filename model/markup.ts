@@ -161,7 +161,31 @@ export function proseLinks(blocks: readonly ProseBlock[]): { href: string; line:
 
 /** Words as a reader counts them: runs of non-space holding a letter or digit. */
 export function countWords(plain: string): number {
+  // One pass, no arrays: a word is a run of non-space characters (JavaScript's \s) holding a letter
+  // or a digit, as `plain.split(/\s+/)` with a /[\p{L}\p{N}]/u test per piece counts them (a
+  // thousand articles' read times were a tenth of the build's cross-checks). Tested against that.
   let n = 0;
-  for (const w of plain.split(/\s+/)) if (/[\p{L}\p{N}]/u.test(w)) n++;
+  let counted = false;
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain.charCodeAt(i);
+    if (isSpace(c)) {
+      counted = false;
+      continue;
+    }
+    if (counted) continue;
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 128 && LETTER_OR_DIGIT.test(String.fromCodePoint(plain.codePointAt(i)!)))) {
+      n++;
+      counted = true;
+    }
+  }
   return n;
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+
+/** JavaScript's \s: what split(/\s+/) splits on. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
