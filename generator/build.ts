@@ -25,7 +25,7 @@ import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
 import { Outputs } from './incremental/outputs.ts';
 import { digestOf, readRoots } from './incremental/reads.ts';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
-import { assetsFromManifest } from './page-assets.ts';
+import { assetsOnly } from './asset-files.ts';
 import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './incremental/state.ts';
 import { answer } from './incremental/track.ts';
 import { isYaml, listFiles } from './load.ts';
@@ -167,7 +167,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     mkdirSync(outDir, { recursive: true });
     const outputs = new Outputs(outDir, state.files);
     const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf.getTime() };
-    const assets = assetsFromManifest(input.manifest, input.clientDir);
+    const assets = assetsOnly(input.manifest);
     const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, assets, state.pages, state.readSets, outputs, pool);
     state.pages = pages;
     phase('render');
@@ -225,7 +225,7 @@ async function renderPages(
   root: string,
   compiled: CompiledSite,
   input: RenderInput,
-  assets: ReturnType<typeof assetsFromManifest>,
+  assets: ReturnType<typeof assetsOnly>,
   previous: Record<string, PageRecord>,
   readSets: Record<string, string[]>,
   outputs: Outputs,

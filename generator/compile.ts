@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { crossCheck, type CheckedDoc, type FactsCache, type FieldFacts } from './cross-check.ts';
+import { crossCheck, documentFacts, factsFromJson, factsToJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
 import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
@@ -84,7 +84,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
 
   // Reads, parses and validates one file; a file met before (same text, same schemas) comes from the cache.
   opts.cache?.begin(root);
-  type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] };
+  type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[]; facts?: DocumentFacts };
   const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): Read => {
     const { text, bytes, invalidAt } = opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
     const usable = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined;
@@ -111,15 +111,16 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
         diagnostics.push(...hit.diagnostics);
         return { fields: [], diagnostics: [] };
       }
-      return { source: lazySource(file, text, hit.data), fields: hit.fields, diagnostics: hit.diagnostics };
+      return { source: lazySource(file, text, hit.data), fields: hit.fields, diagnostics: hit.diagnostics, facts: hit.facts && factsFromJson(hit.facts) };
     }
     const before = diagnostics.length;
     const source = read(full);
     const v = source ? validateDocument(source, validate, schemas.blockTypes) : { fields: [], diagnostics: [] };
+    const facts = source ? documentFacts(source.data, v.fields) : undefined;
     if (opts.cache && invalidAt === undefined && bytes <= MAX_SOURCE_BYTES) {
-      opts.cache.set(key, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics } : { fields: [], diagnostics: diagnostics.slice(before) });
+      opts.cache.set(key, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics, facts: factsToJson(facts!) } : { fields: [], diagnostics: diagnostics.slice(before) });
     }
-    return { source, ...v };
+    return { source, ...v, facts };
   };
 
   // A block a template wrote, validated (its defaults filled in); a valid one is kept in the compile
@@ -148,12 +149,12 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
 
   const pagesDir = join(root, 'pages');
   const pageFiles = listFiles(pagesDir, isYaml);
-  const valid: { full: string; source: SourceFile; fields: FieldAt[] }[] = [];
+  const valid: { full: string; source: SourceFile; fields: FieldAt[]; facts?: DocumentFacts }[] = [];
   for (const full of pageFiles) {
-    const { source, fields, diagnostics: found } = readValidated(full, 'page', schemas.validatePage);
+    const { source, fields, diagnostics: found, facts } = readValidated(full, 'page', schemas.validatePage);
     if (!source) continue;
     diagnostics.push(...found);
-    if (!found.length) valid.push({ full, source, fields });
+    if (!found.length) valid.push({ full, source, fields, facts });
   }
 
   const files = [configPath, ...pageFiles];
@@ -177,9 +178,9 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const liveByRoute = new Map(valid.map((v) => [routeOf(pagesDir, v.full), sourceIsLive(v.source, asOf)] as const));
   const liveSource = dev ? undefined : liveConfig(siteSource, liveByRoute);
   const liveSite = liveSource ? checkCatalogue(root, liveSource).site : site;
-  const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields }];
+  const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields, facts: siteRead?.facts }];
   const siteKeys = opts.memo ? new Map([[site, JSON.stringify(site)], [liveSite, JSON.stringify(liveSite)]]) : undefined;
-  for (const { full, source, fields } of valid) {
+  for (const { full, source, fields, facts } of valid) {
     const pageSite = liveByRoute.get(routeOf(pagesDir, full)) ? liveSite : site;
     // The same parsed document (the file is unchanged) with the same catalogue makes the same page.
     const known = opts.memo?.pages.get(full);
@@ -199,7 +200,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
-    const doc: CheckedDoc = { page, source: substituted, fields, written: source.data };
+    const doc: CheckedDoc = { page, source: substituted, fields, written: source.data, facts };
     docs.push(doc);
     opts.memo?.pages.set(full, { source, site: siteKey, raised: diagnostics.slice(before), doc });
   }
@@ -209,12 +210,7 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
   const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
   diagnostics.push(...blog.diagnostics);
-  const cache = opts.cache;
-  const facts: FactsCache | undefined = cache && {
-    get: (key) => cache.get('facts', key)?.data as FieldFacts[] | undefined,
-    set: (key, value) => cache.set('facts', key, { data: value, fields: [], diagnostics: [] }),
-  };
-  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), cache: facts }));
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev) }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   if (hasErrors()) return { ok: false, diagnostics, texts, files };
 
@@ -236,7 +232,7 @@ export function pageEntry(file: string, text: string, schemas: SchemaSet): Cache
   const { source, errors } = parseSource(file, text);
   if (errors.length) return { fields: [], diagnostics: errors };
   const v = validateDocument(source, schemas.validatePage, schemas.blockTypes);
-  return { data: source.data, fields: v.fields, diagnostics: v.diagnostics };
+  return { data: source.data, fields: v.fields, diagnostics: v.diagnostics, facts: factsToJson(documentFacts(source.data, v.fields)) };
 }
 
 /**

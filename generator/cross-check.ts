@@ -16,6 +16,8 @@ export interface CheckedDoc {
   source: SourceFile;
   /** The document's data as written (defaults applied, tokens not filled in), when it differs. */
   written?: unknown;
+  /** The facts of `written` (made with its parse and kept with it in the compile cache), if known. */
+  facts?: DocumentFacts;
   fields: FieldAt[];
   page?: PageDefinition;
 }
@@ -39,11 +41,8 @@ export interface FieldFacts {
   headings?: { level: number; line: string }[];
 }
 
-/** Where facts are kept between compiles, by a key that holds everything they are made from. */
-export interface FactsCache {
-  get(key: string): FieldFacts[] | undefined;
-  set(key: string, facts: FieldFacts[]): void;
-}
+/** A document's facts, one per field (undefined: the field holds no text). */
+export type DocumentFacts = (FieldFacts | undefined)[];
 
 export interface CheckInput {
   site: SiteConfig;
@@ -56,11 +55,9 @@ export interface CheckInput {
   complete?: boolean;
   /** Judges a link to an existing page by when each end is published (drafts, scheduled pages; see publication.ts). */
   linkRule?: (from: CheckedDoc, to: PageDefinition, href: string, at: () => ReturnType<typeof locate>) => Diagnostic | undefined;
-  /** Documents' facts from earlier compiles (see FieldFacts). */
-  cache?: FactsCache;
 }
 
-export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule, cache }: CheckInput): Diagnostic[] {
+export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
@@ -119,7 +116,7 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     const { source, fields } = doc;
     const body: ArticleProse | undefined = doc.page?.article ? { words: 0, paragraphs: [] } : undefined;
     if (body) prose.set(doc, body);
-    const facts = factsOf(doc, body !== undefined, cache);
+    const facts = factsOf(doc, body !== undefined);
     fields.forEach((field, i) => {
       const fact = facts[i];
       if (!fact) return;
@@ -192,41 +189,41 @@ function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, Artic
   return out;
 }
 
-/** Each field's facts (undefined: a field with no string value), from the cache when its texts are unchanged. */
-function factsOf(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
-  // The very document a compile checked before (the dev server's next compile keeps unchanged pages'
-  // documents, see CompileMemo): its facts are known without even making their key.
+/**
+ * Each field's facts (undefined: a field with no string value). A page file's come with its parse
+ * (documentFacts, kept in the compile cache), made from its texts as written; the few fields a catalogue
+ * token changed get theirs from the filled-in text. The dev server's next compile keeps unchanged
+ * documents, whose facts are then known by the document itself.
+ */
+function factsOf(doc: CheckedDoc, article: boolean): DocumentFacts {
   const data = doc.source.data;
   const known = typeof data === 'object' && data ? factsByDocument.get(data) : undefined;
   if (known) return known;
-  const facts = factsAnew(doc, article, cache);
-  if (typeof data === 'object' && data) factsByDocument.set(data, facts);
-  return facts;
-}
-
-const factsByDocument = new WeakMap<object, (FieldFacts | undefined)[]>();
-
-function factsAnew(doc: CheckedDoc, article: boolean, cache: FactsCache | undefined): (FieldFacts | undefined)[] {
-  // Kept by the texts as written (prevalidate.ts makes them before any catalogue token is filled in);
-  // the few fields a token changed get theirs from the filled-in text.
-  const values = doc.fields.map((f) => valueAt(doc.source.data, f.path));
+  const values = doc.fields.map((f) => valueAt(data, f.path));
   const written = doc.written === undefined ? values : doc.fields.map((f) => valueAt(doc.written, f.path));
-  const key = cache ? factsKey(article, doc.fields, written) : '';
-  const hit = cache?.get(key);
-  const facts = hit ? hit.map((f, i) => (typeof written[i] === 'string' ? f : undefined)) : factsOfValues(article, doc.fields, written);
-  if (!hit) cache?.set(key, facts.map((f) => f ?? {}));
-  return facts.map((f, i) => {
+  const facts = (doc.facts ?? factsOfValues(article, doc.fields, written)).map((f, i) => {
     if (values[i] === written[i]) return f;
     const value = values[i];
     return typeof value === 'string' ? fieldFacts(doc.fields[i]!, value, article && doc.fields[i]!.path[0] === 'sections') : undefined;
   });
+  if (typeof data === 'object' && data) factsByDocument.set(data, facts);
+  return facts;
 }
 
-/** What a document's facts are made from, as their cache key: whether it is an article, its fields and their values. */
-export const factsKey = (article: boolean, fields: readonly FieldAt[], values: readonly unknown[]) => JSON.stringify([article, fields, values]);
+const factsByDocument = new WeakMap<object, DocumentFacts>();
 
-/** The facts of a document's fields, from their values (prevalidate.ts makes them ahead of the compile, keyed by factsKey). */
-export function factsOfValues(article: boolean, fields: readonly FieldAt[], values: readonly unknown[]): (FieldFacts | undefined)[] {
+/** The facts of a document as written: whether it is an article comes from its template. */
+export function documentFacts(data: unknown, fields: readonly FieldAt[]): DocumentFacts {
+  const article = (data as { template?: unknown } | null)?.template === 'article';
+  return factsOfValues(article, fields, fields.map((f) => valueAt(data, f.path)));
+}
+
+/** Facts as the compile cache keeps them (JSON has no undefined in a list), and back. */
+export const factsToJson = (facts: DocumentFacts) => facts.map((f) => f ?? null);
+export const factsFromJson = (facts: (FieldFacts | null)[]): DocumentFacts => facts.map((f) => f ?? undefined);
+
+/** The facts of a document's fields, from their values. */
+export function factsOfValues(article: boolean, fields: readonly FieldAt[], values: readonly unknown[]): DocumentFacts {
   return fields.map((field, i) => {
     const value = values[i];
     return typeof value === 'string' ? fieldFacts(field, value, article && field.path[0] === 'sections') : undefined;

@@ -3,25 +3,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageAssets } from '../runtime/render/render-page.tsx';
+import { assetFiles, type ManifestChunk } from './asset-files.ts';
 import { pageCss, prepareStylesheet } from './critical-css.ts';
 
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
+export type { ManifestChunk };
 
 /** The browser assets pages refer to; each page inlines the part of the stylesheet it uses (critical-css.ts). */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clientDir: string): PageAssets {
-  const entry = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`Vite manifest has no entry for ${key}`);
-    return `/${chunk.file}`;
-  };
-  const css = entry('runtime/styles/site.css');
-  // Parsed on the first page rendered: the build's main thread makes these assets only to check reads.
+  const { css, scripts } = assetFiles(manifest);
+  // Parsed on the first page rendered.
   let sheet: ReturnType<typeof prepareStylesheet> | undefined;
-  const inlineCss = (html: string) => pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css), 'utf8'))), html);
-  return { css: [css], inlineCss, scripts: [entry('runtime/client/main.ts')] };
+  const inlineCss = (html: string) => pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), html);
+  // The same keys in the same order as assetsOnly's (asset-files.ts): a page's reads of them are compared.
+  return { css, inlineCss, scripts };
 }

@@ -2,18 +2,16 @@
 // three seconds on one core). The build's render worker is idle while the site compiles, so when the
 // compile cache holds few of the pages, the two threads share that work first: each takes the next file
 // from a shared queue (render-queue.ts), and every result goes into the compile cache, from which
-// compileSite then reads it as it reads any unchanged file; so are the cross-checks' facts of each
-// document (cross-check.ts). The result is the same as compiling alone (the same functions make each
-// entry, under the same keys), only sooner.
+// compileSite then reads it as it reads any unchanged file (an entry holds the document, its fields,
+// its diagnostics and its cross-check facts). The result is the same as compiling alone (the same
+// function, pageEntry, makes each entry, under the same key), only sooner.
 import { relative } from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { pageEntry } from './compile.ts';
-import { factsKey, factsOfValues } from './cross-check.ts';
 import { contentKey, type CompileCache } from './incremental/compile-cache.ts';
 import { MAX_SOURCE_BYTES, readSourceText } from './load.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from './schemas.ts';
-import { valueAt } from './source.ts';
 
 /** One file's entry, as a worker posts it. */
 export interface RawEntry {
@@ -36,14 +34,6 @@ export async function validateFromQueue(root: string, files: readonly string[], 
     if (bytes <= MAX_SOURCE_BYTES && invalidAt === undefined) {
       const entry = pageEntry(relative(root, full).split('\\').join('/'), text, schemas);
       onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry) });
-      // The cross-checks' facts too (parsing each text's Markdown), under the key the compile will
-      // look for: it is the same unless catalogue tokens change the document's texts.
-      if (entry.data !== undefined && !entry.diagnostics.some((d) => d.severity === 'error')) {
-        const article = (entry.data as { template?: string }).template === 'article';
-        const values = entry.fields.map((f) => valueAt(entry.data, f.path));
-        const facts = factsOfValues(article, entry.fields, values).map((f) => f ?? {});
-        onEntry({ key: contentKey('facts', factsKey(article, entry.fields, values)), json: JSON.stringify({ data: facts, fields: [], diagnostics: [] }) });
-      }
     }
     await pause?.();
   }

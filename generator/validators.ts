@@ -8,16 +8,26 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ErrorObject, type KeywordCxt } from 'ajv/dist/2020.js';
-import { _, strConcat } from 'ajv/dist/compile/codegen/index.js';
-import namesModule from 'ajv/dist/compile/names.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
+import type { default as Ajv2020Type, ErrorObject, KeywordCxt } from 'ajv/dist/2020.js';
+import type * as Codegen from 'ajv/dist/compile/codegen/index.js';
+import type Names from 'ajv/dist/compile/names.js';
+import type StandaloneCode from 'ajv/dist/standalone/index.js';
+import type AddFormats from 'ajv-formats';
 import { listFiles } from './load.ts';
 
 const require = createRequire(import.meta.url);
-// A CommonJS module whose names are its `default` export.
-const names = ((namesModule as unknown as { default?: typeof namesModule }).default ?? namesModule);
+
+/** ajv itself, loaded only to compile (a build whose validators are kept never loads it). */
+function ajvModules() {
+  const def = <T>(m: T | { default: T }): T => ((m as { default?: T }).default ?? (m as T));
+  return {
+    Ajv2020: def(require('ajv/dist/2020.js') as typeof Ajv2020Type),
+    codegen: require('ajv/dist/compile/codegen/index.js') as typeof Codegen,
+    names: def(require('ajv/dist/compile/names.js') as typeof Names),
+    standaloneCode: def(require('ajv/dist/standalone/index.js') as typeof StandaloneCode),
+    addFormats: def(require('ajv-formats') as typeof AddFormats),
+  };
+}
 
 /** A compiled validator: `this` collects the kinded fields it meets (see schemas.ts). */
 export interface RawValidate {
@@ -54,6 +64,8 @@ function keyOf(sources: SchemaSources): string {
 
 /** The validators' module code, compiled by ajv (about half a second). */
 function compile(sources: SchemaSources): string {
+  const { Ajv2020, codegen, names, standaloneCode, addFormats } = ajvModules();
+  const { _, strConcat } = codegen;
   // Defaults are applied here, once: components read them from the data and never repeat them.
   const ajv = new Ajv2020({
     allErrors: true,

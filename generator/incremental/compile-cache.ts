@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../errors.ts';
 import { parseSource, type SourceFile } from '../source.ts';
+import type { FieldFacts } from '../cross-check.ts';
 import type { FieldAt } from '../validate.ts';
 import { filesHash, hashOf } from './hash.ts';
 
@@ -15,6 +16,8 @@ export interface CachedFile {
   fields: FieldAt[];
   /** Parse and validation diagnostics of the file alone. */
   diagnostics: Diagnostic[];
+  /** The cross-checks' facts of the document as written (cross-check.ts), one per field (null: no text). */
+  facts?: (FieldFacts | null)[];
 }
 
 /**
