@@ -167,6 +167,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     mkdirSync(outDir, { recursive: true });
     const outputs = new Outputs(outDir, state.files);
     const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf.getTime() };
+    pool?.prepare(input);
     const assets = assetsOnly(input.manifest);
     const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, assets, state.pages, state.readSets, outputs, pool);
     state.pages = pages;

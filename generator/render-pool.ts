@@ -78,8 +78,13 @@ export class RenderPool {
     await Promise.all(fromWorkers);
   }
 
+  /** Sends the render input to the workers, which make their renderers while the main thread decides what to render. */
+  prepare(input: RenderInput): void {
+    for (const w of this.workers) w.postMessage({ input });
+  }
+
   /**
-   * Renders the pages at `indices`, calling `onPage` with each as it is done (in no fixed order). The
+   * Renders the pages at `indices` (after prepare), calling `onPage` with each as it is done (in no fixed order). The
    * main thread renders too when `mainThread` is set (many pages), one page at a time between taking
    * in the workers' results.
    */
@@ -94,7 +99,7 @@ export class RenderPool {
             m.pages?.forEach(onPage);
             if (m.done) resolve();
           });
-          w.postMessage({ input, queue });
+          w.postMessage({ queue });
         }),
     );
     if (mainThread) {

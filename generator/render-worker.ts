@@ -1,6 +1,6 @@
 // A render worker (see render-pool.ts). First it may help the main thread parse and validate page
 // files (prevalidate.ts); then it loads React and the components and says which block types have a
-// component; then it renders pages from the shared queue until it is empty.
+// component; then it takes the render input and renders pages from the shared queue until it is empty.
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
@@ -32,13 +32,23 @@ async function load() {
   return task;
 }
 
-async function render(input: RenderInput, queue: SharedArrayBuffer): Promise<void> {
-  const { PageRenderer } = await ready!;
-  const renderer = new PageRenderer(input);
+let renderer: Promise<import('./incremental/render-task.ts').PageRenderer> | undefined;
+
+/** The render input, sent as soon as the site is compiled: the renderer is made (its stylesheet parsed) while the main thread decides what to render. */
+function prepare(input: RenderInput): void {
+  renderer = ready!.then(({ PageRenderer }) => {
+    const r = new PageRenderer(input);
+    r.assets.inlineCss?.('');
+    return r;
+  });
+}
+
+async function render(queue: SharedArrayBuffer): Promise<void> {
+  const r = await renderer!;
   // Results go back a few at a time: fewer messages, and the main thread writes them as they come.
   let batch: RenderedPage[] = [];
   for (let index = takeFrom(queue); index !== undefined; index = takeFrom(queue)) {
-    batch.push(renderer.render(index));
+    batch.push(r.render(index));
     if (batch.length === 4) {
       port.postMessage({ pages: batch });
       batch = [];
@@ -48,6 +58,7 @@ async function render(input: RenderInput, queue: SharedArrayBuffer): Promise<voi
 }
 
 port.on('message', (m: Message) => {
-  const job = m.validate !== undefined ? (m.validate ? validate(m.validate) : Promise.resolve()).then(() => void (ready = load())) : render(m.input!, m.queue!);
+  if (m.input) return prepare(m.input);
+  const job = m.validate !== undefined ? (m.validate ? validate(m.validate) : Promise.resolve()).then(() => void (ready = load())) : render(m.queue!);
   job.catch((e: unknown) => port.postMessage({ error: (e as Error).stack ?? String(e) }));
 });

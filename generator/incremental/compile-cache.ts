@@ -2,7 +2,7 @@
 // an unchanged page is neither parsed nor validated again. Its YAML is parsed only if a diagnostic
 // must point into it (see lazySource). Kept in memory (the dev server) and on disk (the build).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../errors.ts';
 import { parseSource, type SourceFile } from '../source.ts';
@@ -39,6 +39,9 @@ export class CompileCache {
   private used = new Set<string>();
   private salt = '';
   private dirty = false;
+  /** The salt the file on disk holds, and the entries set since it was read (written by appending). */
+  private savedSalt?: string;
+  private added = new Map<string, string>();
 
   /** `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it holds. */
   constructor(
@@ -47,7 +50,7 @@ export class CompileCache {
   ) {
     if (file && !fresh && existsSync(file)) {
       const lines = readFileSync(file, 'utf8').split('\n');
-      this.salt = lines[0] ?? '';
+      this.salt = this.savedSalt = lines[0] ?? '';
       for (let i = 1; i < lines.length; i++) {
         const line = lines[i]!;
         const tab = line.indexOf(SEPARATOR);
@@ -84,6 +87,7 @@ export class CompileCache {
   /** An entry made elsewhere (a worker thread), already keyed (contentKey) and written as JSON. */
   setRaw(key: string, json: string): void {
     this.entries.set(key, json);
+    this.added.set(key, json);
     this.used.add(key);
     this.dirty = true;
   }
@@ -103,10 +107,7 @@ export class CompileCache {
   }
 
   set(kind: string, text: string, entry: CachedFile): void {
-    const key = this.key(kind, text);
-    this.entries.set(key, JSON.stringify(entry));
-    this.used.add(key);
-    this.dirty = true;
+    this.setRaw(this.key(kind, text), JSON.stringify(entry));
   }
 
   /**
@@ -121,31 +122,40 @@ export class CompileCache {
   }
   private saveDelayMs?: number;
 
-  /** Keeps only what the last compile used (so the cache never outgrows the site) and writes it. */
+  /**
+   * Writes what the last compile made. New entries are appended to the file (a one-page edit adds one
+   * line, not tens of megabytes); once a quarter of the entries are no longer used, the file is
+   * written anew with only what the last compile used, so it never outgrows the site for long.
+   */
   save(): void {
     if (this.saveDelayMs !== undefined) {
       clearTimeout(this.writeLater);
-      this.writeLater = setTimeout(() => this.write(), this.saveDelayMs);
+      this.writeLater = setTimeout(() => this.write(false), this.saveDelayMs);
       this.writeLater.unref();
       return;
     }
-    for (const key of [...this.entries.keys()]) {
-      if (!this.used.has(key)) {
-        this.entries.delete(key);
-        this.dirty = true;
-      }
-    }
-    this.write();
+    const unused = [...this.entries.keys()].filter((key) => !this.used.has(key));
+    const trim = unused.length > this.entries.size / 4;
+    if (trim) for (const key of unused) this.entries.delete(key);
+    this.write(trim);
   }
 
-  private write(): void {
+  private write(whole: boolean): void {
     if (!this.file || !this.dirty) return;
     mkdirSync(dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    const lines = [this.salt];
-    for (const [key, json] of this.entries) lines.push(`${key}${SEPARATOR}${json}`);
-    writeFileSync(tmp, lines.join('\n'));
-    renameSync(tmp, this.file);
+    if (!whole && this.savedSalt === this.salt && existsSync(this.file)) {
+      let lines = '';
+      for (const [key, json] of this.added) lines += `\n${key}${SEPARATOR}${json}`;
+      appendFileSync(this.file, lines);
+    } else {
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      const lines = [this.salt];
+      for (const [key, json] of this.entries) lines.push(`${key}${SEPARATOR}${json}`);
+      writeFileSync(tmp, lines.join('\n'));
+      renameSync(tmp, this.file);
+      this.savedSalt = this.salt;
+    }
+    this.added.clear();
     this.dirty = false;
   }
 }
