@@ -6,9 +6,8 @@
 // its diagnostics and its cross-check facts). The result is the same as compiling alone (the same
 // function, pageEntry, makes each entry, under the same key), only sooner.
 import { relative } from 'node:path';
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { pageEntry } from './compile.ts';
-import { contentKey, type CompileCache } from './incremental/compile-cache.ts';
+import { contentKey, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
 import { MAX_SOURCE_BYTES, readSourceText } from './load.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from './schemas.ts';
@@ -27,13 +26,13 @@ export const pageKind = (root: string, full: string) => `page:${relative(root, f
  * files (the main thread takes in the worker's results there). A file the compile must read itself
  * (too large, not UTF-8) is left to it.
  */
-export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry) => void, pause?: () => Promise<void>): Promise<void> {
+export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry, entry: CachedFile) => void, pause?: () => Promise<void>): Promise<void> {
   for (let i = takeFrom(queue); i !== undefined; i = takeFrom(queue)) {
     const full = files[i]!;
     const { text, bytes, invalidAt } = readSourceText(full);
     if (bytes <= MAX_SOURCE_BYTES && invalidAt === undefined) {
       const entry = pageEntry(relative(root, full).split('\\').join('/'), text, schemas);
-      onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry) });
+      onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry) }, entry);
     }
     await pause?.();
   }
@@ -46,5 +45,3 @@ export function missingFrom(cache: CompileCache, root: string, files: readonly s
     return bytes <= MAX_SOURCE_BYTES && invalidAt === undefined && !cache.has(pageKind(root, full), text);
   });
 }
-
-export { yieldToEvents };

@@ -74,7 +74,7 @@ export class RenderPool {
           w.postMessage({ validate: { root, files, queue } });
         }),
     );
-    await validateFromQueue(root, files, queue, schemas, (e) => cache.setRaw(e.key, e.json), () => yieldToEvents());
+    await validateFromQueue(root, files, queue, schemas, (e, entry) => cache.setRaw(e.key, e.json, entry), () => yieldToEvents());
     await Promise.all(fromWorkers);
   }
 

@@ -84,18 +84,31 @@ export class CompileCache {
     return this.entries.has(this.key(kind, text));
   }
 
-  /** An entry made elsewhere (a worker thread), already keyed (contentKey) and written as JSON. */
-  setRaw(key: string, json: string): void {
+  /**
+   * An entry already keyed (contentKey) and written as JSON, made elsewhere (a worker thread) or by
+   * this thread (`entry`: the object itself, handed to the first get instead of parsing it again).
+   */
+  setRaw(key: string, json: string, entry?: CachedFile): void {
     this.entries.set(key, json);
     this.added.set(key, json);
+    if (entry) this.unparsed.set(key, entry);
     this.used.add(key);
     this.dirty = true;
   }
+
+  /** Entries made by this thread and not yet handed out. */
+  private unparsed = new Map<string, CachedFile>();
 
   get(kind: string, text: string): CachedFile | undefined {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
+    const made = this.unparsed.get(key);
+    if (made) {
+      this.unparsed.delete(key);
+      this.used.add(key);
+      return made;
+    }
     let entry: CachedFile;
     try {
       entry = JSON.parse(hit) as CachedFile;
@@ -110,17 +123,17 @@ export class CompileCache {
     this.setRaw(this.key(kind, text), JSON.stringify(entry));
   }
 
-  /**
-   * A process that compiles on every save (the dev server) keeps every entry and writes them a while
-   * after the last save, not on each (a thousand articles' entries are tens of megabytes); the next
-   * build trims them.
-   */
+  private saveDelayMs?: number;
   private writeLater?: NodeJS.Timeout;
+
+  /**
+   * For a process that compiles on every save (the dev server): every entry is kept and written a
+   * while after the last save, not on each; the next build trims them.
+   */
   keepAll(delayMs: number): this {
     this.saveDelayMs = delayMs;
     return this;
   }
-  private saveDelayMs?: number;
 
   /**
    * Writes what the last compile made. New entries are appended to the file (a one-page edit adds one
