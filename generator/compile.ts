@@ -8,9 +8,9 @@ import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf 
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
-import { lazySource, withData, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
+import { withData, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
 import { loadSchemas, readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
-import { locate, locateIn, parseSource, type SourceFile } from './source.ts';
+import { lazySource, locate, locateIn, parseSource, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';

@@ -2,6 +2,7 @@
 import { parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { findIndentation } from './indentation.ts';
+import { quickYaml } from './quick-yaml.ts';
 
 export type PathSegment = string | number;
 
@@ -37,8 +38,41 @@ export interface SourceFile {
 }
 
 export function parseSource(file: string, raw: string): { source: SourceFile; errors: Diagnostic[] } {
-  // A lone CR ends a line too (old Mac files). Same length, so every offset stays true to the file.
-  const text = raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw;
+  const text = normalizeLineEnds(raw);
+  // Plain page YAML takes the fast path (quick-yaml.ts gives yaml's data, or steps aside); its document,
+  // for positions, is parsed by yaml only if a diagnostic asks for one.
+  const quick = quickYaml(text);
+  if (quick) return { source: lazySource(file, text, quick.data), errors: [] };
+  return parseWithYaml(file, text);
+}
+
+/** A lone CR ends a line too (old Mac files). Same length, so every offset stays true to the file. */
+const normalizeLineEnds = (raw: string) => (raw.includes('\r') ? raw.replace(/\r(?!\n)/g, '\n') : raw);
+
+/**
+ * A source whose YAML document is parsed only when something asks for a position in it (a
+ * diagnostic): its data comes from the fast path or from the compile cache.
+ */
+export function lazySource(file: string, raw: string, data: unknown): SourceFile {
+  const text = normalizeLineEnds(raw);
+  let parsed: SourceFile | undefined;
+  const source = () => (parsed ??= parseWithYaml(file, text).source);
+  let lines: LineIndex | undefined;
+  return {
+    file,
+    text,
+    data,
+    get doc() {
+      return source().doc;
+    },
+    get lines() {
+      return (lines ??= new LineIndex(text));
+    },
+  };
+}
+
+/** The file parsed by yaml: its document with positions, and every syntax error located. */
+function parseWithYaml(file: string, text: string): { source: SourceFile; errors: Diagnostic[] } {
   const lines = new LineIndex(text);
   // Duplicate keys are found below in one pass: yaml's own check compares every pair of keys.
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });

@@ -1,11 +1,11 @@
 // Parse and schema validation are per file, so their results are kept by the file's content hash:
 // an unchanged page is neither parsed nor validated again. Its YAML is parsed only if a diagnostic
-// must point into it (see lazySource). Kept in memory (the dev server) and on disk (the build).
+// must point into it (source.ts's lazySource). Kept in memory (the dev server) and on disk (the build).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../errors.ts';
-import { parseSource, type SourceFile } from '../source.ts';
+import type { SourceFile } from '../source.ts';
 import type { FieldFacts } from '../cross-check.ts';
 import type { FieldAt } from '../validate.ts';
 import { filesHash, hashOf } from './hash.ts';
@@ -183,25 +183,6 @@ export function compileCacheFor(cacheDir: string, root: string, fresh = false): 
   return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
 }
 
-/**
- * A source whose YAML document is parsed only when something asks for a position in it (a
- * diagnostic). Its data comes from the cache.
- */
-export function lazySource(file: string, text: string, data: unknown): SourceFile {
-  let parsed: SourceFile | undefined;
-  const source = () => (parsed ??= parseSource(file, text).source);
-  return {
-    file,
-    text,
-    data,
-    get doc() {
-      return source().doc;
-    },
-    get lines() {
-      return source().lines;
-    },
-  };
-}
 
 /** The same source with other data (tokens filled in), keeping a lazy source lazy. */
 export function withData(source: SourceFile, data: unknown): SourceFile {
