@@ -119,6 +119,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // A clean build reads no cached result, but leaves its own for the next build. Let go after the
     // compile (ten thousand pages' entries are hundreds of megabytes).
     let compileCache: CompileCache | undefined = compileCacheFor(cacheDir, root, opts.clean);
+    compileCache.writeInBackground = true;
+    let compileCacheWritten = Promise.resolve();
     // Vite's client build (into the build cache, never the output) runs in a child process while the
     // site compiles; the "client" phase is what is left to wait for after the compile.
     const clientBuild = clientAssets(root, cacheDir, outDir, { quiet: opts.quiet, reuse: !opts.clean });
@@ -129,13 +131,15 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     let result: ReturnType<typeof compileSite>;
     try {
       const schemas = loadSchemas(join(root, 'schemas'));
+      let texts: Map<string, string> | undefined;
       if (pool) {
         // A cache that holds fewer entries than there are pages is a cold compile: the render workers
         // parse and validate pages with the main thread first (prevalidate.ts).
         compileCache.begin(root);
-        await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
+        texts = await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
       }
-      result = compileSite(root, { asOf, cache: compileCache, schemas });
+      result = compileSite(root, { asOf, cache: compileCache, schemas, texts });
+      compileCacheWritten = compileCache.written;
       compileCache = undefined;
       // Every block has a component: the registry is known once React and the components are loaded,
       // by the render workers while the site compiled (or here, when there are none).
@@ -196,6 +200,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     // A clean build compresses everything again (and refills the cache of compressed files).
     await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean);
     state.files = outputs.files;
+    await compileCacheWritten;
     saveState(target, state);
     phase('compress');
 

@@ -45,6 +45,8 @@ export interface CompileOptions {
   cache?: CompileCache;
   /** The last compile's results by file, for a process that compiles again on each save (the dev server). */
   memo?: CompileMemo;
+  /** Page files' texts by full path, as prevalidation read them (UTF-8 and within the size limit), so they are not read again. */
+  texts?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -86,7 +88,8 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   opts.cache?.begin(root);
   type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[]; facts?: DocumentFacts };
   const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): Read => {
-    const { text, bytes, invalidAt } = opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
+    const prevalidated = opts.texts?.get(full);
+    const { text, bytes, invalidAt } = prevalidated !== undefined ? { text: prevalidated, bytes: 0, invalidAt: undefined } : opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
     const usable = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined;
     const memoKey = `${kind}:${rel(full)}`;
     const known = usable ? opts.memo?.files.get(memoKey) : undefined;

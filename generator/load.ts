@@ -39,11 +39,14 @@ export interface SourceText {
 }
 
 /** Reads a source file as UTF-8, noting where invalid bytes were met instead of silently replacing them. */
+/** One decoder for every file: it keeps no state between calls, and making one per file showed in profiles. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function readSourceText(file: string): SourceText {
   const buf = readFileSync(file);
   if (buf.length > MAX_SOURCE_BYTES) return { text: '', bytes: buf.length };
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), bytes: buf.length };
+    return { text: strictUtf8.decode(buf), bytes: buf.length };
   } catch {
     const text = new TextDecoder('utf-8').decode(buf);
     return { text, bytes: buf.length, invalidAt: text.indexOf('\uFFFD') };

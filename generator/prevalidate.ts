@@ -12,10 +12,12 @@ import { MAX_SOURCE_BYTES, readSourceText } from './load.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from './schemas.ts';
 
-/** One file's entry, as a worker posts it. */
+/** One file's entry, as a worker posts it, with the file's text (the compile then reads no file twice). */
 export interface RawEntry {
   key: string;
   json: string;
+  file: string;
+  text: string;
 }
 
 /** The compile cache's kind for a page file (the same as compileSite's). */
@@ -32,7 +34,7 @@ export async function validateFromQueue(root: string, files: readonly string[], 
     const { text, bytes, invalidAt } = readSourceText(full);
     if (bytes <= MAX_SOURCE_BYTES && invalidAt === undefined) {
       const entry = pageEntry(relative(root, full).split('\\').join('/'), text, schemas);
-      onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry) }, entry);
+      onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry), file: full, text }, entry);
     }
     await pause?.();
   }

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
-import type { CompileCache } from './incremental/compile-cache.ts';
+import type { CachedFile, CompileCache } from './incremental/compile-cache.ts';
 import { validateFromQueue, type RawEntry } from './prevalidate.ts';
 import { renderQueue, takeFrom } from './render-queue.ts';
 import type { SchemaSet } from './schemas.ts';
@@ -53,10 +53,12 @@ export class RenderPool {
    * the workers at once (see prevalidate.ts). Called once per build, with no files when there is
    * nothing to share: the workers then go straight on to load React.
    */
-  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet): Promise<void> {
+  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet): Promise<Map<string, string>> {
+    // The text of each file validated, by path, for the compile (it would read them all again).
+    const texts = new Map<string, string>();
     if (!files.length) {
       for (const w of this.workers) w.postMessage({ validate: null });
-      return;
+      return texts;
     }
     const queue = renderQueue(files.map((_, i) => i));
     const fromWorkers = this.workers.map(
@@ -64,7 +66,11 @@ export class RenderPool {
         new Promise<void>((resolve, reject) => {
           const onMessage = (m: { entries?: RawEntry[]; validated?: boolean; error?: string }) => {
             if (m.error) return reject(new Error(m.error));
-            for (const e of m.entries ?? []) cache.setRaw(e.key, e.json);
+            // Parsed as they arrive, while both threads are busy, rather than by the compile, which runs alone.
+            for (const e of m.entries ?? []) {
+              cache.setRaw(e.key, e.json, JSON.parse(e.json) as CachedFile);
+              texts.set(e.file, e.text);
+            }
             if (m.validated) {
               w.off('message', onMessage);
               resolve();
@@ -74,8 +80,19 @@ export class RenderPool {
           w.postMessage({ validate: { root, files, queue } });
         }),
     );
-    await validateFromQueue(root, files, queue, schemas, (e, entry) => cache.setRaw(e.key, e.json, entry), () => yieldToEvents());
+    await validateFromQueue(
+      root,
+      files,
+      queue,
+      schemas,
+      (e, entry) => {
+        cache.setRaw(e.key, e.json, entry);
+        texts.set(e.file, e.text);
+      },
+      () => yieldToEvents(),
+    );
     await Promise.all(fromWorkers);
+    return texts;
   }
 
   /** Sends the render input to the workers, which make their renderers while the main thread decides what to render. */

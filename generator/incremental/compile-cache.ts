@@ -3,6 +3,7 @@
 // must point into it (source.ts's lazySource). Kept in memory (the dev server) and on disk (the build).
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Diagnostic } from '../errors.ts';
 import type { SourceFile } from '../source.ts';
@@ -153,19 +154,31 @@ export class CompileCache {
     this.write(trim);
   }
 
+  /**
+   * Set by the build: the file is written by the thread pool while the build goes on (a cold
+   * 1,000-article cache is 20 MB), and `written` settles once it is on disk.
+   */
+  writeInBackground = false;
+  written: Promise<void> = Promise.resolve();
+
   private write(whole: boolean): void {
     if (!this.file || !this.dirty) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    if (!whole && this.savedSalt === this.salt && existsSync(this.file)) {
+    const file = this.file;
+    mkdirSync(dirname(file), { recursive: true });
+    if (!whole && this.savedSalt === this.salt && existsSync(file)) {
       let lines = '';
       for (const [key, json] of this.added) lines += `\n${key}${SEPARATOR}${json}`;
-      appendFileSync(this.file, lines);
+      if (this.writeInBackground) this.written = this.written.then(() => appendFile(file, lines));
+      else appendFileSync(file, lines);
     } else {
-      const tmp = `${this.file}.${process.pid}.tmp`;
+      const tmp = `${file}.${process.pid}.tmp`;
       const lines = [this.salt];
       for (const [key, json] of this.entries) lines.push(`${key}${SEPARATOR}${json}`);
-      writeFileSync(tmp, lines.join('\n'));
-      renameSync(tmp, this.file);
+      if (this.writeInBackground) this.written = this.written.then(() => writeFile(tmp, lines.join('\n'))).then(() => rename(tmp, file));
+      else {
+        writeFileSync(tmp, lines.join('\n'));
+        renameSync(tmp, file);
+      }
       this.savedSalt = this.salt;
     }
     this.added.clear();

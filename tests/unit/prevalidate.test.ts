@@ -30,9 +30,12 @@ describe('prevalidation', () => {
     const cache = new CompileCache();
     cache.begin(dir);
     let entries = 0;
-    // As the build does: the main thread's own entries are handed over as objects, a worker's as JSON.
+    // As the build does: the main thread's own entries are handed over as objects, a worker's as JSON;
+    // the files' texts go to the compile, which then reads no page file.
+    const texts = new Map<string, string>();
     await validateFromQueue(dir, files, renderQueue(files.map((_, i) => i)), schemas, (e, entry) => {
       cache.setRaw(e.key, e.json, entries++ % 2 ? entry : undefined);
+      texts.set(e.file, e.text);
     });
     // An entry for every file (its document, fields, diagnostics and cross-check facts).
     expect(entries).toBe(files.length);
@@ -45,7 +48,12 @@ describe('prevalidation', () => {
       made.push(kind);
       set(kind, text, entry);
     };
-    const prefilled = compileSite(dir, { asOf, cache, schemas });
+    // Broken on disk meanwhile: a compile that read a page file again would report it.
+    const changed = files[0]!;
+    const original = readFileSync(changed, 'utf8');
+    writeFileSync(changed, 'title: [unclosed\n');
+    const prefilled = compileSite(dir, { asOf, cache, schemas, texts });
+    writeFileSync(changed, original);
     const alone = compileSite(dir, { asOf });
     expect(summary(prefilled)).toBe(summary(alone));
     expect(alone.diagnostics.some((d) => d.file === 'pages/broken.yaml' && d.severity === 'error')).toBe(true);
