@@ -27,6 +27,9 @@ export interface GeneratedImages {
   previewStills: Record<string, PreviewStill>;
   /** The social card's address by route. */
   socialCards: Record<string, string>;
+  /** The SVG site icon and the header's logo as data: addresses, for pages to carry (see svgDataAddress). */
+  favicon: string;
+  logo?: string;
   /** Files to write, by path relative to dist/: the cache file holding each. */
   files: Map<string, string>;
 }
@@ -167,7 +170,18 @@ function ico(pngs: { size: number; data: Buffer }[]): Buffer {
   return Buffer.concat([header, ...pngs.map((p) => p.data)]);
 }
 
-async function siteIcons(root: string, files: Map<string, string>): Promise<void> {
+/** An SVG as a data: address, escaped only where a URL must be (and for the attribute's quotes): the
+ * page's compression still sees the SVG's own text. */
+export function svgDataAddress(svg: string): string {
+  const escaped = svg
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[%#"<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `data:image/svg+xml,${escaped}`;
+}
+
+/** favicon.ico and apple-touch-icon.png from public/favicon.svg; returns the SVG as a data: address. */
+async function siteIcons(root: string, files: Map<string, string>): Promise<string> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
   const png = async (size: number, background?: string) => {
     const { Resvg } = await import('@resvg/resvg-js');
@@ -177,11 +191,14 @@ async function siteIcons(root: string, files: Map<string, string>): Promise<void
   files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico(await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(size) }))))));
   // iOS puts its own rounded mask on a square icon: fill the corners with the brand violet.
   files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => png(180, '#7c3aed')));
+  return svgDataAddress(svg.toString('utf8'));
 }
 
 export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {
   const files = new Map<string, string>();
   const [stills, cards] = [await previewStills(root, compiled, files), await socialCards(root, compiled, files)];
-  await siteIcons(root, files);
-  return { previewStills: stills, socialCards: cards, files };
+  const favicon = await siteIcons(root, files);
+  const logoFile = join(root, 'public/images/logo.svg');
+  const logo = existsSync(logoFile) ? svgDataAddress(readFileSync(logoFile, 'utf8')) : undefined;
+  return { previewStills: stills, socialCards: cards, favicon, logo, files };
 }

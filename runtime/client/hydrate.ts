@@ -18,8 +18,9 @@ type Strategy = 'load' | 'idle' | 'visible';
 
 const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*.island.tsx');
 
-/** The whole stylesheet, linked for print (pages inline only their first paint's CSS): switched on for
- * what islands show once they run, and awaited before the first hydrates so nothing shows unstyled. */
+/** The whole stylesheet, linked disabled (pages inline only their first paint's CSS, and the browser
+ * fetches no disabled stylesheet): switched on for what islands show once they run, and awaited before
+ * the first hydrates so nothing shows unstyled. */
 function fullStylesheet(): Promise<unknown> {
   const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')];
   return Promise.all(
@@ -27,6 +28,7 @@ function fullStylesheet(): Promise<unknown> {
       (link) =>
         new Promise<void>((done) => {
           link.media = 'all';
+          link.disabled = false;
           if (link.sheet) return done();
           link.addEventListener('load', () => done(), { once: true });
           // Without it the islands still work, as plainly as their first paint.

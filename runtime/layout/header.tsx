@@ -8,9 +8,11 @@ const MENU_ID = 'mobile-menu';
 const CLOSE_ON_CHOOSE = `document.getElementById('${MENU_ID}').addEventListener('click',function(e){if(e.target.closest('a'))this.hidePopover()})`;
 
 function Logo({ name, shortName }: { name: string; shortName: string }) {
+  // The build's data: address of the logo where it made one: no request under way as the page paints.
+  const logo = useRender().images?.logo ?? '/images/logo.svg';
   return (
     <a href="/" className="flex items-center gap-2 text-lg font-extrabold text-gray-900" aria-label={`${name}, home`}>
-      <img src="/images/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+      <img src={logo} alt="" width="32" height="32" className="h-8 w-8" />
       <span className="hidden sm:inline">{name}</span>
       <span className="sm:hidden">{shortName}</span>
     </a>

@@ -19,9 +19,13 @@ export interface DocumentProps {
   css: readonly string[];
   /** The CSS of the page's first paint, written into a <style> in the head (a build's pages). */
   inlineCss?: string;
-  /** The whole stylesheet, for what islands show after hydrating: linked for print, so it neither
-   * blocks rendering nor applies, until client/main.ts switches it on. */
+  /** The whole stylesheet, for what islands show after hydrating: linked disabled (and for print), so it
+   * is neither fetched nor applied until client/hydrate.ts switches it on. A request in flight while the
+   * first screen paints delays that paint in Lighthouse's simulation, low priority or not. */
   deferredCss?: readonly string[];
+  /** The SVG site icon's address: a data: address where the build made one (no request while the page
+   * paints), else /favicon.svg. */
+  icon?: string;
   /** Module scripts to run. */
   scripts: readonly string[];
   /** Module scripts imported once the page has loaded, by a few bytes of inline script: no request for
@@ -34,6 +38,9 @@ export interface DocumentProps {
    * the script files are the same for every deployment and never carry a default. */
   backend?: { url: string; anonKey: string };
 }
+
+/** `disabled` on a stylesheet link (HTML allows it; React's types know it only on form controls). */
+const DISABLED = { disabled: true } as object;
 
 export function Document(p: DocumentProps): ReactNode {
   return (
@@ -57,12 +64,12 @@ export function Document(p: DocumentProps): ReactNode {
         {p.ogImage && <meta name="twitter:image" content={p.ogImage} />}
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={p.icon ?? '/favicon.svg'} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
         {p.inlineCss !== undefined && <style dangerouslySetInnerHTML={{ __html: p.inlineCss }} />}
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        {p.deferredCss?.map((href) => <link key={href} rel="stylesheet" href={href} media="print" data-deferred-css="" />)}
+        {p.deferredCss?.map((href) => <link key={href} rel="stylesheet" href={href} media="print" {...DISABLED} data-deferred-css="" />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
         {p.afterLoad?.length ? <script type="module" dangerouslySetInnerHTML={{ __html: afterLoadScript(p.afterLoad) }} /> : null}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
@@ -72,12 +79,28 @@ export function Document(p: DocumentProps): ReactNode {
   );
 }
 
-/** Imports the modules after the window's load event (an inline module runs before it: the document is
- * parsed, its images may still be loading). The same text on every page, so one hash in the CSP. */
+/** How long after the load event a larger paint may still be reported (an image loaded by then is drawn
+ * in a following frame); past it, the modules are imported anyway. */
+export const LARGEST_PAINT_WAIT_MS = 150;
+
+/**
+ * Imports the modules once the window has loaded (an inline module runs before it: the document is
+ * parsed, its images may still be loading) and the first screen's largest paint has reached the screen:
+ * the first largest-contentful-paint entry reported after the load event, or LARGEST_PAINT_WAIT_MS, then
+ * a frame. A frame reaches the screen well after the load event; Lighthouse's simulation counts every
+ * request that ends before the largest paint as one the paint waited for. Where no such entry exists
+ * (Safari) or the tab is hidden, at the load event. The same text on every page, so one hash in the CSP.
+ */
 export function afterLoadScript(modules: readonly string[]): string {
   // JSON, with "<" escaped so no address can end the script element.
   const list = JSON.stringify(modules).replace(/</g, '\\u003c');
-  return `const go=()=>${list}.forEach(m=>import(m));document.readyState==="complete"?go():addEventListener("load",go,{once:true})`;
+  return (
+    `const go=()=>${list}.forEach(m=>import(m)),w=()=>{` +
+    `if(typeof PerformanceObserver!="function"||!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")||document.hidden)return go();` +
+    `let s=0;const d=()=>{if(s++)return;o.disconnect();clearTimeout(t);requestAnimationFrame(()=>setTimeout(go))},o=new PerformanceObserver(d),t=setTimeout(d,${LARGEST_PAINT_WAIT_MS});` +
+    `o.observe({type:"largest-contentful-paint"})};` +
+    `document.readyState==="complete"?w():addEventListener("load",w,{once:true})`
+  );
 }
 
 /** The dev server's page for validation errors: the report, as text, with Vite's client to reload. */

@@ -70,6 +70,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
       // What islands show after hydrating (an open answer, a sent form) may use rules the first paint did not.
       deferredCss={assets.inlineCss && used.length ? assets.css : undefined}
+      icon={images?.favicon}
       scripts={assets.always ?? []}
       afterLoad={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}

@@ -52,12 +52,51 @@ test('the first paint needs no stylesheet request: every page inlines its CSS an
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, route).toMatch(/<style>[\s\S]+?<\/style>/);
     const links = [...head.matchAll(/<link [^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
-    for (const link of links) expect(link, `${route}: a stylesheet link that blocks rendering`).toContain('media="print"');
+    for (const link of links) {
+      expect(link, `${route}: a stylesheet link that blocks rendering`).toContain('media="print"');
+      // Disabled: not even fetched (at low priority) while the first screen paints.
+      expect(link, `${route}: a stylesheet fetched as the page paints`).toMatch(/\sdisabled(=""|\s|\/?>)/);
+    }
     // Only pages with islands fetch the whole stylesheet (for what islands show later); no page
     // preloads island code ahead of its content.
     expect(links.length, route).toBe(withIslands.has(route) ? 1 : 0);
     expect(head, route).not.toContain('modulepreload');
   }
+});
+
+test('no script, stylesheet or icon is fetched before the largest paint of the first screen; the islands then bring the whole stylesheet', async ({ page, request }) => {
+  const islandRoutes = (await islandPages(request)).map((p) => p.route);
+  expect(islandRoutes.length, 'no page has islands').toBeGreaterThan(0);
+  const seen = requests(page);
+  for (const route of islandRoutes) {
+    await page.goto(route);
+    await ready(page);
+    // The last largest-paint entry is the first screen's largest paint; resource entries say when each request began.
+    const early = await page.evaluate(
+      () =>
+        new Promise<string[]>((done) => {
+          new PerformanceObserver((list) => {
+            const lcp = list.getEntries().at(-1)!.startTime;
+            done(
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => e.startTime < lcp && /\.(m?js|css)$/.test(new URL(e.name).pathname))
+                .map((e) => new URL(e.name).pathname),
+            );
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(early, `${route}: requested before its largest paint`).toEqual([]);
+    // The whole stylesheet comes with the first island that hydrates (a page whose islands all wait
+    // below the fold has none yet).
+    const sheet = await page.evaluate(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')];
+      return { hydrated: !!document.querySelector('[data-island][data-hydrated="true"]'), on: links.every((l) => !l.disabled && l.sheet !== null), off: links.every((l) => l.disabled) };
+    });
+    expect(sheet.hydrated ? sheet.on : sheet.off, `${route}: ${JSON.stringify(sheet)}`).toBe(true);
+  }
+  // The icon and the header's logo travel in the page.
+  expect(seen.filter((p) => /favicon\.svg$|\/logo\.svg$/.test(p))).toEqual([]);
 });
 
 test('the inlined CSS paints every page exactly as the whole stylesheet does', async ({ browser, request }) => {

@@ -3,7 +3,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/compile.ts';
-import { afterLoadScript } from '../../runtime/render/document.tsx';
+import { afterLoadScript, LARGEST_PAINT_WAIT_MS } from '../../runtime/render/document.tsx';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
 
@@ -36,6 +36,43 @@ function runLoader(script: string, readyState: 'loading' | 'interactive' | 'comp
   return { imported, load: () => listeners.load?.() };
 }
 
+/** A browser stand-in that reports largest paints: the loader, its timers and frames run by hand. */
+function runLoaderWithPaints(script: string) {
+  const imported: string[] = [];
+  const listeners: Record<string, () => void> = {};
+  const timers: { f: () => void; ms: number }[] = [];
+  const frames: (() => void)[] = [];
+  const observers: (() => void)[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = ['largest-contentful-paint', 'paint'];
+    constructor(private readonly f: () => void) {}
+    observe() {
+      observers.push(this.f);
+    }
+    disconnect() {
+      observers.splice(observers.indexOf(this.f), 1);
+    }
+  }
+  runInNewContext(script.replace(/\bimport\(/g, '__import('), {
+    __import: (m: string) => imported.push(m),
+    document: { readyState: 'interactive', hidden: false },
+    addEventListener: (type: string, f: () => void) => (listeners[type] = f),
+    PerformanceObserver,
+    setTimeout: (f: () => void, ms = 0) => timers.push({ f, ms }),
+    clearTimeout: () => timers.splice(0),
+    requestAnimationFrame: (f: () => void) => frames.push(f),
+  });
+  const run = <T extends () => void>(queue: T[]) => queue.splice(0).forEach((f) => f());
+  return {
+    imported,
+    load: () => listeners.load?.(),
+    paint: () => [...observers].forEach((f) => f()),
+    frame: () => run(frames),
+    timers: () => timers.splice(0).forEach((t) => t.f()),
+    waits: () => timers.map((t) => t.ms),
+  };
+}
+
 describe('the scripts of a built page', () => {
   const root = makeFixture({ 'index.yaml': VALID_INDEX, 'faq.yaml': FAQ, 'about.yaml': ABOUT });
   const site = compileSite(root);
@@ -54,6 +91,34 @@ describe('the scripts of a built page', () => {
     loading.load();
     expect(loading.imported).toEqual(['/assets/main-1.js']);
     expect(runLoader(inline[0]!, 'complete').imported).toEqual(['/assets/main-1.js']);
+  });
+
+  it('with islands: where the browser reports largest paints, the entry waits for the first one after the load event, then a frame', () => {
+    const script = afterLoadScript(['/assets/main-1.js']);
+    const b = runLoaderWithPaints(script);
+    b.paint(); // a paint before the load event is not waited for
+    b.load();
+    expect(b.imported).toEqual([]);
+    b.paint();
+    expect(b.imported).toEqual([]);
+    b.frame();
+    b.timers();
+    expect(b.imported).toEqual(['/assets/main-1.js']);
+    b.paint();
+    b.frame();
+    b.timers();
+    expect(b.imported, 'imported once').toEqual(['/assets/main-1.js']);
+  });
+
+  it('with islands: when no larger paint follows the load event, the entry is imported a moment later', () => {
+    const b = runLoaderWithPaints(afterLoadScript(['/assets/main-1.js']));
+    b.load();
+    expect(b.waits()).toEqual([LARGEST_PAINT_WAIT_MS]);
+    b.timers();
+    expect(b.imported).toEqual([]);
+    b.frame();
+    b.timers();
+    expect(b.imported).toEqual(['/assets/main-1.js']);
   });
 
   it('without islands: no module script at all', () => {

@@ -1,0 +1,57 @@
+// The site icon and the header's logo travel inside each built page as data: addresses (issue 11: no
+// request may be under way while the first screen paints), and read back as the SVG files themselves.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/compile.ts';
+import { svgDataAddress } from '../../generator/images.ts';
+import { renderPage } from '../../runtime/render/render-page.tsx';
+import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
+
+/** What a browser reads from a data: address written without base64. */
+const decode = (address: string) => decodeURIComponent(address.slice(address.indexOf(',') + 1));
+const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('icons in the page', () => {
+  const svg = readFileSync(join(process.cwd(), 'public/favicon.svg'), 'utf8');
+
+  it('a data: address reads back as the SVG, its white space collapsed, with nothing that ends an attribute or tag', () => {
+    const tricky = '<svg xmlns="http://www.w3.org/2000/svg">\n  <text fill="#fff">50% & more</text>\n</svg>\n';
+    const address = svgDataAddress(tricky);
+    expect(address.startsWith('data:image/svg+xml,')).toBe(true);
+    expect(address).not.toMatch(/["<>#\n]|%(?![0-9A-F]{2})/);
+    expect(decode(address)).toBe(tricky.trim().replace(/\s+/g, ' '));
+    expect(decode(svgDataAddress(svg))).toBe(svg.trim().replace(/\s+/g, ' '));
+  });
+
+  const root = makeFixture({ 'index.yaml': VALID_INDEX });
+  const site = compileSite(root);
+  expect(errorsOf(site.diagnostics)).toEqual([]);
+  const render = (images?: { favicon?: string; logo?: string }) =>
+    renderPage({
+      compiled: site.site!,
+      page: site.site!.pages.find((p) => p.route === '/')!,
+      assets: { css: ['/site.css'], inlineCss: () => '', scripts: ['/assets/main-1.js'] },
+      supabaseUrl: 'http://127.0.0.1:54321',
+      now: new Date('2026-01-15T12:00:00Z'),
+      images: images && { previewStills: {}, socialCards: {}, ...images },
+    }).html;
+
+  it('the build’s addresses are what the page links as its SVG icon and shows as its logo', () => {
+    const address = svgDataAddress(svg);
+    const html = render({ favicon: address, logo: address });
+    const icon = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml"/.exec(html)?.[1];
+    expect(decode(unescapeHtml(icon!))).toBe(decode(address));
+    const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    const logo = /<img src="([^"]+)"/.exec(header)?.[1];
+    expect(decode(unescapeHtml(logo!))).toBe(decode(address));
+    expect(html).not.toContain('/favicon.svg');
+    expect(html).not.toContain('/images/logo.svg');
+  });
+
+  it('without them (the dev server), the files are linked', () => {
+    const html = render();
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(html).toContain('src="/images/logo.svg"');
+  });
+});
