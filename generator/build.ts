@@ -139,6 +139,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
         texts = await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
       }
       result = compileSite(root, { asOf, cache: compileCache, schemas, texts });
+      // Ten thousand pages' texts are a hundred megabytes: not kept through the render.
+      texts = undefined;
       compileCacheWritten = compileCache.written;
       compileCache = undefined;
       // Every block has a component: the registry is known once React and the components are loaded,
