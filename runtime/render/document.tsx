@@ -93,9 +93,10 @@ export const FIRST_PAINT_WAIT_MS = 3000;
  * two frames after the load event, then LARGEST_PAINT_WAIT_MS without a new largest-contentful-paint
  * entry (each one starts the wait again; FIRST_PAINT_WAIT_MS while none has been reported, the page not
  * painted yet), then a frame. Whether it has painted is read from the entries themselves (buffered), not
- * from performance.getEntries…, which a test's fake clock (page.clock) empties. Lighthouse's simulation counts every request that ends before the largest paint as one the
- * paint waited for. Where no such entry exists (Safari) or the tab is hidden, at the load event. The same
- * text on every page, so one hash in the CSP.
+ * from performance.getEntries…, which a test's fake clock (page.clock) empties. Lighthouse's simulation
+ * counts every request that ends before the largest paint as one the paint waited for. Where no such
+ * entry exists (Safari) or the tab is hidden, at the load event. The same text on every page, so one hash
+ * in the CSP.
  */
 export function afterLoadScript(modules: readonly string[]): string {
   // JSON, with "<" escaped so no address can end the script element.
