@@ -6,6 +6,9 @@ import { dirname, join, relative } from 'node:path';
 import { hashOf } from './hash.ts';
 
 const RENDER_ENTRY = 'runtime/render/render-page.tsx';
+/** The build's own code that a page's HTML goes through: the cut of the stylesheet it inlines (its
+ * imports of runtime/ are types, and the runtime counts above, block by block). */
+const PAGE_CSS = 'generator/page-assets.ts';
 const REGISTRY = 'runtime/registry.tsx';
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
@@ -31,7 +34,7 @@ export class CodeGraph {
     }
     const blocks = new Set(this.blockFiles.values());
     // The registry's edges into block files are cut: those count per page, by the blocks it holds.
-    this.base = this.closureHash(RENDER_ENTRY, (from, to) => !(from === REGISTRY && blocks.has(to)));
+    this.base = hashOf(this.closureHash(RENDER_ENTRY, (from, to) => !(from === REGISTRY && blocks.has(to))), this.closureHash(PAGE_CSS, (_, to) => to.startsWith('generator/')));
   }
 
   private text(file: string): string {
