@@ -5,9 +5,11 @@ import type { PageAssets } from '../runtime/render/render-page.tsx';
 
 export interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 /** The stylesheet and the client entry, as pages link them. */

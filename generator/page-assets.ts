@@ -8,12 +8,57 @@ import { pageCss, prepareStylesheet } from './critical-css.ts';
 
 export type { ManifestChunk };
 
-/** The browser assets pages refer to; each page inlines the part of the stylesheet it uses (critical-css.ts). */
+/**
+ * The browser assets pages refer to. Each page inlines the part of the stylesheet it uses (critical-css.ts),
+ * and a page with islands also the part its islands' code can use once it runs (an open answer, a sent
+ * form): no stylesheet is fetched, nor applied later to the whole page, which restyled every element of
+ * it as the first island hydrated (30 ms on `/`, one long task).
+ */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clientDir: string): PageAssets {
   const { css, scripts } = assetFiles(manifest);
   // Parsed on the first page rendered.
   let sheet: ReturnType<typeof prepareStylesheet> | undefined;
-  const inlineCss = (html: string) => pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), html);
+  const islandMarkup = islandMarkupFrom(manifest, clientDir);
+  const inlineCss = (html: string, islands: readonly string[] = []) =>
+    pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), islands.length ? html + islandMarkup(islands) : html);
   // The same keys in the same order as assetsOnly's (asset-files.ts): a page's reads of them are compared.
   return { css, inlineCss, scripts };
+}
+
+/** Chunks of libraries (vite.config.ts's manualChunks) and the bundler's runtime: none holds a class of ours. */
+const LIBRARY_CHUNKS = new Set(['react', 'sonner', 'supabase', 'rolldown-runtime']);
+
+/**
+ * For a page's islands, markup naming every class and element their code could render: each word of
+ * the built chunks of the islands and of what they import, statically or later (the toaster), as a
+ * class and as an element. Words that are neither only keep no rule (the cut keeps a rule when all it
+ * requires is on the page), so a few spare words cost nothing; Tailwind itself finds classes this way.
+ */
+function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: string): (islands: readonly string[]) => string {
+  const words = new Map<string, string[]>();
+  const wordsOf = (key: string): string[] => {
+    let found = words.get(key);
+    if (!found) words.set(key, (found = [...new Set(readFileSync(join(clientDir, manifest[key]!.file), 'utf8').match(/[\w:/.[\]%#!@()-]+/g) ?? [])]));
+    return found;
+  };
+  const made = new Map<string, string>();
+  return (islands) => {
+    const id = [...islands].sort().join(' ');
+    let markup = made.get(id);
+    if (markup !== undefined) return markup;
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      // Not the client entry, nor the loader that imports every island.
+      if (!chunk || seen.has(key) || chunk.isEntry || LIBRARY_CHUNKS.has(chunk.name ?? '') || chunk.dynamicImports?.some((k) => k.endsWith('.island.tsx'))) return;
+      seen.add(key);
+      for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+    };
+    for (const island of islands) visit(`runtime/islands/${island}.island.tsx`);
+    const all = new Set([...seen].flatMap(wordsOf));
+    const elements = [...all].filter((w) => /^[a-z][a-z0-9]*$/.test(w));
+    markup = `<i class="${[...all].join(' ').replace(/"/g, '')}"></i>${elements.map((e) => `<${e}>`).join('')}`;
+    made.set(id, markup);
+    return markup;
+  };
 }

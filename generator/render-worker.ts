@@ -38,7 +38,7 @@ let renderer: Promise<import('./incremental/render-task.ts').PageRenderer> | und
 function prepare(input: RenderInput): void {
   renderer = ready!.then(({ PageRenderer }) => {
     const r = new PageRenderer(input);
-    r.assets.inlineCss?.(''); // parses the stylesheet now
+    r.assets.inlineCss?.('', []); // parses the stylesheet now
     return r;
   });
 }

@@ -18,39 +18,17 @@ type Strategy = 'load' | 'idle' | 'visible';
 
 const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*.island.tsx');
 
-/** The whole stylesheet, linked disabled (pages inline only their first paint's CSS, and the browser
- * fetches no disabled stylesheet): switched on for what islands show once they run, and awaited before
- * the first hydrates so nothing shows unstyled. */
-function fullStylesheet(): Promise<unknown> {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')];
-  return Promise.all(
-    links.map(
-      (link) =>
-        new Promise<void>((done) => {
-          link.media = 'all';
-          link.disabled = false;
-          if (link.sheet) return done();
-          link.addEventListener('load', () => done(), { once: true });
-          // Without it the islands still work, as plainly as their first paint.
-          link.addEventListener('error', () => done(), { once: true });
-        }),
-    ),
-  );
-}
-
 function failed(el: HTMLElement, name: string, what: string, error: unknown): void {
   console.error(`Island "${name}" ${what}:`, error);
   el.dataset.hydrated = 'error';
 }
-
-let stylesheet: Promise<unknown> | undefined;
 
 async function hydrate(el: HTMLElement): Promise<void> {
   const name = el.dataset.island ?? '(unnamed)';
   try {
     const load = loaders[`../islands/${name}.island.tsx`];
     if (!load) throw new Error('no such island');
-    const [{ default: Component }, { mount }] = await Promise.all([load(), import('./mount.ts'), (stylesheet ??= fullStylesheet())]);
+    const [{ default: Component }, { mount }] = await Promise.all([load(), import('./mount.ts')]);
     const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
     mount(el, Component, props, (error) => failed(el, name, 'failed', error));
     if (el.dataset.hydrated !== 'error') el.dataset.hydrated = 'true';

@@ -17,12 +17,8 @@ export interface DocumentProps {
   canonical?: string;
   /** Stylesheets to link, render-blocking (the dev server's; a build inlines instead). */
   css: readonly string[];
-  /** The CSS of the page's first paint, written into a <style> in the head (a build's pages). */
+  /** The page's CSS, its islands' later states included, written into a <style> in the head (a build's pages). */
   inlineCss?: string;
-  /** The whole stylesheet, for what islands show after hydrating: linked disabled (and for print), so it
-   * is neither fetched nor applied until client/hydrate.ts switches it on. A request in flight while the
-   * first screen paints delays that paint in Lighthouse's simulation, low priority or not. */
-  deferredCss?: readonly string[];
   /** The SVG site icon's address: a data: address where the build made one (no request while the page
    * paints), else /favicon.svg. */
   icon?: string;
@@ -38,9 +34,6 @@ export interface DocumentProps {
    * the script files are the same for every deployment and never carry a default. */
   backend?: { url: string; anonKey: string };
 }
-
-/** `disabled` on a stylesheet link (HTML allows it; React's types know it only on form controls). */
-const DISABLED = { disabled: true } as object;
 
 export function Document(p: DocumentProps): ReactNode {
   return (
@@ -69,7 +62,6 @@ export function Document(p: DocumentProps): ReactNode {
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
         {p.inlineCss !== undefined && <style dangerouslySetInnerHTML={{ __html: p.inlineCss }} />}
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
-        {p.deferredCss?.map((href) => <link key={href} rel="stylesheet" href={href} media="print" {...DISABLED} data-deferred-css="" />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
         {p.afterLoad?.length ? <script type="module" dangerouslySetInnerHTML={{ __html: afterLoadScript(p.afterLoad) }} /> : null}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}

@@ -15,11 +15,11 @@ export type { SiteImages };
 export const blockComponents: readonly string[] = Object.keys(registry);
 
 export interface PageAssets {
-  /** The site's stylesheets: linked, or with `inlineCss`, inlined and loaded later where islands need them. */
+  /** The site's stylesheets: linked, or with `inlineCss`, inlined instead. */
   css: string[];
-  /** Given a page's HTML, the CSS its first paint needs, to inline instead of linking `css` (the build;
-   * the dev server links). */
-  inlineCss?: (html: string) => string;
+  /** Given a page's HTML and its islands, the CSS the page needs, its islands' later states included, to
+   * inline instead of linking `css` (the build; the dev server links). */
+  inlineCss?: (html: string, islands: readonly string[]) => string;
   /** Module scripts, included only when the page has islands. */
   scripts: string[];
   /** Scripts every page loads whatever it holds (the dev server's client). */
@@ -68,8 +68,6 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       canonical={notFound ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
       css={assets.inlineCss ? [] : assets.css}
       inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
-      // What islands show after hydrating (an open answer, a sent form) may use rules the first paint did not.
-      deferredCss={assets.inlineCss && used.length ? assets.css : undefined}
       icon={images?.favicon}
       scripts={assets.always ?? []}
       afterLoad={used.length ? assets.scripts : undefined}
@@ -78,7 +76,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
     />,
   );
   // "</style" cannot end the element early: CSS reads "<\/style" as the same text.
-  const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
+  const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html, used).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
   return { html: `${DOCTYPE}${doc}\n`, islands: used };
 }
 

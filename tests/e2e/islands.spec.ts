@@ -1,9 +1,17 @@
-// Loading at the floor (issue 11): the first paint needs no request past the HTML; islands hydrate by
+// Loading at the floor (issue 11): no page needs a request past the HTML for its CSS; islands hydrate by
 // their strategy (load at once, idle without any interaction, visible only near the viewport); the
 // toaster loads with the first toast; one broken island stops nothing else. Pages and islands are read
 // from the built site, never named here.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { sitemapRoutes } from './helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
+
+/** The whole stylesheet's address, from the built site's Vite manifest (no page links it). */
+function wholeStylesheet(): string {
+  const manifest = JSON.parse(readFileSync(join(process.env.OUT_DIR ?? 'dist', '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  return `/${manifest['runtime/styles/site.css']!.file}`;
+}
 
 interface IslandUse {
   name: string;
@@ -45,26 +53,18 @@ async function scrollThrough(page: Page): Promise<void> {
   });
 }
 
-test('the first paint needs no stylesheet request: every page inlines its CSS and links none render-blocking', async ({ request }) => {
-  const withIslands = new Set((await islandPages(request)).map((p) => p.route));
+test('no page links a stylesheet: every page inlines its CSS, its islands’ later states included', async ({ request }) => {
   for (const route of await sitemapRoutes(request)) {
     const html = await (await request.get(route)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head, route).toMatch(/<style>[\s\S]+?<\/style>/);
-    const links = [...head.matchAll(/<link [^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
-    for (const link of links) {
-      expect(link, `${route}: a stylesheet link that blocks rendering`).toContain('media="print"');
-      // Disabled: not even fetched (at low priority) while the first screen paints.
-      expect(link, `${route}: a stylesheet fetched as the page paints`).toMatch(/\sdisabled(=""|\s|\/?>)/);
-    }
-    // Only pages with islands fetch the whole stylesheet (for what islands show later); no page
-    // preloads island code ahead of its content.
-    expect(links.length, route).toBe(withIslands.has(route) ? 1 : 0);
+    expect([...html.matchAll(/<link [^>]*rel="stylesheet"[^>]*>/g)].map((m) => m[0]), route).toEqual([]);
+    // No page preloads island code ahead of its content.
     expect(head, route).not.toContain('modulepreload');
   }
 });
 
-test('no script, stylesheet or icon is fetched before the largest paint of the first screen; the islands then bring the whole stylesheet', async ({ page, request }) => {
+test('no script or icon is fetched before the largest paint of the first screen, and no stylesheet at all', async ({ page, request }) => {
   const islandRoutes = (await islandPages(request)).map((p) => p.route);
   expect(islandRoutes.length, 'no page has islands').toBeGreaterThan(0);
   const seen = requests(page);
@@ -87,16 +87,9 @@ test('no script, stylesheet or icon is fetched before the largest paint of the f
         }),
     );
     expect(early, `${route}: requested before its largest paint`).toEqual([]);
-    // The whole stylesheet comes with the first island that hydrates (a page whose islands all wait
-    // below the fold has none yet).
-    const sheet = await page.evaluate(() => {
-      const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-deferred-css]')];
-      return { hydrated: !!document.querySelector('[data-island][data-hydrated="true"]'), on: links.every((l) => !l.disabled && l.sheet !== null), off: links.every((l) => l.disabled) };
-    });
-    expect(sheet.hydrated ? sheet.on : sheet.off, `${route}: ${JSON.stringify(sheet)}`).toBe(true);
   }
-  // The icon and the header's logo travel in the page.
-  expect(seen.filter((p) => /favicon\.svg$|\/logo\.svg$/.test(p))).toEqual([]);
+  // Islands bring no stylesheet; the icon and the header's logo travel in the page.
+  expect(seen.filter((p) => /\.css$|favicon\.svg$|\/logo\.svg$/.test(p))).toEqual([]);
 });
 
 test('the inlined CSS paints every page exactly as the whole stylesheet does', async ({ browser, request }) => {
@@ -105,11 +98,7 @@ test('the inlined CSS paints every page exactly as the whole stylesheet does', a
   const all = await sitemapRoutes(request);
   const articles = all.filter((r) => /^\/blog\/[^/]+$/.test(r));
   const routes = [...all.filter((r) => !articles.includes(r)), ...articles.slice(0, 2)];
-  // The whole stylesheet's address: pages with islands link it, for what islands show later.
-  const islandRoute = (await islandPages(request))[0]?.route;
-  expect(islandRoute, 'no page has islands').toBeTruthy();
-  const fullSheet = /<link [^>]*href="([^"]+\.css)"/.exec(await (await request.get(islandRoute!)).text())?.[1];
-  expect(fullSheet, 'no page links the whole stylesheet').toBeTruthy();
+  const fullSheet = wholeStylesheet();
   // Without its scripts the page is its first paint, and stays still (no countdown ticks, no carousel turns).
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -127,6 +116,42 @@ test('the inlined CSS paints every page exactly as the whole stylesheet does', a
     }
   }
   await context.close();
+  expect(differ).toEqual([]);
+});
+
+test('hydrated islands look as they would with the whole stylesheet: their later states are in the inlined CSS', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const fullSheet = wholeStylesheet();
+  const differ: string[] = [];
+  // One page for each set of islands.
+  const seen = new Set<string>();
+  for (const { route, islands } of await islandPages(request)) {
+    const kinds = [...new Set(islands.map((i) => i.name))].sort().join(' ');
+    if (seen.has(kinds)) continue;
+    seen.add(kinds);
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    // A stopped clock: no countdown ticks, no carousel turns between the two pictures.
+    await pausedClock(page);
+    await page.goto(route);
+    await islandsReady(page);
+    // Every island near the viewport once (the page's timers are stopped: scrolled from here).
+    const height = await page.evaluate(() => document.body.scrollHeight);
+    for (let y = 0; y < height; y += 400) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(30);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator('[data-island]:not([data-hydrated="true"])'), route).toHaveCount(0);
+    // A state no first paint shows: an accordion's first answer toggled.
+    const toggle = page.locator('[data-island="accordion"] button').first();
+    if (await toggle.count()) await toggle.click();
+    const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    await page.addStyleTag({ url: fullSheet });
+    const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
+    if (!inline.equals(whole)) differ.push(`${route} (${kinds})`);
+    await page.close();
+  }
+  expect(seen.size, 'no page has islands').toBeGreaterThan(0);
   expect(differ).toEqual([]);
 });
 
