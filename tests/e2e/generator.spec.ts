@@ -125,8 +125,9 @@ test('the server compresses, caches hashed assets for a year, and revalidates pa
   const gz = await request.get('/blog', { headers: { 'accept-encoding': 'gzip' } });
   expect(gz.headers()['content-encoding']).toBe('gzip');
   expect(await gz.text()).toContain('Featured Article');
-  const css = (await page.text()).match(/href="(\/assets\/[^"]+\.css)"/)![1]!;
-  const asset = await request.get(css);
+  // The client entry the page imports (pages link no stylesheet: each inlines its CSS).
+  const script = (await page.text()).match(/"(\/assets\/[^"]+\.js)"/)![1]!;
+  const asset = await request.get(script);
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await request.get('/../package.json')).status()).toBe(404);
