@@ -207,12 +207,30 @@ function cut(pieces: Piece[], classes: Set<string>, vars: Set<string>): string {
   return out;
 }
 
-/** The part of the stylesheet the page's HTML can use. */
-export function pageCss(sheet: PreparedStylesheet, html: string): string {
-  const classes = classesIn(html);
-  const htmlVars = varsRead(html);
-  const key = `${[...classes].sort().join(' ')}|${[...new Set(htmlVars)].sort().join(' ')}`;
+/** What more than its HTML a page can show (its islands' code, once it runs), read once for many pages. */
+export interface ExtraMarkup {
+  /** Names the set of markup, for the cache of cuts: the same id, the same classes and variables. */
+  id: string;
+  classes: ReadonlySet<string>;
+  vars: readonly string[];
+}
+
+export function extraMarkup(id: string, markup: string): ExtraMarkup {
+  return { id, classes: classesIn(markup), vars: varsRead(markup) };
+}
+
+/** The part of the stylesheet the page's HTML can use, and with `extra` what its islands can render too. */
+export function pageCss(sheet: PreparedStylesheet, html: string, extra?: ExtraMarkup): string {
+  const own = classesIn(html);
+  const ownVars = varsRead(html);
+  // The page's own names in the key, not the islands' thousands: an island page's cut is looked up in
+  // about the time of a plain page's.
+  const key = `${extra?.id ?? ''}|${[...own].sort().join(' ')}|${[...new Set(ownVars)].sort().join(' ')}`;
   let css = sheet.cuts.get(key);
-  if (css === undefined) sheet.cuts.set(key, (css = cut(sheet.pieces, classes, varsUsed(sheet, classes, htmlVars))));
+  if (css === undefined) {
+    const classes = extra ? new Set([...own, ...extra.classes]) : own;
+    const vars = extra ? [...ownVars, ...extra.vars] : ownVars;
+    sheet.cuts.set(key, (css = cut(sheet.pieces, classes, varsUsed(sheet, classes, vars))));
+  }
   return css;
 }

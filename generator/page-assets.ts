@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageAssets } from '../runtime/render/render-page.tsx';
 import { assetFiles, type ManifestChunk } from './asset-files.ts';
-import { pageCss, prepareStylesheet } from './critical-css.ts';
+import { extraMarkup, pageCss, prepareStylesheet, type ExtraMarkup } from './critical-css.ts';
 
 export type { ManifestChunk };
 
@@ -20,7 +20,7 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clie
   let sheet: ReturnType<typeof prepareStylesheet> | undefined;
   const islandMarkup = islandMarkupFrom(manifest, clientDir);
   const inlineCss = (html: string, islands: readonly string[] = []) =>
-    pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), islands.length ? html + islandMarkup(islands) : html);
+    pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), html, islands.length ? islandMarkup(islands) : undefined);
   // The same keys in the same order as assetsOnly's (asset-files.ts): a page's reads of them are compared.
   return { css, inlineCss, scripts };
 }
@@ -34,14 +34,15 @@ const LIBRARY_CHUNKS = new Set(['react', 'sonner', 'supabase', 'rolldown-runtime
  * class and as an element. Words that are neither only keep no rule (the cut keeps a rule when all it
  * requires is on the page), so a few spare words cost nothing; Tailwind itself finds classes this way.
  */
-function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: string): (islands: readonly string[]) => string {
+function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: string): (islands: readonly string[]) => ExtraMarkup {
   const words = new Map<string, string[]>();
   const wordsOf = (key: string): string[] => {
     let found = words.get(key);
     if (!found) words.set(key, (found = [...new Set(readFileSync(join(clientDir, manifest[key]!.file), 'utf8').match(/[\w:/.[\]%#!@()-]+/g) ?? [])]));
     return found;
   };
-  const made = new Map<string, string>();
+  // Read once a set of islands: the words of pdf-engine's chunk made each platform page's cut 19 ms.
+  const made = new Map<string, ExtraMarkup>();
   return (islands) => {
     const id = [...islands].sort().join(' ');
     let markup = made.get(id);
@@ -57,7 +58,7 @@ function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: st
     for (const island of islands) visit(`runtime/islands/${island}.island.tsx`);
     const all = new Set([...seen].flatMap(wordsOf));
     const elements = [...all].filter((w) => /^[a-z][a-z0-9]*$/.test(w));
-    markup = `<i class="${[...all].join(' ').replace(/"/g, '')}"></i>${elements.map((e) => `<${e}>`).join('')}`;
+    markup = extraMarkup(id, `<i class="${[...all].join(' ').replace(/"/g, '')}"></i>${elements.map((e) => `<${e}>`).join('')}`);
     made.set(id, markup);
     return markup;
   };

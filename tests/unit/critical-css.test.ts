@@ -3,7 +3,7 @@
 // the whole sheet. The real stylesheet's cut is checked in Chromium (tests/e2e/islands.spec.ts), pixel
 // for pixel against the whole file.
 import { describe, expect, it } from 'vitest';
-import { classesIn, pageCss, prepareStylesheet } from '../../generator/critical-css.ts';
+import { classesIn, extraMarkup, pageCss, prepareStylesheet } from '../../generator/critical-css.ts';
 import { blockingStylesheets } from '../../generator/first-response.ts';
 
 // Shaped as Tailwind 4 writes it: layers, custom properties, @property, nested at-rules, escaped names.
@@ -93,6 +93,24 @@ describe('the first paint’s CSS of a page', () => {
         '<i style="margin:var(--tw-unused)"></i><section data-tone="white"></section>',
     );
     expect(pageCss(sheet, everything)).toBe(SHEET);
+  });
+
+  it("adds what a page's islands can render, and keeps it out of the cut of a page without them", () => {
+    const islands = extraMarkup('form', '<i class="text-red-600 md:flex"></i><pre>');
+    const html = page('<h1 class="text-violet-600">Hi</h1>');
+    const withIslands = pageCss(sheet, html, islands);
+    expect(withIslands).toContain('.text-red-600{color:var(--color-red-600)}');
+    expect(withIslands).toContain('--color-red-600:red');
+    expect(withIslands).toContain('.md\\:flex{display:flex}');
+    expect(withIslands).toContain('code,pre{font-family:monospace}');
+    expect(withIslands).toContain('.text-violet-600{');
+    // The same page's HTML without islands: a cut of its own, not the one kept for the islands'.
+    const alone = pageCss(sheet, html);
+    expect(alone).toContain('.text-violet-600{');
+    expect(alone).not.toContain('text-red-600');
+    expect(alone).not.toContain('monospace');
+    // The islands' markup read as part of the page's HTML gives the same cut.
+    expect(withIslands).toBe(pageCss(prepareStylesheet(SHEET), html + '<i class="text-red-600 md:flex"></i><pre>'));
   });
 });
 
