@@ -5,12 +5,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assetFiles } from '../../generator/asset-files.ts';
 import { islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
 
-/** The whole stylesheet's address, from the built site's Vite manifest (no page links it). */
+/** The whole stylesheet's address, as the build reads it from the built site's Vite manifest (no page links it). */
 function wholeStylesheet(): string {
-  const manifest = JSON.parse(readFileSync(join(process.env.OUT_DIR ?? 'dist', '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  return `/${manifest['runtime/styles/site.css']!.file}`;
+  return assetFiles(JSON.parse(readFileSync(join(process.env.OUT_DIR ?? 'dist', '.vite/manifest.json'), 'utf8'))).css[0]!;
 }
 
 interface IslandUse {
@@ -42,15 +42,14 @@ async function ready(page: Page): Promise<void> {
   await page.waitForSelector('html[data-islands-ready="true"]');
 }
 
-/** Scrolls to the end and back, so every visible island comes near the viewport. */
+/** Scrolls to the end and back, so every visible island comes near the viewport. It waits between
+ * steps from the test's side, not on the page's timers, which a test may have stopped (pausedClock). */
 async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 40));
-    }
-    window.scrollTo(0, 0);
-  });
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(40);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 test('no page links a stylesheet: every page inlines its CSS, its islands’ later states included', async ({ request }) => {
@@ -134,13 +133,8 @@ test('hydrated islands look as they would with the whole stylesheet: their later
     await pausedClock(page);
     await page.goto(route);
     await islandsReady(page);
-    // Every island near the viewport once (the page's timers are stopped: scrolled from here).
-    const height = await page.evaluate(() => document.body.scrollHeight);
-    for (let y = 0; y < height; y += 400) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(30);
-    }
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // Every island near the viewport once.
+    await scrollThrough(page);
     await expect(page.locator('[data-island]:not([data-hydrated="true"])'), route).toHaveCount(0);
     // A state no first paint shows: an accordion's first answer toggled.
     const toggle = page.locator('[data-island="accordion"] button').first();
