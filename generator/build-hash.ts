@@ -2,14 +2,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientInputsDigest } from './incremental/client-assets.ts';
+import { codeDigest } from './incremental/code-graph.ts';
 import { listFiles } from './load.ts';
 import { SCHEDULE_FILE, scheduleIsDue } from './publication.ts';
 
-const INPUTS = ['site.config.yaml', 'vite.config.ts', 'package-lock.json', 'pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content'];
+/** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
+const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
 
 export function buildHash(root: string): string {
   const h = createHash('sha256');
-  for (const input of INPUTS) {
+  h.update(codeDigest('generator/cli/build.ts')).update(clientInputsDigest(root));
+  for (const input of CONTENT) {
     const full = join(root, input);
     if (!existsSync(full)) continue;
     const files = input.includes('.') ? [full] : listFiles(full, () => true);

@@ -16,12 +16,13 @@ import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './incremental/client-assets.ts';
-import { CodeGraph } from './incremental/code-graph.ts';
+import { codeDigest, PageCode, TOOL_ROOT } from './incremental/code-graph.ts';
+import { storeStats, type CacheCounts } from './incremental/store-stats.ts';
 import { compileCacheFor, type CompileCache } from './incremental/compile-cache.ts';
 import { missingFrom } from './prevalidate.ts';
 import { loadSchemas } from './schemas.ts';
 import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
-import { filesHash, hashOf, hashValue } from './incremental/hash.ts';
+import { hashOf, hashValue } from './incremental/hash.ts';
 import { Outputs } from './incremental/outputs.ts';
 import { digestOf, readRoots } from './incremental/reads.ts';
 import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
@@ -33,9 +34,6 @@ import { PARALLEL_MIN_PAGES, RenderPool } from './render-pool.ts';
 import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
-
-/** Bump when the build's own rendering changes in a way no hashed input shows. */
-const RENDER_VERSION = 'render-2';
 
 /** A page's file, relative to the output folder. */
 function outFileFor(route: string): string {
@@ -78,6 +76,8 @@ export interface BuildResult {
   timings: Timings;
   /** Whether Vite ran (false: its cached output was reused). */
   clientBuilt: boolean;
+  /** Per cache: entries reused and recomputed. */
+  caches: CacheCounts;
 }
 
 /** The site is invalid: carries every diagnostic; its message is the pretty report. */
@@ -93,6 +93,7 @@ export class ValidationError extends Error {
 
 export async function buildSite(root: string, opts: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  storeStats.reset();
   const timings = Object.fromEntries(BUILD_PHASES.map((p) => [p, 0])) as Timings;
   let mark = started;
   const phase = (name: keyof Timings) => {
@@ -194,13 +195,16 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.write('rss.xml', rss(compiled));
     // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
-    outputs.write('free-detox-starter-kit.pdf', await starterKit(root, cacheDir));
+    outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir));
     outputs.write(HASH_FILE, buildHash(root));
     outputs.removeStale();
     phase('write');
 
-    // A clean build compresses everything again (and refills the cache of compressed files).
-    await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean);
+    // A clean build compresses everything again (and refills the cache of compressed files), and so
+    // does a build whose compression code changed since the output's files were compressed.
+    const compressedBy = codeDigest('generator/precompress.ts');
+    await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean && state.compressedBy === compressedBy);
+    state.compressedBy = compressedBy;
     state.files = outputs.files;
     await compileCacheWritten;
     saveState(target, state);
@@ -219,6 +223,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       removed: outputs.removed,
       timings,
       clientBuilt: client.built,
+      caches: storeStats.snapshot(),
     };
   } finally {
     await pool?.close();
@@ -239,9 +244,10 @@ async function renderPages(
   outputs: Outputs,
   pool: RenderPool | undefined,
 ) {
-  const code = new CodeGraph(root);
-  // What every page depends on that no read records: the build's settings and the code around the render.
-  const env = hashOf(RENDER_VERSION, input.supabaseUrl, input.supabaseAnonKey ?? '', filesHash(root, ['package-lock.json', 'tsconfig.json', 'generator/critical-css.ts']), JSON.stringify(assets.css));
+  // The code a page's HTML comes from, read from the import graph (see code-graph.ts).
+  const code = new PageCode();
+  // What every page depends on that no read records: the build's settings and the stylesheet's build.
+  const env = hashOf(input.supabaseUrl, input.supabaseAnonKey ?? '', JSON.stringify(assets.css));
   const roots = readRoots(input, assets);
   // Pages share most of their reads (a thousand articles make a hundred thousand reads of about 1,400
   // paths), so each path is answered once.
@@ -290,6 +296,8 @@ async function renderPages(
     const renderer = new PageRenderer(input);
     for (const i of toRender) onPage(renderer.render(i));
   }
+  storeStats.recomputed('pages', toRender.length);
+  storeStats.reused('pages', compiled.pages.length - toRender.length);
   const scriptHashes = new Set(compiled.pages.flatMap((p) => pages[p.route]!.scriptHashes));
   return { pages, rendered: toRender.map((i) => compiled.pages[i]!.route), because, scriptHashes };
 }
@@ -304,10 +312,15 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
   });
 }
 
-/** The starter kit PDF, kept in the build cache by the hash of the code and content it is made from. */
-async function starterKit(root: string, cacheDir: string): Promise<Buffer> {
-  const file = join(cacheDir, `starter-kit-${filesHash(root, ['pdf', 'content', 'package-lock.json']).slice(0, 24)}.pdf`);
-  if (existsSync(file)) return readFileSync(file);
+/** The starter kit PDF, kept in the build cache by its source and the code that draws it. */
+async function starterKit(cacheDir: string): Promise<Buffer> {
+  const source = join(TOOL_ROOT, 'content/starter-kit.yaml');
+  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest('pdf/render-guide-pdf.ts')).slice(0, 24)}.pdf`);
+  if (existsSync(file)) {
+    storeStats.reused('starter kit');
+    return readFileSync(file);
+  }
+  storeStats.recomputed('starter kit');
   const { renderStarterKitPdf } = await import('../pdf/render-guide-pdf.ts');
   const data = Buffer.from(await renderStarterKitPdf());
   mkdirSync(cacheDir, { recursive: true });

@@ -3,19 +3,20 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { crossCheck, documentFacts, factsFromJson, factsToJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
-import { isYaml, listFiles, MAX_SOURCE_BYTES, readSourceText, readText, routeOf } from './load.ts';
+import { crossCheck, factsFromJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
+import { isYaml, listFiles, readSourceText, readText, routeOf, type SourceText } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
-import { withData, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
+import { withData, type CompileCache } from './incremental/compile-cache.ts';
+import { cacheable, readAndValidate } from './read.ts';
 import { loadSchemas, readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
-import { lazySource, locate, locateIn, parseSource, type SourceFile } from './source.ts';
+import { lazySource, locate, locateIn, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
 import { expandPlatform } from './templates/platform.ts';
-import { validateDocument, type FieldAt } from './validate.ts';
+import type { FieldAt } from './validate.ts';
 
 /** Files the build writes that pages may link to. */
 export const GENERATED_FILES = ['/free-detox-starter-kit.pdf', '/sitemap.xml', '/robots.txt', '/rss.xml'];
@@ -56,7 +57,7 @@ export interface CompileOptions {
  * the site-wide checks run again. Nothing downstream changes these objects, so sharing them is safe.
  */
 export class CompileMemo {
-  readonly files = new Map<string, { text: string; raised: Diagnostic[]; result: { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[] } }>();
+  readonly files = new Map<string, { text: string; result: { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[]; facts?: DocumentFacts } }>();
   readonly pages = new Map<string, { source: SourceFile; site: string; raised: Diagnostic[]; doc: CheckedDoc }>();
 }
 
@@ -66,64 +67,31 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const texts = new Map<string, string>();
   const rel = (f: string) => relative(root, f).split('\\').join('/');
 
-  const read = (full: string): SourceFile | undefined => {
-    const file = rel(full);
-    const { text, bytes, invalidAt } = readSourceText(full);
-    texts.set(file, text);
-    if (bytes > MAX_SOURCE_BYTES) {
-      diagnostics.push(diagnostic('FileTooLarge', { file, line: 1, column: 1, path: '' }, bytes, MAX_SOURCE_BYTES));
-      return undefined;
-    }
-    if (invalidAt !== undefined) {
-      const before = text.slice(0, invalidAt).split(/\r\n|\r|\n/);
-      diagnostics.push(diagnostic('InvalidEncoding', { file, line: before.length, column: before[before.length - 1]!.length + 1, path: '' }));
-      return undefined;
-    }
-    const { source, errors } = parseSource(file, text);
-    diagnostics.push(...errors);
-    return errors.length ? undefined : source;
-  };
-
-  // Reads, parses and validates one file; a file met before (same text, same schemas) comes from the cache.
+  // Reads, parses and validates one file (read.ts); a file met before (same text, same schemas, same
+  // code) comes from the compile cache, and in the dev server from the last compile's memo.
   opts.cache?.begin(root);
   type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[]; facts?: DocumentFacts };
   const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): Read => {
+    const file = rel(full);
     const prevalidated = opts.texts?.get(full);
-    const { text, bytes, invalidAt } = prevalidated !== undefined ? { text: prevalidated, bytes: 0, invalidAt: undefined } : opts.cache && existsSync(full) ? readSourceText(full) : { text: '', bytes: 0, invalidAt: 1 };
-    const usable = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined;
-    const memoKey = `${kind}:${rel(full)}`;
-    const known = usable ? opts.memo?.files.get(memoKey) : undefined;
-    if (known && known.text === text) {
-      texts.set(rel(full), text);
-      diagnostics.push(...known.raised);
-      return known.result;
-    }
-    const before = diagnostics.length;
-    const result = readValidatedAnew(full, kind, validate, text, bytes, invalidAt);
-    if (usable) opts.memo?.files.set(memoKey, { text, raised: diagnostics.slice(before), result });
-    return result;
-  };
-  const readValidatedAnew = (full: string, kind: 'site' | 'page', validate: KindedValidate, text: string, bytes: number, invalidAt: number | undefined): Read => {
+    const src: SourceText = prevalidated !== undefined ? { text: prevalidated, bytes: 0 } : readSourceText(full);
+    texts.set(file, src.text);
+    const usable = cacheable(src);
     // Keyed by the file as well as its text: diagnostics name their file, and a copied article has the same text.
-    const key = `${kind}:${rel(full)}`;
-    const hit = opts.cache && bytes <= MAX_SOURCE_BYTES && invalidAt === undefined ? opts.cache.get(key, text) : undefined;
+    const key = `${kind}:${file}`;
+    const known = usable ? opts.memo?.files.get(key) : undefined;
+    if (known && known.text === src.text) return known.result;
+    const hit = usable ? opts.cache?.get(key, src.text) : undefined;
+    let result: Read;
     if (hit) {
-      const file = rel(full);
-      texts.set(file, text);
-      if (hit.data === undefined) {
-        diagnostics.push(...hit.diagnostics);
-        return { fields: [], diagnostics: [] };
-      }
-      return { source: lazySource(file, text, hit.data), fields: hit.fields, diagnostics: hit.diagnostics, facts: hit.facts && factsFromJson(hit.facts) };
+      result = hit.data === undefined ? { fields: [], diagnostics: hit.diagnostics } : { source: lazySource(file, src.text, hit.data), fields: hit.fields, diagnostics: hit.diagnostics, facts: hit.facts && factsFromJson(hit.facts) };
+    } else {
+      const { entry, source } = readAndValidate(file, src, validate, schemas.blockTypes);
+      if (usable) opts.cache?.set(key, src.text, entry);
+      result = { source, fields: entry.fields, diagnostics: entry.diagnostics, facts: entry.facts && factsFromJson(entry.facts) };
     }
-    const before = diagnostics.length;
-    const source = read(full);
-    const v = source ? validateDocument(source, validate, schemas.blockTypes) : { fields: [], diagnostics: [] };
-    const facts = source ? documentFacts(source.data, v.fields) : undefined;
-    if (opts.cache && invalidAt === undefined && bytes <= MAX_SOURCE_BYTES) {
-      opts.cache.set(key, text, source ? { data: source.data, fields: v.fields, diagnostics: v.diagnostics, facts: factsToJson(facts!) } : { fields: [], diagnostics: diagnostics.slice(before) });
-    }
-    return { source, ...v, facts };
+    if (usable) opts.memo?.files.set(key, { text: src.text, result });
+    return result;
   };
 
   // A block a template wrote, validated (its defaults filled in); a valid one is kept in the compile
@@ -144,20 +112,16 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const configPath = join(root, 'site.config.yaml');
   const siteRead = existsSync(configPath) ? readValidated(configPath, 'site', schemas.validateSiteConfig) : undefined;
   const siteSource = siteRead?.source;
-  let siteFields: FieldAt[] = [];
-  if (siteRead && siteSource) {
-    diagnostics.push(...siteRead.diagnostics);
-    siteFields = siteRead.fields;
-  }
+  diagnostics.push(...(siteRead?.diagnostics ?? []));
+  const siteFields: FieldAt[] = siteRead?.fields ?? [];
 
   const pagesDir = join(root, 'pages');
   const pageFiles = listFiles(pagesDir, isYaml);
   const valid: { full: string; source: SourceFile; fields: FieldAt[]; facts?: DocumentFacts }[] = [];
   for (const full of pageFiles) {
     const { source, fields, diagnostics: found, facts } = readValidated(full, 'page', schemas.validatePage);
-    if (!source) continue;
     diagnostics.push(...found);
-    if (!found.length) valid.push({ full, source, fields, facts });
+    if (source && !found.length) valid.push({ full, source, fields, facts });
   }
 
   const files = [configPath, ...pageFiles];
@@ -225,17 +189,6 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
   return { ok: true, diagnostics, texts, files, site: { site: liveSite, pages: withBlogPages(pages, articles), articles, missingPreviews: catalogue.missingPreviews }, schedule: scheduleOf(allPages, asOf) };
-}
-
-/**
- * A page file's parse and validation as the compile cache keeps it, or undefined for a file the
- * compile must read itself (too large, not UTF-8). Used by prevalidate.ts; the same as compileSite's own.
- */
-export function pageEntry(file: string, text: string, schemas: SchemaSet): CachedFile {
-  const { source, errors } = parseSource(file, text);
-  if (errors.length) return { fields: [], diagnostics: errors };
-  const v = validateDocument(source, schemas.validatePage, schemas.blockTypes);
-  return { data: source.data, fields: v.fields, diagnostics: v.diagnostics, facts: factsToJson(documentFacts(source.data, v.fields)) };
 }
 
 /**

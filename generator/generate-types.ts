@@ -52,9 +52,12 @@ async function generatedFiles(root: string): Promise<GeneratedFile[]> {
   rmSync(tmp, { recursive: true, force: true });
   return [
     { path: join(schemasDir, 'section.schema.json'), content: sectionJson },
-    { path: join(root, 'model/schema.generated.ts'), content: ts },
+    { path: join(root, GENERATED_FILES[0]), content: ts },
   ];
 }
+
+/** The generated files outside schemas/, relative to the project (section.schema.json is inside it). */
+export const GENERATED_FILES = ['model/schema.generated.ts'] as const;
 
 export async function staleGeneratedFiles(root: string): Promise<string[]> {
   const files = await generatedFiles(root);

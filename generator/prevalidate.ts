@@ -4,11 +4,11 @@
 // from a shared queue (render-queue.ts), and every result goes into the compile cache, from which
 // compileSite then reads it as it reads any unchanged file (an entry holds the document, its fields,
 // its diagnostics and its cross-check facts). The result is the same as compiling alone (the same
-// function, pageEntry, makes each entry, under the same key), only sooner.
+// function, read.ts's readAndValidate, makes each entry, under the same key), only sooner.
 import { relative } from 'node:path';
-import { pageEntry } from './compile.ts';
 import { contentKey, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
-import { MAX_SOURCE_BYTES, readSourceText } from './load.ts';
+import { readSourceText } from './load.ts';
+import { cacheable, readAndValidate } from './read.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from './schemas.ts';
 
@@ -31,10 +31,10 @@ export const pageKind = (root: string, full: string) => `page:${relative(root, f
 export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry, entry: CachedFile) => void, pause?: () => Promise<void>): Promise<void> {
   for (let i = takeFrom(queue); i !== undefined; i = takeFrom(queue)) {
     const full = files[i]!;
-    const { text, bytes, invalidAt } = readSourceText(full);
-    if (bytes <= MAX_SOURCE_BYTES && invalidAt === undefined) {
-      const entry = pageEntry(relative(root, full).split('\\').join('/'), text, schemas);
-      onEntry({ key: contentKey(pageKind(root, full), text), json: JSON.stringify(entry), file: full, text }, entry);
+    const src = readSourceText(full);
+    if (cacheable(src)) {
+      const { entry } = readAndValidate(relative(root, full).split('\\').join('/'), src, schemas.validatePage, schemas.blockTypes);
+      onEntry({ key: contentKey(pageKind(root, full), src.text), json: JSON.stringify(entry), file: full, text: src.text }, entry);
     }
     await pause?.();
   }
@@ -43,7 +43,7 @@ export async function validateFromQueue(root: string, files: readonly string[], 
 /** The page files a compile would parse because the cache has no entry for their text. */
 export function missingFrom(cache: CompileCache, root: string, files: readonly string[]): string[] {
   return files.filter((full) => {
-    const { text, bytes, invalidAt } = readSourceText(full);
-    return bytes <= MAX_SOURCE_BYTES && invalidAt === undefined && !cache.has(pageKind(root, full), text);
+    const src = readSourceText(full);
+    return cacheable(src) && !cache.has(pageKind(root, full), src.text);
   });
 }

@@ -2,7 +2,6 @@
 import { parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { findIndentation } from './indentation.ts';
-import { quickYaml } from './quick-yaml.ts';
 
 export type PathSegment = string | number;
 
@@ -38,12 +37,7 @@ export interface SourceFile {
 }
 
 export function parseSource(file: string, raw: string): { source: SourceFile; errors: Diagnostic[] } {
-  const text = normalizeLineEnds(raw);
-  // Plain page YAML takes the fast path (quick-yaml.ts gives yaml's data, or steps aside); its document,
-  // for positions, is parsed by yaml only if a diagnostic asks for one.
-  const quick = quickYaml(text);
-  if (quick) return { source: lazySource(file, text, quick.data), errors: [] };
-  return parseWithYaml(file, text);
+  return parseWithYaml(file, normalizeLineEnds(raw));
 }
 
 /** A lone CR ends a line too (old Mac files). Same length, so every offset stays true to the file. */
@@ -51,7 +45,7 @@ const normalizeLineEnds = (raw: string) => (raw.includes('\r') ? raw.replace(/\r
 
 /**
  * A source whose YAML document is parsed only when something asks for a position in it (a
- * diagnostic): its data comes from the fast path or from the compile cache.
+ * diagnostic): its data comes from the compile cache.
  */
 export function lazySource(file: string, raw: string, data: unknown): SourceFile {
   const text = normalizeLineEnds(raw);

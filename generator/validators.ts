@@ -3,16 +3,17 @@
 // after one page's edit would otherwise spend it on that one page. The code is ajv's own standalone
 // output (ajv/dist/standalone), so a loaded validator is the very function ajv compiled; it is always
 // run from its code, freshly made or read from the cache, so both paths are the same path.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { default as Ajv2020Type, ErrorObject, KeywordCxt } from 'ajv/dist/2020.js';
 import type * as Codegen from 'ajv/dist/compile/codegen/index.js';
 import type Names from 'ajv/dist/compile/names.js';
 import type StandaloneCode from 'ajv/dist/standalone/index.js';
 import type AddFormats from 'ajv-formats';
+import { codeDigest } from './incremental/code-graph.ts';
+import { hashOf } from './incremental/hash.ts';
+import { storeStats } from './incremental/store-stats.ts';
 import { listFiles } from './load.ts';
 
 const require = createRequire(import.meta.url);
@@ -49,17 +50,12 @@ export interface SchemaSources {
   editorKeywords: readonly string[];
 }
 
-/** Code this file's output depends on besides the schemas: a change makes new code. */
-const CODE = ['validators.ts', 'schemas.ts', 'editor-hints.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 /** Compiled sets kept (branches switched back and forth, fixtures). */
 const KEEP = 8;
 
+/** The schemas' sources and the code that compiles them (this module and ajv, by the lockfile). */
 function keyOf(sources: SchemaSources): string {
-  const h = createHash('sha256');
-  for (const f of CODE) h.update(readFileSync(f)).update('\0');
-  for (const dep of ['ajv', 'ajv-formats']) h.update(`${dep}@${(require(`${dep}/package.json`) as { version: string }).version}\0`);
-  h.update(JSON.stringify(sources));
-  return h.digest('base64url').slice(0, 24);
+  return hashOf(codeDigest('generator/validators.ts'), JSON.stringify(sources)).slice(0, 24);
 }
 
 /** The validators' module code, compiled by ajv (about half a second). */
@@ -112,7 +108,11 @@ export function rawValidators(sources: SchemaSources, cacheDir?: string): RawVal
   if (!cacheDir) return evaluate(compile(sources));
   const key = keyOf(sources);
   const file = join(cacheDir, 'validators', `${key}.cjs`);
-  if (existsSync(file)) return evaluate(readFileSync(file, 'utf8'));
+  if (existsSync(file)) {
+    storeStats.reused('validators');
+    return evaluate(readFileSync(file, 'utf8'));
+  }
+  storeStats.recomputed('validators');
   const code = compile(sources);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

@@ -1,22 +1,31 @@
-// The browser assets (Vite's client build), kept in the build cache by the hash of what they are
-// made from (see clientInputs) and the VITE_ settings. A build whose inputs are unchanged reuses them.
+// The browser assets (Vite's client build), kept in the build cache by the digest of what they are
+// made from (clientInputsDigest), of the code that builds them, and of the VITE_ settings. A build whose
+// inputs are unchanged reuses them.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles } from '../load.ts';
 import type { ManifestChunk } from '../page-assets.ts';
+import { codeDigest, ImportGraph } from './code-graph.ts';
 import { filesHash, hashOf } from './hash.ts';
+import { storeStats } from './store-stats.ts';
 
 /**
- * What the client build reads: the browser code (runtime/, and model/, which it imports), the files
- * Vite copies (public/), its config and the locked dependencies. The stylesheet scans only runtime/
- * for classes (`source(none)` in runtime/styles/site.css), so an edited page or article never
- * changes the CSS, and never makes every page render again.
+ * What Vite's client build reads, found from its config rather than listed: vite.config.ts and every
+ * file it names (the entries), with everything those import (model/ included); every file under the
+ * folders the stylesheets scan for class names (their `@source` lines: runtime/), so an edited page or
+ * article never changes the CSS; and the folder Vite copies (`publicDir`).
  */
-const CLIENT_INPUTS = ['runtime', 'model', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json', 'generator/incremental/client-build.ts', 'generator/incremental/client-assets.ts', 'generator/precompress.ts'];
-function clientInputs(root: string): string[] {
-  return CLIENT_INPUTS.filter((name) => existsSync(join(root, name)));
+export function clientInputsDigest(root: string): string {
+  const graph = new ImportGraph(root);
+  const config = graph.text('vite.config.ts');
+  const named = [...config.matchAll(/['"]([\w./-]+\.(?:[cm]?[jt]sx?|css))['"]/g)].map((m) => m[1]!).filter((f) => existsSync(join(root, f)));
+  const folders = [/publicDir:\s*['"]([^'"]+)['"]/.exec(config)?.[1] ?? 'public'];
+  for (const css of named.filter((f) => f.endsWith('.css'))) {
+    for (const m of graph.text(css).matchAll(/@source\s+['"]([^'"]+)['"]/g)) folders.push(relative(root, join(root, dirname(css), m[1]!)));
+  }
+  return hashOf(graph.digest(['vite.config.ts', ...named]), filesHash(root, [...new Set(folders)].sort()));
 }
 /** Client builds kept (other output folders, a branch switched back and forth). */
 const KEEP = 4;
@@ -82,7 +91,8 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
     .filter(([k]) => k.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
-  const key = hashOf(filesHash(root, clientInputs(root)), ...env).slice(0, 24);
+  // The inputs, the code that builds and compresses them, and the settings pages are built for.
+  const key = hashOf(clientInputsDigest(root), codeDigest('generator/incremental/client-build.ts'), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
   const filesOf = (from: string) => {
@@ -95,11 +105,13 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
   if (opts.reuse && existsSync(join(dir, '.vite/manifest.json'))) {
     const now = new Date();
     utimesSync(dir, now, now);
+    storeStats.reused('client assets');
     return { dir, manifest: manifestIn(dir), built: false, finish: async () => ({ dir, files: filesOf(dir) }) };
   }
   // Built in a folder of its own and moved into place once complete, so a build that stops halfway
   // never leaves a client build a later one would reuse.
   const tmp = `${dir}.${process.pid}.tmp`;
+  storeStats.recomputed('client assets');
   const vite = viteBuild(root, tmp, opts.quiet);
   await vite.written;
   const manifest = manifestIn(tmp);

@@ -1,43 +1,38 @@
-// The code a page's HTML comes from: the render entry with everything it imports (document, layout,
-// header, footer…), less the block components, plus the components of the blocks the page holds, each
-// with what it imports. Hashing that, an edited block component rebuilds only the pages that use it.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+// Which code made a cached result. Every key in the build cache holds the digest of its inputs and the
+// digest of the code that produced it: a module, every project file it imports (statically, by
+// re-export, or by a dynamic import of a literal path), the locked dependencies (package-lock.json)
+// and the compiler's settings (tsconfig.json). The graph is read from the source files themselves, so there is no list of
+// files to keep and no version to bump: an edit to any module a result comes from misses the cache.
+//
+// Pages refine this (pageCode): the render code's edges from the block registry into the block
+// components are cut, and each page adds the components of the blocks it holds, so an edited
+// component renders again only the pages that use it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hashOf } from './hash.ts';
 
-const RENDER_ENTRY = 'runtime/render/render-page.tsx';
-/** The build's own code that a page's HTML goes through: the cut of the stylesheet it inlines (its
- * imports of runtime/ are types, and the runtime counts above, block by block). */
-const PAGE_CSS = 'generator/page-assets.ts';
-const REGISTRY = 'runtime/registry.tsx';
-const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+/** The generator's own folder: the code digests are of the code running now, whatever site it builds. */
+export const TOOL_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export class CodeGraph {
+const REGISTRY = 'runtime/registry.tsx';
+const RENDER_ENTRY = 'generator/incremental/render-task.ts';
+/** How all code is run: the locked dependencies, and the compiler's settings (tsx reads them for JSX). */
+const TOOLCHAIN = ['package-lock.json', 'tsconfig.json'];
+const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
+/** Vite's import.meta.glob('../islands/*.island.tsx'): a `*` in the file name's segment. */
+const GLOB = /import\.meta\.glob[^(]*\(\s*['"](\.[^'"]+)['"]/g;
+
+export type Follow = (from: string, to: string) => boolean;
+
+/** The import graph of the project's source files, read once per instance. Paths are root-relative with `/`. */
+export class ImportGraph {
   private readonly imports = new Map<string, string[]>();
   private readonly texts = new Map<string, string>();
-  private readonly closures = new Map<string, string>();
-  /** Block type -> its component's file (from the registry's imports). */
-  readonly blockFiles = new Map<string, string>();
-  /** Hash of the code every page runs. */
-  readonly base: string;
 
-  constructor(private readonly root: string) {
-    const registry = this.text(REGISTRY);
-    const byName = new Map<string, string>();
-    for (const m of registry.matchAll(/import\s*\{([^}]+)\}\s*from\s*['"](\.\/blocks\/[^'"]+)['"]/g)) {
-      for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!)) byName.set(name, this.resolve(REGISTRY, m[2]!)!);
-    }
-    const body = /registry[^=]*=\s*\{([\s\S]*?)\n\};/.exec(registry)?.[1] ?? '';
-    for (const m of body.matchAll(/^\s*'?([\w-]+)'?\s*:\s*(\w+)\s*,?\s*$/gm)) {
-      const file = byName.get(m[2]!);
-      if (file) this.blockFiles.set(m[1]!, file);
-    }
-    const blocks = new Set(this.blockFiles.values());
-    // The registry's edges into block files are cut: those count per page, by the blocks it holds.
-    this.base = hashOf(this.closureHash(RENDER_ENTRY, (from, to) => !(from === REGISTRY && blocks.has(to))), this.closureHash(PAGE_CSS, (_, to) => to.startsWith('generator/')));
-  }
+  constructor(readonly root: string = TOOL_ROOT) {}
 
-  private text(file: string): string {
+  text(file: string): string {
     let t = this.texts.get(file);
     if (t === undefined) {
       const full = join(this.root, file);
@@ -47,62 +42,123 @@ export class CodeGraph {
     return t;
   }
 
-  private resolve(from: string, spec: string): string | undefined {
-    if (!spec.startsWith('.')) return undefined; // packages: counted by package-lock.json
+  resolve(from: string, spec: string): string | undefined {
+    if (!spec.startsWith('.')) return undefined; // a package: counted by the lockfile
     const base = relative(this.root, join(this.root, dirname(from), spec)).split('\\').join('/');
     for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-      if (existsSync(join(this.root, candidate)) && /\.[cm]?[jt]sx?$|\.json$|\.css$/.test(candidate)) return candidate;
+      if (/\.[cm]?[jt]sx?$|\.json$|\.css$/.test(candidate) && existsSync(join(this.root, candidate))) return candidate;
     }
     return undefined;
   }
 
-  private importsOf(file: string): string[] {
+  importsOf(file: string): string[] {
     let out = this.imports.get(file);
     if (!out) {
       out = [];
-      for (const m of this.text(file).matchAll(IMPORT)) {
-        const to = this.resolve(file, m[1] ?? m[2] ?? m[3]!);
+      const text = this.text(file);
+      for (const m of text.matchAll(IMPORT)) {
+        const to = this.resolve(file, m[1] ?? m[2] ?? m[3] ?? m[4]!);
         if (to) out.push(to);
       }
+      for (const m of text.matchAll(GLOB)) out.push(...this.glob(file, m[1]!));
       this.imports.set(file, out);
     }
     return out;
   }
 
-  private closureHash(entry: string, follow: (from: string, to: string) => boolean = () => true): string {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const to of this.importsOf(file)) if (follow(file, to)) visit(to);
-    };
-    visit(entry);
-    return hashOf(...[...seen].sort().flatMap((f) => [f, this.text(f)]));
+  private glob(from: string, pattern: string): string[] {
+    const dir = relative(this.root, join(this.root, dirname(from), dirname(pattern))).split('\\').join('/');
+    const name = new RegExp(`^${basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+    const full = join(this.root, dir);
+    return existsSync(full) ? readdirSync(full).filter((f) => name.test(f)).map((f) => `${dir}/${f}`) : [];
   }
 
-  /** Hash of a block type's component with everything it imports. */
+  /** Every file reachable from the entries (the entries included), sorted. */
+  closure(entries: readonly string[], follow: Follow = () => true): string[] {
+    const seen = new Set<string>();
+    const stack = [...entries];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      for (const to of this.importsOf(file)) if (follow(file, to) && !seen.has(to)) stack.push(to);
+    }
+    return [...seen].sort();
+  }
+
+  /** The digest of the entries' code: each reachable file's path and text, and the lockfile. */
+  digest(entries: readonly string[], follow?: Follow): string {
+    const files = this.closure(entries, follow);
+    return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.text(f)]));
+  }
+}
+
+let shared: ImportGraph | undefined;
+const digests = new Map<string, string>();
+
+/**
+ * The digest of the code of these modules (paths relative to the generator's folder, e.g.
+ * 'generator/validators.ts'). Read once per process: the code running cannot change under it.
+ */
+export function codeDigest(...entries: string[]): string {
+  const id = entries.join('\0');
+  let d = digests.get(id);
+  if (d === undefined) digests.set(id, (d = (shared ??= new ImportGraph()).digest(entries)));
+  return d;
+}
+
+/** The code a page's HTML comes from: the render code, and the components of the blocks it holds. */
+export class PageCode {
+  /** Block type -> its component's file (from the registry's imports). */
+  readonly blockFiles = new Map<string, string>();
+  /** Digest of the code every page runs (the render code without the block components). */
+  readonly base: string;
+  private readonly blocks = new Map<string, string>();
+
+  constructor(private readonly graph: ImportGraph = (shared ??= new ImportGraph())) {
+    const registry = graph.text(REGISTRY);
+    const byName = new Map<string, string>();
+    for (const m of registry.matchAll(/import\s*\{([^}]+)\}\s*from\s*['"](\.\/blocks\/[^'"]+)['"]/g)) {
+      for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!)) byName.set(name, graph.resolve(REGISTRY, m[2]!)!);
+    }
+    const body = /registry[^=]*=\s*\{([\s\S]*?)\n\};/.exec(registry)?.[1] ?? '';
+    for (const m of body.matchAll(/^\s*'?([\w-]+)'?\s*:\s*(\w+)\s*,?\s*$/gm)) {
+      const file = byName.get(m[2]!);
+      if (file) this.blockFiles.set(m[1]!, file);
+    }
+    const files = new Set(this.blockFiles.values());
+    this.base = graph.digest([RENDER_ENTRY], (from, to) => !(from === REGISTRY && files.has(to)));
+  }
+
+  /** The files every page's HTML goes through (for tests: the base digest is theirs). */
+  baseFiles(): string[] {
+    const files = new Set(this.blockFiles.values());
+    return this.graph.closure([RENDER_ENTRY], (from, to) => !(from === REGISTRY && files.has(to)));
+  }
+
+  /** Digest of a block type's component with everything it imports. */
   block(type: string): string {
-    let h = this.closures.get(type);
+    let h = this.blocks.get(type);
     if (h === undefined) {
       const file = this.blockFiles.get(type);
-      h = file ? this.closureHash(file) : 'none';
-      this.closures.set(type, h);
+      this.blocks.set(type, (h = file ? this.graph.digest([file]) : 'none'));
     }
     return h;
   }
 
-  /** Hash of the code a page renders through: the common code and its blocks'. */
+  /** Digest of the code a page renders through: the common code and its blocks'. */
   pageCode(sections: readonly unknown[]): string {
     const types = new Set<string>();
-    const visit = (v: unknown) => {
-      if (Array.isArray(v)) v.forEach(visit);
+    const stack: unknown[] = [sections];
+    while (stack.length) {
+      const v = stack.pop();
+      if (Array.isArray(v)) stack.push(...v);
       else if (v && typeof v === 'object') {
         const type = (v as { type?: unknown }).type;
         if (typeof type === 'string' && this.blockFiles.has(type)) types.add(type);
-        Object.values(v).forEach(visit);
+        stack.push(...Object.values(v));
       }
-    };
-    visit(sections);
+    }
     return hashOf(this.base, ...[...types].sort().flatMap((t) => [t, this.block(t)]));
   }
 }

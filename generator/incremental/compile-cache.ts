@@ -5,27 +5,17 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { Diagnostic } from '../errors.ts';
+import type { FileEntry } from '../read.ts';
 import type { SourceFile } from '../source.ts';
-import type { FieldFacts } from '../cross-check.ts';
-import type { FieldAt } from '../validate.ts';
+import { codeDigest } from './code-graph.ts';
 import { filesHash, hashOf } from './hash.ts';
+import { storeStats } from './store-stats.ts';
 
-export interface CachedFile {
-  /** The document with its schema defaults applied; undefined when it did not parse. */
-  data?: unknown;
-  fields: FieldAt[];
-  /** Parse and validation diagnostics of the file alone. */
-  diagnostics: Diagnostic[];
-  /** The cross-checks' facts of the document as written (cross-check.ts), one per field (null: no text). */
-  facts?: (FieldFacts | null)[];
-}
+/** What the cache keeps per file: read.ts's entry. */
+export type CachedFile = FileEntry;
 
-/**
- * What cached results depend on besides the text: the schemas and the code that reads them (parse and
- * validation; the cross-checks' facts of a document, see cross-check.ts).
- */
-const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas.ts', 'generator/validators.ts', 'generator/errors.ts', 'generator/load.ts', 'generator/cross-check.ts', 'model/markup.ts', 'package-lock.json'];
+/** The code its entries come from: the one read-and-validate function and the schemas' validators (which also complete templates' blocks), with all they import. */
+const PRODUCERS = ['generator/read.ts', 'generator/schemas.ts'];
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
@@ -33,6 +23,9 @@ const CODE = ['generator/source.ts', 'generator/validate.ts', 'generator/schemas
  * parse of JSON inside JSON, and saving is a join.
  */
 const SEPARATOR = '\t';
+
+/** Its name in the build's statistics. */
+const CACHE = 'parse and validate';
 
 export class CompileCache {
   /** Content key -> the entry as JSON (parsed on each use, so callers may mutate what they get). */
@@ -61,9 +54,9 @@ export class CompileCache {
     }
   }
 
-  /** Called once per compile: a change to the schemas or to the validating code empties the cache. */
+  /** Called once per compile: a change to the schemas or to the code that reads and validates empties the cache. */
   begin(root: string): void {
-    const salt = filesHash(root, ['schemas', ...CODE]);
+    const salt = hashOf(filesHash(root, ['schemas']), codeDigest(...PRODUCERS));
     if (salt !== this.salt) {
       this.entries.clear();
       this.salt = salt;
@@ -95,6 +88,7 @@ export class CompileCache {
     if (entry) this.unparsed.set(key, entry);
     this.used.add(key);
     this.dirty = true;
+    storeStats.recomputed(CACHE);
   }
 
   /** Entries made by this thread and not yet handed out. */
@@ -104,6 +98,7 @@ export class CompileCache {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
+    if (!this.added.has(key)) storeStats.reused(CACHE);
     const made = this.unparsed.get(key);
     if (made) {
       this.unparsed.delete(key);

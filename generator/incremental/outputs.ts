@@ -4,7 +4,9 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../precompress.ts';
+import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
+import { storeStats } from './store-stats.ts';
 
 interface Stamp {
   size: number;
@@ -122,9 +124,12 @@ export class Outputs {
 
   /**
    * Writes .br and .gz beside every other text file whose content changed since they were made, from
-   * the cache of compressed results (by content hash) or, failing that, on worker threads.
+   * the cache of compressed results (by content hash and the compression code's digest) or, failing
+   * that, on worker threads. `reuse` false: the files already compressed in the folder are not trusted
+   * (a clean build, or one whose compression code changed) and the cache is not read.
    */
   async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
+    const code = codeDigest('generator/precompress.ts').slice(0, 16);
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
     const copied: string[] = [];
@@ -138,13 +143,14 @@ export class Outputs {
         continue;
       }
       const quality = qualityFor(rel, rec.size);
-      const keep = join(cacheDir, `${rec.hash}.q${quality}`);
-      wanted.add(`${rec.hash}.q${quality}`);
+      const name = `${rec.hash}.${code}.q${quality}`;
+      const keep = join(cacheDir, name);
+      wanted.add(name);
       const before = this.previous[rel];
       // A page (compressed here only when its .br went missing) gets no .gz, as its render thread makes none.
       const brotliOnly = isPage(rel);
       const encodings = brotliOnly ? ['br'] : ['br', 'gz'];
-      if (before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && (brotliOnly ? !before.gz : same(before.gz, stampOf(`${full}.gz`)))) {
+      if (reuse && before?.hash === rec.hash && same(before.br, stampOf(`${full}.br`)) && (brotliOnly ? !before.gz : same(before.gz, stampOf(`${full}.gz`)))) {
         rec.br = before.br;
         rec.gz = before.gz;
         continue;
@@ -163,6 +169,8 @@ export class Outputs {
     }
     // The cache keeps what this build's files need, so it never outgrows the site.
     for (const name of readdirSync(cacheDir)) if (!wanted.has(name.replace(/\.(br|gz)$/, ''))) unlinkSync(join(cacheDir, name));
+    storeStats.recomputed('compressed files', jobs.length);
+    storeStats.reused('compressed files', copied.length);
     return { compressed: jobs.length, reused: copied.length };
   }
 }

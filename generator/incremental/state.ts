@@ -2,12 +2,13 @@
 // the answers, and every file written (see outputs.ts). One state per output folder, in the build cache.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import type { FileRecord } from './outputs.ts';
 import type { Read } from './track.ts';
 
-/** Bump when the state's shape or the meaning of its keys changes. */
-const VERSION = 1;
+/** The state's shape and the meaning of its records are this module's and what it imports: their code is its version. */
+const version = () => codeDigest('generator/incremental/state.ts');
 
 export interface PageRecord {
   /** Hash of the page's definition, its code and the build's settings. */
@@ -22,13 +23,15 @@ export interface PageRecord {
 }
 
 export interface TargetState {
-  version: number;
+  version: string;
+  /** The digest of the compression code that made the output's .br and .gz files. */
+  compressedBy?: string;
   pages: Record<string, PageRecord>;
   readSets: Record<string, Read[]>;
   files: Record<string, FileRecord>;
 }
 
-export const emptyState = (): TargetState => ({ version: VERSION, pages: {}, readSets: {}, files: {} });
+export const emptyState = (): TargetState => ({ version: version(), pages: {}, readSets: {}, files: {} });
 
 /** The build cache: node_modules/.cache/site-build (ignored by git, kept by CI's cache step). */
 export const defaultCacheDir = (root: string) => join(root, 'node_modules/.cache/site-build');
@@ -41,7 +44,7 @@ export function loadState(dir: string): TargetState {
   if (!existsSync(file)) return emptyState();
   try {
     const s = JSON.parse(readFileSync(file, 'utf8')) as TargetState;
-    return s.version === VERSION ? s : emptyState();
+    return s.version === version() ? s : emptyState();
   } catch {
     return emptyState();
   }

@@ -55,8 +55,6 @@ describe('compile cache', () => {
       for (const [key, json] of entries.slice(2500)) second.setRaw(key, json);
       second.save();
       await second.written;
-      // The second compile appends every entry it set, on top of the first file's.
-      expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(1 + 2500 + 3000);
       const third = new CompileCache(file);
       third.begin(dir);
       expect(third.size).toBe(3000);
