@@ -29,7 +29,7 @@ import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
 import { assetsOnly } from './asset-files.ts';
 import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './incremental/state.ts';
 import { answer } from './incremental/track.ts';
-import { isYaml, listFiles } from './load.ts';
+import { isYaml, listFiles, schemasDigest } from './load.ts';
 import { PARALLEL_MIN_PAGES, RenderPool } from './render-pool.ts';
 import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
@@ -136,7 +136,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       if (pool) {
         // A cache that holds fewer entries than there are pages is a cold compile: the render workers
         // parse and validate pages with the main thread first (prevalidate.ts).
-        compileCache.begin(root);
+        compileCache.begin(schemasDigest(root));
         texts = await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
       }
       result = compileSite(root, { asOf, cache: compileCache, schemas, texts });

@@ -1,8 +1,6 @@
 // The catalogue as pages and components read it: its texts with tokens filled in ({countWord:ultimate}
 // in a bundle's description stays true when a product joins), checked where a schema cannot: a
 // bundle's original price against its products, and a preview source for every platform guide.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { coreValue, isBundle, previewPath } from '../model/catalogue.ts';
 import type { SiteConfig } from '../model/page.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
@@ -17,7 +15,8 @@ export interface CheckedCatalogue {
   missingPreviews: string[];
 }
 
-export function checkCatalogue(root: string, source: SourceFile): CheckedCatalogue {
+/** `previewSources`: the preview source files present (content/previews/*.yaml). */
+export function checkCatalogue(source: SourceFile, previewSources: ReadonlySet<string>): CheckedCatalogue {
   const raw = source.data as SiteConfig;
   const diagnostics: Diagnostic[] = [];
   // Texts visitors read; `previews` holds address templates ({url}) that are not tokens.
@@ -36,7 +35,7 @@ export function checkCatalogue(root: string, source: SourceFile): CheckedCatalog
   raw.products.forEach((p, i) => {
     if (isBundle(p)) return;
     const file = `content/previews/${previewPath(p).replace(/\.pdf$/, '.yaml')}`;
-    if (existsSync(join(root, file))) return;
+    if (previewSources.has(file)) return;
     missingPreviews.push(p.id);
     // A warning: the sales page shows 'Preview coming soon' instead of the viewer.
     diagnostics.push(diagnostic('MissingPreview', locate(source, ['products', i, 'id']), p.id, file));

@@ -1,16 +1,15 @@
 // YAML -> validated, cross-checked, typed page definitions. Collects every error of every file;
 // nothing is returned to build from when anything is invalid.
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, factsFromJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
-import { isYaml, listFiles, readSourceText, readText, routeOf, type SourceText } from './load.ts';
+import { loadSite, readRegistry, REGISTRY_FILE, routeOf, type InputFile, type SiteInputs } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
 import { withData, type CompileCache } from './incremental/compile-cache.ts';
 import { cacheable, readAndValidate } from './read.ts';
-import { loadSchemas, readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
+import { readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
 import { lazySource, locate, locateIn, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
@@ -61,20 +60,25 @@ export class CompileMemo {
   readonly pages = new Map<string, { source: SourceFile; site: string; raised: Diagnostic[]; doc: CheckedDoc }>();
 }
 
+/** The compile of the site in `root` as it is on disk: load (load.ts), then compile. */
 export function compileSite(root: string, opts: CompileOptions = {}): CompileResult {
-  const schemas = opts.schemas ?? loadSchemas(join(root, 'schemas'));
+  return compile(loadSite(root, { schemas: opts.schemas, texts: opts.texts }), opts);
+}
+
+/**
+ * The core: the site's files in, the compiled site and every diagnostic out. It reads no file and
+ * writes none (a cache or memo, when given, only saves it repeating work it did before).
+ */
+export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileResult {
+  const { schemas } = inputs;
   const diagnostics: Diagnostic[] = [];
   const texts = new Map<string, string>();
-  const rel = (f: string) => relative(root, f).split('\\').join('/');
 
-  // Reads, parses and validates one file (read.ts); a file met before (same text, same schemas, same
-  // code) comes from the compile cache, and in the dev server from the last compile's memo.
-  opts.cache?.begin(root);
+  // Step 2, for each file: parsed and validated (read.ts); a file met before (same text, same schemas,
+  // same code) comes from the compile cache, and in the dev server from the last compile's memo.
+  opts.cache?.begin(inputs.schemasDigest);
   type Read = { source?: SourceFile; fields: FieldAt[]; diagnostics: Diagnostic[]; facts?: DocumentFacts };
-  const readValidated = (full: string, kind: 'site' | 'page', validate: KindedValidate): Read => {
-    const file = rel(full);
-    const prevalidated = opts.texts?.get(full);
-    const src: SourceText = prevalidated !== undefined ? { text: prevalidated, bytes: 0 } : readSourceText(full);
+  const readValidated = ({ file, src }: InputFile, kind: 'site' | 'page', validate: KindedValidate): Read => {
     texts.set(file, src.text);
     const usable = cacheable(src);
     // Keyed by the file as well as its text: diagnostics name their file, and a copied article has the same text.
@@ -107,24 +111,21 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     return { ok: false, detail: (schemas.validateSection.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ') };
   };
 
-  if (opts.components) diagnostics.push(...blockCompleteness(root, schemas.blockTypes, opts.components, texts));
+  if (opts.components) diagnostics.push(...blockCompleteness(schemas.blockTypes, opts.components, inputs.registry, texts));
 
-  const configPath = join(root, 'site.config.yaml');
-  const siteRead = existsSync(configPath) ? readValidated(configPath, 'site', schemas.validateSiteConfig) : undefined;
+  const siteRead = inputs.config ? readValidated(inputs.config, 'site', schemas.validateSiteConfig) : undefined;
   const siteSource = siteRead?.source;
   diagnostics.push(...(siteRead?.diagnostics ?? []));
   const siteFields: FieldAt[] = siteRead?.fields ?? [];
 
-  const pagesDir = join(root, 'pages');
-  const pageFiles = listFiles(pagesDir, isYaml);
-  const valid: { full: string; source: SourceFile; fields: FieldAt[]; facts?: DocumentFacts }[] = [];
-  for (const full of pageFiles) {
-    const { source, fields, diagnostics: found, facts } = readValidated(full, 'page', schemas.validatePage);
+  const valid: { route: string; source: SourceFile; fields: FieldAt[]; facts?: DocumentFacts }[] = [];
+  for (const input of inputs.pages) {
+    const { source, fields, diagnostics: found, facts } = readValidated(input, 'page', schemas.validatePage);
     diagnostics.push(...found);
-    if (source && !found.length) valid.push({ full, source, fields, facts });
+    if (source && !found.length) valid.push({ route: routeOf(input.file), source, fields, facts });
   }
 
-  const files = [configPath, ...pageFiles];
+  const files = [...(inputs.config ? [inputs.config.file] : []), ...inputs.pages.map((p) => p.file)];
   const hasErrors = () => diagnostics.some((d) => d.severity === 'error');
   // Without a valid site config nothing can be cross-checked. Invalid pages are left out of the
   // cross-checks, but the valid ones are still checked against the whole site, so a report (or a
@@ -132,25 +133,27 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
   if (!siteSource || diagnostics.some((d) => d.severity === 'error' && (d.file === siteSource.file || !d.file.startsWith('pages/')))) {
     return { ok: false, diagnostics, texts, files };
   }
-  const allPagesValid = valid.length === pageFiles.length;
+  const allPagesValid = valid.length === inputs.pages.length;
 
-  // The catalogue with its texts' tokens filled in; bundle prices and preview sources checked.
-  const catalogue = checkCatalogue(root, siteSource);
+  // Step 3, the cross-checks, begin with the catalogue: its texts' tokens filled in, bundle prices and
+  // preview sources checked.
+  const catalogue = checkCatalogue(siteSource, inputs.previewSources);
   const site = catalogue.site;
   diagnostics.push(...catalogue.diagnostics);
   const asOf = opts.asOf ?? new Date();
   const dev = !!opts.includeUnpublished;
   // Live pages are made from the live catalogue: without products whose page is not live yet, so its
   // counts and figures agree with the cards shown. Unpublished pages (and dev) see the whole catalogue.
-  const liveByRoute = new Map(valid.map((v) => [routeOf(pagesDir, v.full), sourceIsLive(v.source, asOf)] as const));
+  const liveByRoute = new Map(valid.map((v) => [v.route, sourceIsLive(v.source, asOf)] as const));
   const liveSource = dev ? undefined : liveConfig(siteSource, liveByRoute);
-  const liveSite = liveSource ? checkCatalogue(root, liveSource).site : site;
+  const liveSite = liveSource ? checkCatalogue(liveSource, inputs.previewSources).site : site;
   const docs: CheckedDoc[] = [{ source: siteSource, fields: siteFields, facts: siteRead?.facts }];
   const siteKeys = opts.memo ? new Map([[site, JSON.stringify(site)], [liveSite, JSON.stringify(liveSite)]]) : undefined;
-  for (const { full, source, fields, facts } of valid) {
-    const pageSite = liveByRoute.get(routeOf(pagesDir, full)) ? liveSite : site;
+  // Step 4, compile: each page's tokens filled in and its template expanded into a typed definition.
+  for (const { route, source, fields, facts } of valid) {
+    const pageSite = liveByRoute.get(route) ? liveSite : site;
     // The same parsed document (the file is unchanged) with the same catalogue makes the same page.
-    const known = opts.memo?.pages.get(full);
+    const known = opts.memo?.pages.get(source.file);
     const siteKey = siteKeys?.get(pageSite) ?? '';
     if (known && known.source === source && known.site === siteKey) {
       diagnostics.push(...known.raised);
@@ -164,19 +167,19 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
     const substituted = withData(source, data);
     const { publishAt, error: publishAtError } = readPublishAt(source);
     if (publishAtError) diagnostics.push(publishAtError);
-    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(routeOf(pagesDir, full), substituted, publishAt), substituted, validateBlock, pageSite);
+    const { page, errors: blockErrors } = completeTemplateBlocks(definePage(route, substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
     const doc: CheckedDoc = { page, source: substituted, fields, written: source.data, facts };
     docs.push(doc);
-    opts.memo?.pages.set(full, { source, site: siteKey, raised: diagnostics.slice(before), doc });
+    opts.memo?.pages.set(source.file, { source, site: siteKey, raised: diagnostics.slice(before), doc });
   }
-  const publicDir = join(root, 'public');
-  const staticFiles = new Set([...GENERATED_FILES, ...listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split('\\').join('/')}`)]);
-  const knownRoutes = new Set(pageFiles.map((f) => routeOf(pagesDir, f)));
+  const staticFiles = new Set([...GENERATED_FILES, ...inputs.publicFiles]);
+  const knownRoutes = new Set(inputs.pages.map((p) => routeOf(p.file)));
   // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
   const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
   diagnostics.push(...blog.diagnostics);
+  // Step 3 again, across the whole site: links, anchors, product ids, read times, one featured article…
   diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev) }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   if (hasErrors()) return { ok: false, diagnostics, texts, files };
@@ -219,18 +222,17 @@ function completeTemplateBlocks(draft: PageDraft, source: SourceFile, validateBl
  * render workers load them while the main thread compiles). `texts` gets the registry's text.
  */
 export function checkComponents(root: string, components: readonly string[], texts: Map<string, string>): Diagnostic[] {
-  return blockCompleteness(root, readBlockSchemas(join(root, 'schemas')).map((b) => b.type), components, texts);
+  return blockCompleteness(readBlockSchemas(join(root, 'schemas')).map((b) => b.type), components, readRegistry(root), texts);
 }
 
 /** Every block schema has a component and every component a schema, or the build stops. */
-function blockCompleteness(root: string, blockTypes: readonly string[], components: readonly string[], texts: Map<string, string>): Diagnostic[] {
+function blockCompleteness(blockTypes: readonly string[], components: readonly string[], registryText: string, texts: Map<string, string>): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const type of blockTypes) {
     if (components.includes(type)) continue;
     out.push(diagnostic('BlockWithoutComponent', { file: `schemas/blocks/${type}.schema.json`, line: 1, column: 1, path: '' }, type));
   }
-  const registryFile = 'runtime/registry.tsx';
-  const registryText = existsSync(join(root, registryFile)) ? readText(join(root, registryFile)) : '';
+  const registryFile = REGISTRY_FILE;
   for (const type of components) {
     if (blockTypes.includes(type)) continue;
     texts.set(registryFile, registryText);

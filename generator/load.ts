@@ -1,7 +1,64 @@
-// Finds and parses the YAML sources: site.config.yaml and pages/**/*.yaml.
+// Step 1 of the pipeline: what a compile reads, loaded from the project folder. The site config and
+// every page file as text (checked for size and encoding, not yet parsed: read.ts does that), the
+// schemas, the files pages may link to, and the preview sources. compile.ts reads nothing else.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { NOT_FOUND_ROUTE } from '../model/page.ts';
+import { filesHash } from './incremental/hash.ts';
+import { loadSchemas, type SchemaSet } from './schemas.ts';
+
+/** One source file: its project-relative path (pages/about.yaml) and its text. */
+export interface InputFile {
+  file: string;
+  src: SourceText;
+}
+
+/** Everything a compile reads. */
+export interface SiteInputs {
+  /** site.config.yaml, when there is one. */
+  config?: InputFile;
+  /** pages/**\/*.yaml, in path order. */
+  pages: InputFile[];
+  schemas: SchemaSet;
+  /** Digest of the schemas' files: cached validation results are only as good as the schemas they were made with. */
+  schemasDigest: string;
+  /** Addresses of the files under public/ (/images/a.svg). */
+  publicFiles: string[];
+  /** Preview sources present (content/previews/instagram-detox-preview.yaml). */
+  previewSources: ReadonlySet<string>;
+  /** runtime/registry.tsx's text, to point at a component without a schema. */
+  registry: string;
+}
+
+export const REGISTRY_FILE = 'runtime/registry.tsx';
+
+export const schemasDigest = (root: string) => filesHash(root, ['schemas']);
+
+export function readRegistry(root: string): string {
+  const full = join(root, REGISTRY_FILE);
+  return existsSync(full) ? readText(full) : '';
+}
+
+/** The site in `root` as the compile reads it. `texts`: page files' texts already read, by full path. */
+export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: ReadonlyMap<string, string> } = {}): SiteInputs {
+  const rel = (f: string) => relative(root, f).split(sep).join('/');
+  const read = (full: string): InputFile => {
+    const known = opts.texts?.get(full);
+    return { file: rel(full), src: known !== undefined ? { text: known, bytes: Buffer.byteLength(known) } : readSourceText(full) };
+  };
+  const configPath = join(root, 'site.config.yaml');
+  const publicDir = join(root, 'public');
+  const previews = join(root, 'content/previews');
+  return {
+    config: existsSync(configPath) ? read(configPath) : undefined,
+    pages: listFiles(join(root, 'pages'), isYaml).map(read),
+    schemas: opts.schemas ?? loadSchemas(join(root, 'schemas')),
+    schemasDigest: schemasDigest(root),
+    publicFiles: listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split(sep).join('/')}`),
+    previewSources: new Set(listFiles(previews, isYaml).map(rel)),
+    registry: readRegistry(root),
+  };
+}
 
 export function listFiles(dir: string, filter: (name: string) => boolean): string[] {
   if (!existsSync(dir)) return [];
@@ -17,8 +74,8 @@ export function listFiles(dir: string, filter: (name: string) => boolean): strin
 export const isYaml = (name: string) => /\.ya?ml$/.test(name);
 
 /** pages/index.yaml -> /, pages/blog/index.yaml -> /blog, pages/about.yaml -> /about, pages/404.yaml -> /404. */
-export function routeOf(pagesDir: string, file: string): string {
-  const rel = relative(pagesDir, file).split(sep).join('/').replace(/\.ya?ml$/, '');
+export function routeOf(file: string): string {
+  const rel = file.replace(/^pages\//, '').replace(/\.ya?ml$/, '');
   if (rel === '404') return NOT_FOUND_ROUTE;
   const route = `/${rel}`.replace(/\/index$/, '');
   return route === '' ? '/' : route;

@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FileEntry } from '../read.ts';
 import type { SourceFile } from '../source.ts';
 import { codeDigest } from './code-graph.ts';
-import { filesHash, hashOf } from './hash.ts';
+import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
 
 /** What the cache keeps per file: read.ts's entry. */
@@ -55,8 +55,8 @@ export class CompileCache {
   }
 
   /** Called once per compile: a change to the schemas or to the code that reads and validates empties the cache. */
-  begin(root: string): void {
-    const salt = hashOf(filesHash(root, ['schemas']), codeDigest(...PRODUCERS));
+  begin(schemasDigest: string): void {
+    const salt = hashOf(schemasDigest, codeDigest(...PRODUCERS));
     if (salt !== this.salt) {
       this.entries.clear();
       this.salt = salt;

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { schemasDigest } from '../../generator/load.ts';
 import { compileSite } from '../../generator/compile.ts';
 import { CompileCache, contentKey } from '../../generator/incremental/compile-cache.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
@@ -42,13 +43,13 @@ describe('compile cache', () => {
       // 3,000 entries of about a kilobyte: the file is written in several pieces.
       const entries = Array.from({ length: 3000 }, (_, i) => [contentKey('page', `text ${i}`), JSON.stringify({ data: { n: i, body: 'x'.repeat(1000) } })] as const);
       const first = new CompileCache(file);
-      first.begin(dir);
+      first.begin(schemasDigest(dir));
       first.writeInBackground = true;
       for (const [key, json] of entries.slice(0, 2500)) first.setRaw(key, json);
       first.save();
       await first.written;
       const second = new CompileCache(file);
-      second.begin(dir);
+      second.begin(schemasDigest(dir));
       expect(second.size).toBe(2500);
       second.writeInBackground = true;
       for (const [key, json] of entries.slice(0, 2500)) second.setRaw(key, json);
@@ -56,7 +57,7 @@ describe('compile cache', () => {
       second.save();
       await second.written;
       const third = new CompileCache(file);
-      third.begin(dir);
+      third.begin(schemasDigest(dir));
       expect(third.size).toBe(3000);
       for (let i = 0; i < 3000; i += 499) expect(third.get('page', `text ${i}`)).toEqual({ data: { n: i, body: 'x'.repeat(1000) } });
     } finally {

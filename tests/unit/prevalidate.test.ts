@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { schemasDigest } from '../../generator/load.ts';
 import { compileSite, type CompileResult } from '../../generator/compile.ts';
 import { CompileCache } from '../../generator/incremental/compile-cache.ts';
 import { isYaml, listFiles } from '../../generator/load.ts';
@@ -28,7 +29,7 @@ describe('prevalidation', () => {
     const files = listFiles(join(dir, 'pages'), isYaml);
     const schemas = loadSchemas(join(dir, 'schemas'));
     const cache = new CompileCache();
-    cache.begin(dir);
+    cache.begin(schemasDigest(dir));
     let entries = 0;
     // As the build does: the main thread's own entries are handed over as objects, a worker's as JSON;
     // the files' texts go to the compile, which then reads no page file.
