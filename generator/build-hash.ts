@@ -12,7 +12,7 @@ const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
 
 export function buildHash(root: string): string {
   const h = createHash('sha256');
-  h.update(codeDigest('generator/cli/build.ts')).update(clientInputsDigest(root));
+  h.update(codeDigest(new URL('./cli/build.ts', import.meta.url))).update(clientInputsDigest(root));
   for (const input of CONTENT) {
     const full = join(root, input);
     if (!existsSync(full)) continue;

@@ -202,7 +202,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
 
     // A clean build compresses everything again (and refills the cache of compressed files), and so
     // does a build whose compression code changed since the output's files were compressed.
-    const compressedBy = codeDigest('generator/precompress.ts');
+    const compressedBy = codeDigest(new URL('./precompress.ts', import.meta.url));
     await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean && state.compressedBy === compressedBy);
     state.compressedBy = compressedBy;
     state.files = outputs.files;
@@ -315,7 +315,7 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
 /** The starter kit PDF, kept in the build cache by its source and the code that draws it. */
 async function starterKit(cacheDir: string): Promise<Buffer> {
   const source = join(TOOL_ROOT, 'content/starter-kit.yaml');
-  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest('pdf/render-guide-pdf.ts')).slice(0, 24)}.pdf`);
+  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest(new URL('../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
   if (existsSync(file)) {
     storeStats.reused('starter kit');
     return readFileSync(file);

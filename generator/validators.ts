@@ -55,7 +55,7 @@ const KEEP = 8;
 
 /** The schemas' sources and the code that compiles them (this module and ajv, by the lockfile). */
 function keyOf(sources: SchemaSources): string {
-  return hashOf(codeDigest('generator/validators.ts'), JSON.stringify(sources)).slice(0, 24);
+  return hashOf(codeDigest(new URL('./validators.ts', import.meta.url)), JSON.stringify(sources)).slice(0, 24);
 }
 
 /** The validators' module code, compiled by ajv (about half a second). */

@@ -92,7 +92,7 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
   // The inputs, the code that builds and compresses them, and the settings pages are built for.
-  const key = hashOf(clientInputsDigest(root), codeDigest('generator/incremental/client-build.ts'), ...env).slice(0, 24);
+  const key = hashOf(clientInputsDigest(root), codeDigest(new URL('./client-build.ts', import.meta.url)), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
   const filesOf = (from: string) => {

@@ -15,8 +15,13 @@ import { hashOf } from './hash.ts';
 /** The generator's own folder: the code digests are of the code running now, whatever site it builds. */
 export const TOOL_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** A module's path relative to the generator's folder, from its address (new URL('./x.ts', import.meta.url)). */
+export function toolPath(module: URL): string {
+  return relative(TOOL_ROOT, fileURLToPath(module)).split('\\').join('/');
+}
+
 const REGISTRY = 'runtime/registry.tsx';
-const RENDER_ENTRY = 'generator/incremental/render-task.ts';
+const RENDER_ENTRY = toolPath(new URL('./render-task.ts', import.meta.url));
 /** How all code is run: the locked dependencies, and the compiler's settings (tsx reads them for JSX). */
 const TOOLCHAIN = ['package-lock.json', 'tsconfig.json'];
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
@@ -97,10 +102,12 @@ let shared: ImportGraph | undefined;
 const digests = new Map<string, string>();
 
 /**
- * The digest of the code of these modules (paths relative to the generator's folder, e.g.
- * 'generator/validators.ts'). Read once per process: the code running cannot change under it.
+ * The digest of the code of these modules, named by address (`new URL('./validators.ts',
+ * import.meta.url)`, so a moved file keeps its name right). Read once per process: the code running
+ * cannot change under it.
  */
-export function codeDigest(...entries: string[]): string {
+export function codeDigest(...modules: URL[]): string {
+  const entries = modules.map(toolPath);
   const id = entries.join('\0');
   let d = digests.get(id);
   if (d === undefined) digests.set(id, (d = (shared ??= new ImportGraph()).digest(entries)));

@@ -15,7 +15,7 @@ import { storeStats } from './store-stats.ts';
 export type CachedFile = FileEntry;
 
 /** The code its entries come from: the one read-and-validate function and the schemas' validators (which also complete templates' blocks), with all they import. */
-const PRODUCERS = ['generator/read.ts', 'generator/schemas.ts'];
+const PRODUCERS = [new URL('../read.ts', import.meta.url), new URL('../schemas.ts', import.meta.url)];
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line

@@ -11,7 +11,7 @@ import { storeStats } from './store-stats.ts';
 export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string): Promise<string[]> {
   // Made from the schemas (section.schema.json is both input and output, so it sits in schemas/) by
   // generate-types.ts and what it imports.
-  const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest('generator/generate-types.ts')} ${filesHash(root, GENERATED_FILES)}`;
+  const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest(new URL('../generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
   if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) {
     storeStats.reused('generated types');
     return [];

@@ -129,7 +129,7 @@ export class Outputs {
    * (a clean build, or one whose compression code changed) and the cache is not read.
    */
   async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
-    const code = codeDigest('generator/precompress.ts').slice(0, 16);
+    const code = codeDigest(new URL('../precompress.ts', import.meta.url)).slice(0, 16);
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
     const copied: string[] = [];

@@ -8,7 +8,7 @@ import type { FileRecord } from './outputs.ts';
 import type { Read } from './track.ts';
 
 /** The state's shape and the meaning of its records are this module's and what it imports: their code is its version. */
-const version = () => codeDigest('generator/incremental/state.ts');
+const version = () => codeDigest(new URL('./state.ts', import.meta.url));
 
 export interface PageRecord {
   /** Hash of the page's definition, its code and the build's settings. */
