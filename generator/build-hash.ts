@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clientInputsDigest } from './incremental/client-assets.ts';
-import { codeDigest } from './incremental/code-graph.ts';
-import { listFiles } from './load.ts';
-import { SCHEDULE_FILE, scheduleIsDue } from './publication.ts';
+import { clientInputsDigest } from './client/cached-build.ts';
+import { codeDigest } from './store/code-graph.ts';
+import { listFiles } from './core/load.ts';
+import { SCHEDULE_FILE, scheduleIsDue } from './core/publication.ts';
 
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
 const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];

@@ -3,34 +3,34 @@
 //
 // Incremental by default: each page's HTML is kept with a key of what made it (its definition, the
 // code of its blocks, the build's settings) and what it read while rendering (config values, the
-// article list, assets, images, the build's moment; see incremental/). A page is rendered again only
+// article list, assets, images, the build's moment; see store/). A page is rendered again only
 // when one of those changed, a file is written only when its bytes changed, and what the build no
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
-import { checkComponents, compileSite } from './compile.ts';
-import { SCHEDULE_FILE, scheduleFile, type Schedule } from './publication.ts';
+import { checkComponents, compileSite } from './core/compile.ts';
+import { SCHEDULE_FILE, scheduleFile, type Schedule } from './core/publication.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
-import type { Diagnostic } from './errors.ts';
+import type { Diagnostic } from './core/errors.ts';
 import { generateImages } from './images.ts';
-import { clientAssets } from './incremental/client-assets.ts';
-import { codeDigest, PageCode, TOOL_ROOT } from './incremental/code-graph.ts';
-import { storeStats, type CacheCounts } from './incremental/store-stats.ts';
-import { compileCacheFor, type CompileCache } from './incremental/compile-cache.ts';
-import { missingFrom } from './prevalidate.ts';
-import { loadSchemas } from './schemas.ts';
-import { writeStaleGeneratedFilesOnce } from './incremental/generated-types.ts';
-import { hashOf, hashValue } from './incremental/hash.ts';
-import { Outputs } from './incremental/outputs.ts';
-import { digestOf, readRoots } from './incremental/reads.ts';
-import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
-import { assetsOnly } from './asset-files.ts';
-import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './incremental/state.ts';
-import { answer } from './incremental/track.ts';
-import { isYaml, listFiles, schemasDigest } from './load.ts';
-import { PARALLEL_MIN_PAGES, RenderPool } from './render-pool.ts';
+import { clientAssets } from './client/cached-build.ts';
+import { codeDigest, PageCode, TOOL_ROOT } from './store/code-graph.ts';
+import { storeStats, type CacheCounts } from './store/store-stats.ts';
+import { compileCacheFor, type CompileCache } from './store/compile-cache.ts';
+import { missingFrom } from './stages/prevalidate.ts';
+import { loadSchemas } from './core/schemas.ts';
+import { writeStaleGeneratedFilesOnce } from './store/generated-types.ts';
+import { hashOf, hashValue } from './store/hash.ts';
+import { Outputs } from './store/outputs.ts';
+import { digestOf, readRoots } from './store/reads.ts';
+import type { RenderedPage, RenderInput } from './render/render-task.ts';
+import { assetsOnly } from './client/manifest.ts';
+import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './store/state.ts';
+import { answer } from './store/track.ts';
+import { isYaml, listFiles, schemasDigest } from './core/load.ts';
+import { PARALLEL_MIN_PAGES, RenderPool } from './stages/render-pool.ts';
 import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
@@ -202,7 +202,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
 
     // A clean build compresses everything again (and refills the cache of compressed files), and so
     // does a build whose compression code changed since the output's files were compressed.
-    const compressedBy = codeDigest(new URL('./precompress.ts', import.meta.url));
+    const compressedBy = codeDigest(new URL('./stages/precompress.ts', import.meta.url));
     await outputs.compress(join(target, 'compressed'), (rel) => rel.startsWith('.vite/'), !opts.clean && state.compressedBy === compressedBy);
     state.compressedBy = compressedBy;
     state.files = outputs.files;
@@ -292,7 +292,7 @@ async function renderPages(
     // Few pages (a warm rebuild) are rendered by the workers alone: the main thread never loads React.
     if (toRender.length) await pool.render(input, toRender, onPage, toRender.length >= PARALLEL_MIN_PAGES);
   } else if (toRender.length) {
-    const { PageRenderer } = await import('./incremental/render-task.ts');
+    const { PageRenderer } = await import('./render/render-task.ts');
     const renderer = new PageRenderer(input);
     for (const i of toRender) onPage(renderer.render(i));
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { previewPath, productById } from '../model/catalogue.ts';
 import type { CompiledSite, PageDefinition } from '../model/page.ts';
 import { previewSourceNames } from '../pdf/sources.ts';
-import { filesHash } from './incremental/hash.ts';
+import { filesHash } from './store/hash.ts';
 
 /** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
 export const GENERATED_DIR = 'generated';

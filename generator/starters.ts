@@ -4,7 +4,7 @@
 import { dirname, relative } from 'node:path';
 import type { Product } from '../model/schema.generated.ts';
 import { EDITOR_SCHEMA_DIR } from './editor-schema.ts';
-import { readTimeFor, fieldWords } from './read-time.ts';
+import { readTimeFor, fieldWords } from './core/read-time.ts';
 
 /**
  * The YAML language server's modeline: the editors' copy of the page schema, which also offers the

@@ -2,10 +2,10 @@
 // Words are counted exactly as `npm run validate` counts them: the body's prose fields, by schema.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bodyWords, readTimeFor, readTimeRange } from '../generator/read-time.ts';
-import { loadSchemas } from '../generator/schemas.ts';
-import { parseSource } from '../generator/source.ts';
-import { validateDocument } from '../generator/validate.ts';
+import { bodyWords, readTimeFor, readTimeRange } from '../generator/core/read-time.ts';
+import { loadSchemas } from '../generator/core/schemas.ts';
+import { parseSource } from '../generator/core/source.ts';
+import { validateDocument } from '../generator/core/schema-errors.ts';
 
 const dir = new URL('../pages/blog/', import.meta.url);
 const schemas = loadSchemas(fileURLToPath(new URL('../schemas/', import.meta.url)));

@@ -1,8 +1,8 @@
 // Command-line options for every CLI, with Node's own parser. An unknown option or a bad value is a
 // usage error: one line, a "did you mean", exit 2, so CI never mistakes a typo for a pass.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { didYouMean } from '../did-you-mean.ts';
-import { parseMoment } from '../publication.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
+import { parseMoment } from '../core/publication.ts';
 
 /** Exit codes shared by every CLI. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;

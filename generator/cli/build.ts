@@ -9,7 +9,7 @@ import './production.ts';
 import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
-import { SCHEDULE_FILE, scheduleSummary } from '../publication.ts';
+import { SCHEDULE_FILE, scheduleSummary } from '../core/publication.ts';
 import { moment, parseCli, runCli } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 

@@ -7,10 +7,10 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { join, relative, sep } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
-import { CompileMemo, compileSite, type CompileResult } from '../compile.ts';
-import { compileCacheFor } from '../incremental/compile-cache.ts';
-import { loadSchemas, type SchemaSet } from '../schemas.ts';
-import { defaultCacheDir } from '../incremental/state.ts';
+import { CompileMemo, compileSite, type CompileResult } from '../core/compile.ts';
+import { compileCacheFor } from '../store/compile-cache.ts';
+import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
+import { defaultCacheDir } from '../store/state.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { writeEditorSchemas } from '../editor-schema.ts';
 import { writeStaleGeneratedFiles } from '../generate-types.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import type { Product } from '../../model/schema.generated.ts';
-import { didYouMean } from '../did-you-mean.ts';
+import { didYouMean } from '../core/did-you-mean.ts';
 import { writeEditorSchemas } from '../editor-schema.ts';
 import { articleStarter, pageStarter, platformStarter } from '../starters.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';

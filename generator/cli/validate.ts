@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
-import { compileSite } from '../compile.ts';
+import { compileSite } from '../core/compile.ts';
 import { staleTypesDiagnostics } from '../generate-types.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';

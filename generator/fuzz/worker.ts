@@ -2,8 +2,8 @@
 // reports the time, whether the generator threw, and any diagnostic placed outside the file.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSite } from '../compile.ts';
-import { loadSchemas } from '../schemas.ts';
+import { compileSite } from '../core/compile.ts';
+import { loadSchemas } from '../core/schemas.ts';
 
 export interface FuzzJob {
   id: number;

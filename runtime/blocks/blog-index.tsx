@@ -1,6 +1,6 @@
 // The blog index: h1 and subtitle, the category chips, then the page's cards and the page numbers.
 // Every view is its own prerendered page (the compiler made one per listing page, see
-// generator/templates/blog-pages.ts), so the chips and page numbers are plain links and no script runs.
+// generator/core/templates/blog-pages.ts), so the chips and page numbers are plain links and no script runs.
 import { blogListings, pageRoute, pageWindow, type BlogListing } from '../../model/blog.ts';
 import type { BlockOf } from '../../model/page.ts';
 import { useRender } from '../context.tsx';

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetFiles } from '../../generator/asset-files.ts';
+import { assetFiles } from '../../generator/client/manifest.ts';
 import { islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
 
 /** The whole stylesheet's address, as the build reads it from the built site's Vite manifest (no page links it). */

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { islandsReady, SUPABASE_URL } from './helpers.ts';
-import { substituteTokens } from '../../generator/tokens.ts';
+import { substituteTokens } from '../../generator/core/tokens.ts';
 
 interface Product {
   id: string;

@@ -1,7 +1,7 @@
 // Same-page anchors in messages: the `#` is kept, and a misspelt one gets a "did you mean" among the
 // page's own section ids, whether it is quoted (a broken anchor) or not (YAML reads it as a comment).
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 
 const page = (href: string, text = 'Plain words.') => `title: "About"

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { copyProject, errorsOf, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 

@@ -4,7 +4,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { FEED_SIZE, rss, sitemap } from '../../generator/site-files.ts';
 import { categorySlug, pageWindow } from '../../model/blog.ts';
 import type { ArticleSummary, CompiledSite, PageDefinition } from '../../model/page.ts';

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
-import { isYaml, listFiles } from '../../generator/load.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import { isYaml, listFiles } from '../../generator/core/load.ts';
 import { inlinePlain, parseInline } from '../../model/markup.ts';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { columnsFor } from '../../runtime/blocks/card-grid.ts';
 import { errorsOf, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { schemasDigest } from '../../generator/load.ts';
-import { compileSite } from '../../generator/compile.ts';
-import { CompileCache, contentKey } from '../../generator/incremental/compile-cache.ts';
+import { schemasDigest } from '../../generator/core/load.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import { CompileCache, contentKey } from '../../generator/store/compile-cache.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 
 const BROKEN = `title: "Offer"

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CompileMemo, compileSite, type CompileResult } from '../../generator/compile.ts';
-import { CompileCache } from '../../generator/incremental/compile-cache.ts';
+import { CompileMemo, compileSite, type CompileResult } from '../../generator/core/compile.ts';
+import { CompileCache } from '../../generator/store/compile-cache.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { copyProject } from './fixture.ts';
 

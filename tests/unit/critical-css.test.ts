@@ -3,7 +3,7 @@
 // the whole sheet. The real stylesheet's cut is checked in Chromium (tests/e2e/islands.spec.ts), pixel
 // for pixel against the whole file.
 import { describe, expect, it } from 'vitest';
-import { classesIn, extraMarkup, pageCss, prepareStylesheet } from '../../generator/critical-css.ts';
+import { classesIn, extraMarkup, pageCss, prepareStylesheet } from '../../generator/stages/critical-css.ts';
 import { blockingStylesheets } from '../../generator/first-response.ts';
 
 // Shaped as Tailwind 4 writes it: layers, custom properties, @property, nested at-rules, escaped names.

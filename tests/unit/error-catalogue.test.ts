@@ -3,8 +3,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
-import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator/errors.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator/core/errors.ts';
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';

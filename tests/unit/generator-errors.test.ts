@@ -1,6 +1,6 @@
 // One test per kind of error: each asserts file, line, column and path of the located diagnostic.
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { formatReport } from '../../generator/report.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 

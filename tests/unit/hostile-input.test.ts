@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
-import type { Diagnostic } from '../../generator/errors.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import type { Diagnostic } from '../../generator/core/errors.ts';
 import { formatReport } from '../../generator/report.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 

@@ -97,12 +97,12 @@ describe('import direction', () => {
       const from = relative(projectRoot, file).split('\\').join('/');
       return relativeImports(file, text).map((t) => `${from} → ${t}`);
     };
-    expect(fake(at('runtime/blocks/x.tsx'), "import type { X } from '../../generator/compile.ts';")).toEqual(['runtime/blocks/x.tsx → generator/compile.ts']);
+    expect(fake(at('runtime/blocks/x.tsx'), "import type { X } from '../../generator/core/compile.ts';")).toEqual(['runtime/blocks/x.tsx → generator/core/compile.ts']);
     const check = allowedImport;
-    expect(check('runtime/blocks/x.tsx', 'generator/compile.ts')).toBe(false);
-    expect(check('model/page.ts', 'generator/compile.ts')).toBe(false);
+    expect(check('runtime/blocks/x.tsx', 'generator/core/compile.ts')).toBe(false);
+    expect(check('model/page.ts', 'generator/core/compile.ts')).toBe(false);
     expect(check('model/page.ts', 'runtime/registry.tsx')).toBe(false);
-    expect(check('supabase/local/seed.ts', 'generator/compile.ts')).toBe(false);
+    expect(check('supabase/local/seed.ts', 'generator/core/compile.ts')).toBe(false);
     expect(check('supabase/local/seed.ts', 'runtime/catalogue.ts')).toBe(false);
     expect(check('scripts/screenshot.ts', 'tests/browser.ts')).toBe(false);
     expect(check('generator/build.ts', 'runtime/registry.tsx')).toBe(false);

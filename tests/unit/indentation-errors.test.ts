@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
-import { listFiles } from '../../generator/load.ts';
-import { parseSource } from '../../generator/source.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import { listFiles } from '../../generator/core/load.ts';
+import { parseSource } from '../../generator/core/source.ts';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 interface Break {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { listFiles, isYaml } from '../../generator/load.ts';
+import { listFiles, isYaml } from '../../generator/core/load.ts';
 import { countWords, parseInline, parseInlineWithParser } from '../../model/markup.ts';
 import { projectRoot } from './fixture.ts';
 

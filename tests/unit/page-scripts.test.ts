@@ -2,7 +2,7 @@
 // module import the client entry once the window has loaded. A page without islands has no script.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { afterLoadScript, FIRST_PAINT_WAIT_MS, LARGEST_PAINT_WAIT_MS } from '../../runtime/render/document.tsx';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';

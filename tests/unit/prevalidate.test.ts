@@ -4,13 +4,13 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { schemasDigest } from '../../generator/load.ts';
-import { compileSite, type CompileResult } from '../../generator/compile.ts';
-import { CompileCache } from '../../generator/incremental/compile-cache.ts';
-import { isYaml, listFiles } from '../../generator/load.ts';
-import { validateFromQueue } from '../../generator/prevalidate.ts';
-import { renderQueue } from '../../generator/render-queue.ts';
-import { loadSchemas } from '../../generator/schemas.ts';
+import { schemasDigest } from '../../generator/core/load.ts';
+import { compileSite, type CompileResult } from '../../generator/core/compile.ts';
+import { CompileCache } from '../../generator/store/compile-cache.ts';
+import { isYaml, listFiles } from '../../generator/core/load.ts';
+import { validateFromQueue } from '../../generator/stages/prevalidate.ts';
+import { renderQueue } from '../../generator/stages/render-queue.ts';
+import { loadSchemas } from '../../generator/core/schemas.ts';
 import { copyProject } from './fixture.ts';
 
 const dir = copyProject('prevalidate-');

@@ -1,7 +1,7 @@
 // The registry covers every block schema (the compiler enforces the same through the Registry type),
 // and the generated types are current.
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../generator/schemas.ts';
+import { loadSchemas } from '../../generator/core/schemas.ts';
 import { staleGeneratedFiles } from '../../generator/generate-types.ts';
 import { registry } from '../../runtime/registry.tsx';
 import { projectRoot } from './fixture.ts';

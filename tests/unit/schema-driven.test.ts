@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSite } from '../../generator/compile.ts';
+import { compileSite } from '../../generator/core/compile.ts';
 import type { Product } from '../../model/schema.generated.ts';
 import { copyProject, errorsOf, projectRoot } from './fixture.ts';
 

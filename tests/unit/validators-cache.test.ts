@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadSchemas } from '../../generator/schemas.ts';
+import { loadSchemas } from '../../generator/core/schemas.ts';
 import { copyProject, VALID_INDEX } from './fixture.ts';
 
 const dir = copyProject('validators-');

@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { spawn } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listFiles } from '../load.ts';
-import type { ManifestChunk } from '../page-assets.ts';
-import { codeDigest, ImportGraph } from './code-graph.ts';
-import { filesHash, hashOf } from './hash.ts';
-import { storeStats } from './store-stats.ts';
+import { listFiles } from '../core/load.ts';
+import type { ManifestChunk } from '../render/page-assets.ts';
+import { codeDigest, ImportGraph } from '../store/code-graph.ts';
+import { filesHash, hashOf } from '../store/hash.ts';
+import { storeStats } from '../store/store-stats.ts';
 
 /**
  * What Vite's client build reads, found from its config rather than listed: vite.config.ts and every
@@ -43,18 +43,18 @@ export interface ClientAssets {
   finish(): Promise<{ dir: string; files: string[] }>;
 }
 
-/** Printed by client-build.ts once Vite has written its output (the compression follows). */
-export const VITE_DONE = 'client-build: vite done';
+/** Printed by vite-build.ts once Vite has written its output (the compression follows). */
+export const VITE_DONE = 'vite-build: vite done';
 
 /**
- * Vite's client build and the compression of its files, in a child process (client-build.ts): the
+ * Vite's client build and the compression of its files, in a child process (vite-build.ts): the
  * site's compile is synchronous and would stall Vite's JavaScript half if they shared a thread, so the
  * two run side by side (see build.ts). `written`: Vite's output is there (pages can render); `done`:
  * the compression too.
  */
 function viteBuild(root: string, outDir: string, quiet?: boolean): { written: Promise<void>; done: Promise<void> } {
   // tsx from this project's dependencies: the site folder (a test's fixture) may have none of its own.
-  const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./client-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
+  const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./vite-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
   // Always a production build: under another NODE_ENV (vitest sets "test") Vite compiles JSX for
   // development, which writes each component's absolute path into the bundle.
   const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
@@ -92,13 +92,13 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
   // The inputs, the code that builds and compresses them, and the settings pages are built for.
-  const key = hashOf(clientInputsDigest(root), codeDigest(new URL('./client-build.ts', import.meta.url)), ...env).slice(0, 24);
+  const key = hashOf(clientInputsDigest(root), codeDigest(new URL('./vite-build.ts', import.meta.url)), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
   const filesOf = (from: string) => {
     const all = listFiles(from, () => true).map((f) => f.slice(from.length + 1).split('\\').join('/'));
     const made = new Set(all);
-    // A file's .br and .gz travel with it (see client-build.ts).
+    // A file's .br and .gz travel with it (see vite-build.ts).
     return all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
   };
   const manifestIn = (from: string) => JSON.parse(readFileSync(join(from, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;

@@ -2,14 +2,14 @@
 // addresses, one featured article, honest read times, files that exist. Which field is a product id,
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
 import { createHash } from 'node:crypto';
-import { isSafeHref } from '../model/href.ts';
-import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../model/markup.ts';
-import type { PageDefinition, SiteConfig } from '../model/page.ts';
+import { isSafeHref } from '../../model/href.ts';
+import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
+import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
-import type { FieldAt } from './validate.ts';
+import type { FieldAt } from './schema-errors.ts';
 
 export interface CheckedDoc {
   /** The document with defaults applied and tokens filled in; positions come from its nodes. */

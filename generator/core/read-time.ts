@@ -1,9 +1,9 @@
 // Honest read times: an article's stated minutes must match its body at about 200 words a minute.
 // The words are those of the body's prose fields, as the schemas mark them (`x-kind`: text, inline,
 // markdown), counted on the parsed text, so markup and link addresses never count.
-import { countWords, inlinePlain, parseInline, parseProse, prosePlain } from '../model/markup.ts';
+import { countWords, inlinePlain, parseInline, parseProse, prosePlain } from '../../model/markup.ts';
 import { valueAt } from './source.ts';
-import type { FieldAt } from './validate.ts';
+import type { FieldAt } from './schema-errors.ts';
 
 export const WORDS_PER_MINUTE = 200;
 /** Tolerance as a fraction of the stated read time (a third, per the blog issue). */

@@ -21,7 +21,8 @@ export function toolPath(module: URL): string {
 }
 
 const REGISTRY = 'runtime/registry.tsx';
-const RENDER_ENTRY = toolPath(new URL('./render-task.ts', import.meta.url));
+/** Named as a path, not imported: every cache imports this module, and must not depend on the render code. */
+const RENDER_ENTRY = 'generator/render/render-task.ts';
 /** How all code is run: the locked dependencies, and the compiler's settings (tsx reads them for JSX). */
 const TOOLCHAIN = ['package-lock.json', 'tsconfig.json'];
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
@@ -62,6 +63,8 @@ export class ImportGraph {
       out = [];
       const text = this.text(file);
       for (const m of text.matchAll(IMPORT)) {
+        // Types are erased before the code runs: `import type` changes no result.
+        if (/^(?:import|export)\s+type\s/.test(m[0])) continue;
         const to = this.resolve(file, m[1] ?? m[2] ?? m[3] ?? m[4]!);
         if (to) out.push(to);
       }
@@ -123,6 +126,7 @@ export class PageCode {
   private readonly blocks = new Map<string, string>();
 
   constructor(private readonly graph: ImportGraph = (shared ??= new ImportGraph())) {
+    if (!existsSync(join(graph.root, RENDER_ENTRY))) throw new Error(`code-graph.ts: the render entry ${RENDER_ENTRY} has moved; name it here`);
     const registry = graph.text(REGISTRY);
     const byName = new Map<string, string>();
     for (const m of registry.matchAll(/import\s*\{([^}]+)\}\s*from\s*['"](\.\/blocks\/[^'"]+)['"]/g)) {

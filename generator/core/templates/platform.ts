@@ -1,6 +1,6 @@
 // The platform template: one layout for every platform sales page; pages differ only in data.
-import type { PlatformSalesPage } from '../../model/schema.generated.ts';
-import type { SectionDraft } from '../../model/page.ts';
+import type { PlatformSalesPage } from '../../../model/schema.generated.ts';
+import type { SectionDraft } from '../../../model/page.ts';
 
 /** The bundle every platform page offers as an upgrade. */
 const UPGRADE_PRODUCT = 'ultimate';

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockSnippets, refResolver, typeCompletions } from './editor-hints.ts';
-import { rawValidators, type RawValidate, type RawValidators, type SchemaSources } from './validators.ts';
+import { rawValidators, type RawValidate, type RawValidators, type SchemaSources } from './schema-compile.ts';
 
 /**
  * What a field *is*, declared in the schemas with the `x-kind` keyword so cross-checks follow the

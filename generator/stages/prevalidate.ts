@@ -6,11 +6,11 @@
 // its diagnostics and its cross-check facts). The result is the same as compiling alone (the same
 // function, read.ts's readAndValidate, makes each entry, under the same key), only sooner.
 import { relative } from 'node:path';
-import { contentKey, type CachedFile, type CompileCache } from './incremental/compile-cache.ts';
-import { readSourceText } from './load.ts';
-import { cacheable, readAndValidate } from './read.ts';
+import { contentKey, type CachedFile, type CompileCache } from '../store/compile-cache.ts';
+import { readSourceText } from '../core/load.ts';
+import { cacheable, readAndValidate } from '../core/read.ts';
 import { takeFrom } from './render-queue.ts';
-import type { SchemaSet } from './schemas.ts';
+import type { SchemaSet } from '../core/schemas.ts';
 
 /** One file's entry, as a worker posts it, with the file's text (the compile then reads no file twice). */
 export interface RawEntry {

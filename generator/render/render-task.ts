@@ -2,11 +2,11 @@
 // in render workers, so a page's HTML does not depend on where it was rendered.
 import type { CompiledSite } from '../../model/page.ts';
 import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
-import { assetsFromManifest, type ManifestChunk } from '../page-assets.ts';
-import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../precompress.ts';
+import { assetsFromManifest, type ManifestChunk } from './page-assets.ts';
+import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
 import { inlineScriptHashes } from '../security-headers.ts';
-import { digestOf } from './reads.ts';
-import { Tracker, type Read } from './track.ts';
+import { digestOf } from '../store/reads.ts';
+import { Tracker, type Read } from '../store/track.ts';
 
 /** Everything a render needs besides the page: plain data, so it can be posted to a worker. */
 export interface RenderInput {

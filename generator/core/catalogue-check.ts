@@ -1,8 +1,8 @@
 // The catalogue as pages and components read it: its texts with tokens filled in ({countWord:ultimate}
 // in a bundle's description stays true when a product joins), checked where a schema cannot: a
 // bundle's original price against its products, and a preview source for every platform guide.
-import { coreValue, isBundle, previewPath } from '../model/catalogue.ts';
-import type { SiteConfig } from '../model/page.ts';
+import { coreValue, isBundle, previewPath } from '../../model/catalogue.ts';
+import type { SiteConfig } from '../../model/page.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { locate, locateIn, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';

@@ -2,9 +2,9 @@
 // Vite wrote), so a render worker makes the same assets as the main thread.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PageAssets } from '../runtime/render/render-page.tsx';
-import { assetFiles, type ManifestChunk } from './asset-files.ts';
-import { extraMarkup, pageCss, prepareStylesheet, type ExtraMarkup } from './critical-css.ts';
+import type { PageAssets } from '../../runtime/render/render-page.tsx';
+import { assetFiles, type ManifestChunk } from '../client/manifest.ts';
+import { extraMarkup, pageCss, prepareStylesheet, type ExtraMarkup } from '../stages/critical-css.ts';
 
 export type { ManifestChunk };
 
@@ -21,7 +21,7 @@ export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clie
   const islandMarkup = islandMarkupFrom(manifest, clientDir);
   const inlineCss = (html: string, islands: readonly string[] = []) =>
     pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), html, islands.length ? islandMarkup(islands) : undefined);
-  // The same keys in the same order as assetsOnly's (asset-files.ts): a page's reads of them are compared.
+  // The same keys in the same order as assetsOnly's (client/manifest.ts): a page's reads of them are compared.
   return { css, inlineCss, scripts };
 }
 

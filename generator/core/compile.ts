@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, factsFromJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
 import { loadSite, readRegistry, REGISTRY_FILE, routeOf, type InputFile, type SiteInputs } from './load.ts';
-import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../model/page.ts';
+import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
-import { withData, type CompileCache } from './incremental/compile-cache.ts';
+import { withData, type CompileCache } from '../store/compile-cache.ts';
 import { cacheable, readAndValidate } from './read.ts';
 import { readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
 import { lazySource, locate, locateIn, type SourceFile } from './source.ts';
@@ -15,7 +15,7 @@ import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
 import { expandPlatform } from './templates/platform.ts';
-import type { FieldAt } from './validate.ts';
+import type { FieldAt } from './schema-errors.ts';
 
 /** Files the build writes that pages may link to. */
 export const GENERATED_FILES = ['/free-detox-starter-kit.pdf', '/sitemap.xml', '/robots.txt', '/rss.xml'];
@@ -41,7 +41,7 @@ export interface CompileOptions {
   asOf?: Date;
   /** Keep drafts and scheduled pages in the site (the dev server, which marks them with a ribbon). */
   includeUnpublished?: boolean;
-  /** Parse and validation results by content hash: unchanged files are not parsed again (see incremental/compile-cache.ts). */
+  /** Parse and validation results by content hash: unchanged files are not parsed again (see store/compile-cache.ts). */
   cache?: CompileCache;
   /** The last compile's results by file, for a process that compiles again on each save (the dev server). */
   memo?: CompileMemo;

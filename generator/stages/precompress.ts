@@ -7,7 +7,7 @@
 //   Above that are only pdf.js's engine and worker (460 KB and 1.3 MB), fetched once a preview is on
 //   screen: quality 11 takes 3.2 s of a cold build for them, 10 takes 1.25 s, 9 takes 0.15 s; 9 is
 //   8% bigger than 10 (+37 KB), so 9. They are compressed once per client build, beside Vite's output
-//   (client-build.ts), while the site compiles.
+//   (vite-build.ts), while the site compiles.
 // - gzip (level 9) is made for assets and other files, not for pages (see compressBytes).
 // Other files (the sitemap, the feed, images' SVG) are compressed here on worker threads, only when
 // their content changed (the caller keeps content hashes), and kept by content hash in the build cache.

@@ -1,6 +1,6 @@
 // What a page's reads are checked against on a rebuild (see track.ts), without the render code: the
 // build's main thread uses this while React stays in the render workers.
-import type { RenderInput } from './render-task.ts';
+import type { RenderInput } from '../render/render-task.ts';
 import { hashOf } from './hash.ts';
 import type { Read } from './track.ts';
 

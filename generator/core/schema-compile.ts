@@ -11,9 +11,9 @@ import type * as Codegen from 'ajv/dist/compile/codegen/index.js';
 import type Names from 'ajv/dist/compile/names.js';
 import type StandaloneCode from 'ajv/dist/standalone/index.js';
 import type AddFormats from 'ajv-formats';
-import { codeDigest } from './incremental/code-graph.ts';
-import { hashOf } from './incremental/hash.ts';
-import { storeStats } from './incremental/store-stats.ts';
+import { codeDigest } from '../store/code-graph.ts';
+import { hashOf } from '../store/hash.ts';
+import { storeStats } from '../store/store-stats.ts';
 import { listFiles } from './load.ts';
 
 const require = createRequire(import.meta.url);
@@ -55,7 +55,7 @@ const KEEP = 8;
 
 /** The schemas' sources and the code that compiles them (this module and ajv, by the lockfile). */
 function keyOf(sources: SchemaSources): string {
-  return hashOf(codeDigest(new URL('./validators.ts', import.meta.url)), JSON.stringify(sources)).slice(0, 24);
+  return hashOf(codeDigest(new URL('./schema-compile.ts', import.meta.url)), JSON.stringify(sources)).slice(0, 24);
 }
 
 /** The validators' module code, compiled by ajv (about half a second). */

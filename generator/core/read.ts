@@ -2,13 +2,13 @@
 // ajv against its schema (defaults filled in), with the facts the cross-checks need from it. This is
 // the one read-and-validate function: the main thread, the render workers (which share a cold build's
 // parsing) and the dev server all call it, and its result is what the compile cache keeps, under a key
-// made of the file's text, the schemas and this module's code (see incremental/compile-cache.ts).
+// made of the file's text, the schemas and this module's code (see store/compile-cache.ts).
 import { documentFacts, factsToJson, type FieldFacts } from './cross-check.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { MAX_SOURCE_BYTES, type SourceText } from './load.ts';
 import type { KindedValidate } from './schemas.ts';
 import { parseSource, type SourceFile } from './source.ts';
-import { validateDocument, type FieldAt } from './validate.ts';
+import { validateDocument, type FieldAt } from './schema-errors.ts';
 
 /** What reading and validating one file gives; plain data, so it can be cached and posted between threads. */
 export interface FileEntry {

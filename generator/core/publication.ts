@@ -3,14 +3,14 @@
 // Every page is still validated; only `npm run build` (and `npm start`) leave unpublished pages out,
 // in one place (compile), so the blog index, the feed, the sitemap and every list built from the
 // compiled site follow by themselves.
-import type { PageDefinition, SiteConfig } from '../model/page.ts';
-import { publicationOf, showMoment } from '../model/publication.ts';
+import type { PageDefinition, SiteConfig } from '../../model/page.ts';
+import { publicationOf, showMoment } from '../../model/publication.ts';
 import type { CheckedDoc, CheckInput } from './cross-check.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { withData } from './incremental/compile-cache.ts';
+import { withData } from '../store/compile-cache.ts';
 import { locate, valueAt, type SourceFile } from './source.ts';
 
-export { publicationOf, showMoment, type Publication } from '../model/publication.ts';
+export { publicationOf, showMoment, type Publication } from '../../model/publication.ts';
 
 /**
  * A moment as a page or the command line writes it: a date ("2026-12-01", the start of that day in

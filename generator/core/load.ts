@@ -3,8 +3,8 @@
 // schemas, the files pages may link to, and the preview sources. compile.ts reads nothing else.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { NOT_FOUND_ROUTE } from '../model/page.ts';
-import { filesHash } from './incremental/hash.ts';
+import { NOT_FOUND_ROUTE } from '../../model/page.ts';
+import { filesHash } from '../store/hash.ts';
 import { loadSchemas, type SchemaSet } from './schemas.ts';
 
 /** One source file: its project-relative path (pages/about.yaml) and its text. */

@@ -3,17 +3,17 @@
 // component; then it takes the render input and renders pages from the shared queue until it is empty.
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
+import type { RenderedPage, RenderInput } from '../render/render-task.ts';
 import type { RawEntry } from './prevalidate.ts';
 import { takeFrom } from './render-queue.ts';
 
 type Message = { validate?: { root: string; files: string[]; queue: SharedArrayBuffer } | null; input?: RenderInput; queue?: SharedArrayBuffer };
 
 const port = parentPort!;
-let ready: Promise<typeof import('./incremental/render-task.ts')> | undefined;
+let ready: Promise<typeof import('../render/render-task.ts')> | undefined;
 
 async function validate(job: NonNullable<Message['validate']>): Promise<void> {
-  const [{ validateFromQueue }, { loadSchemas }] = await Promise.all([import('./prevalidate.ts'), import('./schemas.ts')]);
+  const [{ validateFromQueue }, { loadSchemas }] = await Promise.all([import('./prevalidate.ts'), import('../core/schemas.ts')]);
   const schemas = loadSchemas(join(job.root, 'schemas'));
   let batch: RawEntry[] = [];
   await validateFromQueue(job.root, job.files, job.queue, schemas, (e) => {
@@ -27,12 +27,12 @@ async function validate(job: NonNullable<Message['validate']>): Promise<void> {
 }
 
 async function load() {
-  const [task, { blockComponents }] = await Promise.all([import('./incremental/render-task.ts'), import('../runtime/render/render-page.tsx')]);
+  const [task, { blockComponents }] = await Promise.all([import('../render/render-task.ts'), import('../../runtime/render/render-page.tsx')]);
   port.postMessage({ components: blockComponents });
   return task;
 }
 
-let renderer: Promise<import('./incremental/render-task.ts').PageRenderer> | undefined;
+let renderer: Promise<import('../render/render-task.ts').PageRenderer> | undefined;
 
 /** The render input, sent as soon as the site is compiled: the renderer is made (its stylesheet parsed) while the main thread decides what to render. */
 function prepare(input: RenderInput): void {

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { FileEntry } from '../read.ts';
-import type { SourceFile } from '../source.ts';
+import type { FileEntry } from '../core/read.ts';
+import type { SourceFile } from '../core/source.ts';
 import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
@@ -15,7 +15,7 @@ import { storeStats } from './store-stats.ts';
 export type CachedFile = FileEntry;
 
 /** The code its entries come from: the one read-and-validate function and the schemas' validators (which also complete templates' blocks), with all they import. */
-const PRODUCERS = [new URL('../read.ts', import.meta.url), new URL('../schemas.ts', import.meta.url)];
+const PRODUCERS = [new URL('../core/read.ts', import.meta.url), new URL('../core/schemas.ts', import.meta.url)];
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line

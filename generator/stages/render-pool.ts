@@ -6,11 +6,11 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { RenderedPage, RenderInput } from './incremental/render-task.ts';
-import type { CachedFile, CompileCache } from './incremental/compile-cache.ts';
+import type { RenderedPage, RenderInput } from '../render/render-task.ts';
+import type { CachedFile, CompileCache } from '../store/compile-cache.ts';
 import { validateFromQueue, type RawEntry } from './prevalidate.ts';
 import { renderQueue, takeFrom } from './render-queue.ts';
-import type { SchemaSet } from './schemas.ts';
+import type { SchemaSet } from '../core/schemas.ts';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_MIN_PAGES = 300;
@@ -120,7 +120,7 @@ export class RenderPool {
         }),
     );
     if (mainThread) {
-      const { PageRenderer } = await import('./incremental/render-task.ts');
+      const { PageRenderer } = await import('../render/render-task.ts');
       const renderer = new PageRenderer(input);
       for (let index = takeFrom(queue); index !== undefined; index = takeFrom(queue)) {
         onPage(renderer.render(index));

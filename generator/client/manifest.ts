@@ -1,7 +1,7 @@
 // The browser assets pages link, by name, from Vite's manifest: what the build's main thread needs to
 // check pages' reads, without the stylesheet tools the render threads load (see page-assets.ts).
 
-import type { PageAssets } from '../runtime/render/render-page.tsx';
+import type { PageAssets } from '../../runtime/render/render-page.tsx';
 
 export interface ManifestChunk {
   file: string;

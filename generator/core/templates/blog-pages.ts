@@ -2,8 +2,8 @@
 // listed articles: the index's later pages (/blog/page/2, …) and each category's pages
 // (/blog/category/<slug>, /blog/category/<slug>/page/2, …). They are page definitions like any other,
 // so rendering, the sitemap and incremental builds treat them as they treat a page file.
-import { blogListings, pageRoute, type BlogListing } from '../../model/blog.ts';
-import type { ArticleSummary, BlockOf, PageDefinition } from '../../model/page.ts';
+import { blogListings, pageRoute, type BlogListing } from '../../../model/blog.ts';
+import type { ArticleSummary, BlockOf, PageDefinition } from '../../../model/page.ts';
 import type { CheckedDoc } from '../cross-check.ts';
 import { diagnostic, type Diagnostic } from '../errors.ts';
 import { locate } from '../source.ts';

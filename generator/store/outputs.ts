@@ -3,7 +3,7 @@
 // longer makes is removed with its .br/.gz, and precompression runs only for changed content.
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../precompress.ts';
+import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../stages/precompress.ts';
 import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
@@ -129,7 +129,7 @@ export class Outputs {
    * (a clean build, or one whose compression code changed) and the cache is not read.
    */
   async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
-    const code = codeDigest(new URL('../precompress.ts', import.meta.url)).slice(0, 16);
+    const code = codeDigest(new URL('../stages/precompress.ts', import.meta.url)).slice(0, 16);
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
     const copied: string[] = [];

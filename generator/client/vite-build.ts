@@ -1,17 +1,17 @@
-// The client build's own process (see client-assets.ts): Vite's build, then each of its text files
+// The client build's own process (see cached-build.ts): Vite's build, then each of its text files
 // compressed beside it (.br and .gz). Done here, not by the build, because the build's main thread is
 // busy compiling the site meanwhile: the assets' compression (pdf.js's worker alone is a second of
 // brotli) runs on the other core, and a reused client build reuses its compressed files too.
-// Usage: node --import tsx generator/incremental/client-build.ts <outDir> <logLevel>
+// Usage: node --import tsx generator/client/vite-build.ts <outDir> <logLevel>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type LogLevel } from 'vite';
-import { listFiles } from '../load.ts';
-import { compressBytes, qualityFor, shouldCompress } from '../precompress.ts';
-import { VITE_DONE } from './client-assets.ts';
+import { listFiles } from '../core/load.ts';
+import { compressBytes, qualityFor, shouldCompress } from '../stages/precompress.ts';
+import { VITE_DONE } from './cached-build.ts';
 
 const [outDir, logLevel = 'warn'] = process.argv.slice(2);
-if (!outDir) throw new Error('usage: client-build.ts <outDir> [logLevel]');
+if (!outDir) throw new Error('usage: vite-build.ts <outDir> [logLevel]');
 const root = process.cwd();
 const out = resolve(outDir);
 await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: logLevel as LogLevel, build: { outDir: out, emptyOutDir: true } });

@@ -1,5 +1,5 @@
 // The article template: header (back link, category, date, read time, author), the body, Read More.
-import type { ArticleSummary, Page, Section, SectionDraft } from '../../model/page.ts';
+import type { ArticleSummary, Page, Section, SectionDraft } from '../../../model/page.ts';
 
 export function articleSummary(route: string, page: Page): ArticleSummary {
   const a = page.article!;
