@@ -94,10 +94,19 @@ export class ImportGraph {
     return [...seen].sort();
   }
 
-  /** The digest of the entries' code: each reachable file's path and text, and the lockfile. */
+  private readonly hashes = new Map<string, string>();
+
+  /** A file's own digest, of its text. */
+  fileHash(file: string): string {
+    let h = this.hashes.get(file);
+    if (h === undefined) this.hashes.set(file, (h = hashOf(this.text(file))));
+    return h;
+  }
+
+  /** The digest of the entries' code: each reachable file's path and text, and the toolchain's files. */
   digest(entries: readonly string[], follow?: Follow): string {
     const files = this.closure(entries, follow);
-    return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.text(f)]));
+    return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.fileHash(f)]));
   }
 }
 
@@ -110,10 +119,9 @@ const digests = new Map<string, string>();
  * cannot change under it.
  */
 export function codeDigest(...modules: URL[]): string {
-  const entries = modules.map(toolPath);
-  const id = entries.join('\0');
+  const id = modules.map((m) => m.href).join('\0');
   let d = digests.get(id);
-  if (d === undefined) digests.set(id, (d = (shared ??= new ImportGraph()).digest(entries)));
+  if (d === undefined) digests.set(id, (d = (shared ??= new ImportGraph()).digest(modules.map(toolPath))));
   return d;
 }
 

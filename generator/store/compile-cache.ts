@@ -14,9 +14,6 @@ import { storeStats } from './store-stats.ts';
 /** What the cache keeps per file: read.ts's entry. */
 export type CachedFile = FileEntry;
 
-/** The code its entries come from: the one read-and-validate function and the schemas' validators (which also complete templates' blocks), with all they import. */
-const PRODUCERS = [new URL('../core/read.ts', import.meta.url), new URL('../core/schemas.ts', import.meta.url)];
-
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
  * breaks). Entries stay JSON text until used, so loading a thousand pages' entries is a split, not a
@@ -56,7 +53,9 @@ export class CompileCache {
 
   /** Called once per compile: a change to the schemas or to the code that reads and validates empties the cache. */
   begin(schemasDigest: string): void {
-    const salt = hashOf(schemasDigest, codeDigest(...PRODUCERS));
+    // The code its entries come from: the one read-and-validate function and the schemas' validators
+    // (which also complete templates' blocks), with all they import.
+    const salt = hashOf(schemasDigest, codeDigest(new URL('../core/read.ts', import.meta.url), new URL('../core/schemas.ts', import.meta.url)));
     if (salt !== this.salt) {
       this.entries.clear();
       this.salt = salt;

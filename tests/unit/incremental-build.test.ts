@@ -1,12 +1,15 @@
-// Incremental builds: after each edit (an article's text, a catalogue price, a block component, a new
-// page, a deleted page) the incremental build's output folder is byte-identical to a clean build's,
+// Incremental builds: after each edit (an article's text, a catalogue price, a block component, the
+// generator's own code, a new page, a deleted page) the incremental build's output folder is
+// byte-identical to a clean build's (or it fails as a clean build does),
 // every file included (.br and .gz too), and it rendered only the pages that depend on the edit. A
 // rebuild with nothing changed renders and writes nothing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDifferences } from '../../generator/bench/scale.ts';
+import { ImportGraph } from '../../generator/store/code-graph.ts';
 import { copyProject, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const article = (title: string, featured: boolean, words: string) => `template: article
@@ -44,15 +47,20 @@ interface Stats {
   removedFiles: string[];
 }
 
-function build(outDir: string, clean = false): Stats {
+function run(outDir: string, clean = false, env: Record<string, string> = {}, imports: string[] = []) {
   const stats = `${root}-stats-${n++}.json`;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'generator/cli/build.ts', '--stats', stats, '--as-of', AS_OF, ...(clean ? ['--clean'] : [])], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), 'generator/cli/build.ts', '--stats', stats, '--as-of', AS_OF, ...(clean ? ['--clean'] : [])], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, OUT_DIR: outDir, VITE_SUPABASE_ANON_KEY: '' },
+    env: { ...process.env, OUT_DIR: outDir, VITE_SUPABASE_ANON_KEY: '', ...env },
   });
-  expect(r.status, r.stderr + r.stdout).toBe(0);
-  return JSON.parse(readFileSync(stats, 'utf8')) as Stats;
+  return { status: r.status, output: r.stderr + r.stdout, stats };
+}
+
+function build(outDir: string, clean = false, env: Record<string, string> = {}, imports: string[] = []): Stats {
+  const r = run(outDir, clean, env, imports);
+  expect(r.status, r.output).toBe(0);
+  return JSON.parse(readFileSync(r.stats, 'utf8')) as Stats;
 }
 
 // Outside the project, as dist/ is git-ignored in it: Tailwind scans what git does not ignore.
@@ -96,8 +104,14 @@ afterAll(() => {
 
 describe('an incremental build', () => {
   it('matches a clean build byte for byte after each edit, rendering only what depends on it', () => {
-    const first = build(out());
+    // The first build records every file Node loads: each is in the import graph the cache keys are read from.
+    const loads = `${root}-loads.txt`;
+    const first = build(out(), false, { RECORD_LOADS: loads }, [pathToFileURL(join(projectRoot, 'tests/unit/record-loads.mjs')).href]);
     expect(first.renderedRoutes).toEqual(expect.arrayContaining(['/', '/blog', '/blog/first', '/blog/second']));
+    const known = new Set(new ImportGraph(root).closure(['generator/cli/build.ts']));
+    const loaded = [...new Set(readFileSync(loads, 'utf8').trim().split('\n'))].map((u) => relative(root, fileURLToPath(u)).split(sep).join('/'));
+    expect(loaded.filter((f) => /^(generator|runtime|model|pdf)\//.test(f))).toEqual(expect.arrayContaining(['generator/core/compile.ts', 'runtime/render/render-page.tsx']));
+    expect(loaded.filter((f) => !f.startsWith('..') && !known.has(f))).toEqual([]);
     expectSameAsClean();
 
     // Nothing changed: nothing rendered, nothing written, no file touched.
@@ -133,6 +147,19 @@ describe('an incremental build', () => {
     expect(added).toEqual(expect.arrayContaining(['/blog/third', '/blog']));
     expect(added).not.toContain('/');
     expectSameAsClean();
+
+    // The generator's own code: reading double-quoted scalars broken. A warm build fails as a clean one
+    // does (the cached parse results were made by the old code), then recovers once it is put back.
+    const source = 'generator/core/source.ts';
+    const original = readFileSync(join(root, source), 'utf8');
+    edit(source, /(export function parseSource\(file: string, raw: string\)[^{]*\{)/, '$1\n  if (raw.includes(\'"\')) return { source: lazySource(file, raw, null), errors: [diagnostic(\'YamlSyntax\', { file, line: 1, column: 1, path: \'\' }, \'double quotes broken\')] };');
+    const warm = run(out());
+    const cold = run(`${root}-clean`, true);
+    expect(cold.status).toBe(1);
+    expect(warm.status, warm.output).toBe(1);
+    expect(warm.output).toContain('double quotes broken');
+    writeFileSync(join(root, source), original);
+    expect(build(out()).renderedRoutes).toEqual([]);
 
     // A deleted page: its files leave the output folder.
     rmSync(join(root, 'pages/blog/third.yaml'));
