@@ -7,10 +7,10 @@ import { loadSite, readRegistry, REGISTRY_FILE, routeOf, type InputFile, type Si
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
-import { withData, type CompileCache } from '../store/compile-cache.ts';
+import type { CompileCache } from '../store/compile-cache.ts';
 import { cacheable, readAndValidate } from './read.ts';
 import { readBlockSchemas, type KindedValidate, type SchemaSet } from './schemas.ts';
-import { lazySource, locate, locateIn, type SourceFile } from './source.ts';
+import { lazySource, locate, locateIn, withData, type SourceFile } from './source.ts';
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';

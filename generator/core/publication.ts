@@ -7,8 +7,7 @@ import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { publicationOf, showMoment } from '../../model/publication.ts';
 import type { CheckedDoc, CheckInput } from './cross-check.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { withData } from '../store/compile-cache.ts';
-import { locate, valueAt, type SourceFile } from './source.ts';
+import { locate, valueAt, withData, type SourceFile } from './source.ts';
 
 export { publicationOf, showMoment, type Publication } from '../../model/publication.ts';
 

@@ -249,3 +249,8 @@ export function valueAt(data: unknown, path: readonly PathSegment[]): unknown {
   for (const seg of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[seg] : undefined;
   return cur;
 }
+
+/** The same source with other data (tokens filled in), keeping a lazy source lazy. */
+export function withData(source: SourceFile, data: unknown): SourceFile {
+  return Object.create(Object.getPrototypeOf(source) as object, { ...Object.getOwnPropertyDescriptors(source), data: { value: data, enumerable: true, writable: true } }) as SourceFile;
+}

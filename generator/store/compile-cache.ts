@@ -6,7 +6,6 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { FileEntry } from '../core/read.ts';
-import type { SourceFile } from '../core/source.ts';
 import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
@@ -221,7 +220,3 @@ export function compileCacheFor(cacheDir: string, root: string, fresh = false): 
 }
 
 
-/** The same source with other data (tokens filled in), keeping a lazy source lazy. */
-export function withData(source: SourceFile, data: unknown): SourceFile {
-  return Object.create(Object.getPrototypeOf(source) as object, { ...Object.getOwnPropertyDescriptors(source), data: { value: data, enumerable: true, writable: true } }) as SourceFile;
-}
