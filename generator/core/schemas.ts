@@ -1,4 +1,4 @@
-// Loads schemas/ and their validators (draft 2020-12, compiled by ajv: validators.ts). Schemas are keyed
+// Loads schemas/ and their validators (draft 2020-12, compiled by ajv: schema-compile.ts). Schemas are keyed
 // by their path under schemas/, so relative $refs resolve the same way for ajv and for editors' YAML
 // language server.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -95,7 +95,7 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
   const blocks = readBlockSchemas(schemasDir);
   const blockSchemas = new Map<string, Record<string, unknown>>();
   for (const b of blocks) blockSchemas.set(b.type, b.schema);
-  // The validators are compiled (or read from the build cache, see validators.ts) on the first
+  // The validators are compiled (or read from the build cache, see schema-compile.ts) on the first
   // validation: a build whose files all come from the compile cache validates nothing.
   let compiled: RawValidators | undefined;
   const validators = (): RawValidators => {

@@ -114,7 +114,7 @@ let shared: ImportGraph | undefined;
 const digests = new Map<string, string>();
 
 /**
- * The digest of the code of these modules, named by address (`new URL('./validators.ts',
+ * The digest of the code of these modules, named by address (`new URL('./schema-compile.ts',
  * import.meta.url)`, so a moved file keeps its name right). Read once per process: the code running
  * cannot change under it.
  */

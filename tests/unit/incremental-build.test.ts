@@ -152,7 +152,7 @@ describe('an incremental build', () => {
     // does (the cached parse results were made by the old code), then recovers once it is put back.
     const source = 'generator/core/source.ts';
     const original = readFileSync(join(root, source), 'utf8');
-    edit(source, /(export function parseSource\(file: string, raw: string\)[^{]*\{)/, '$1\n  if (raw.includes(\'"\')) return { source: lazySource(file, raw, null), errors: [diagnostic(\'YamlSyntax\', { file, line: 1, column: 1, path: \'\' }, \'double quotes broken\')] };');
+    edit(source, /(export function parseSource\(file: string, raw: string\).*\{)\n/, '$1\n  if (raw.includes(\'"\')) return { source: lazySource(file, raw, null), errors: [diagnostic(\'YamlSyntax\', { file, line: 1, column: 1, path: \'\' }, \'double quotes broken\')] };\n');
     const warm = run(out());
     const cold = run(`${root}-clean`, true);
     expect(cold.status).toBe(1);

@@ -1,5 +1,5 @@
 // The compiled validators are kept in the build cache by the schemas they are made from
-// (validators.ts). A kept set must be the one a fresh compile makes, and an edited schema must never
+// (generator/core/schema-compile.ts). A kept set must be the one a fresh compile makes, and an edited schema must never
 // be checked by the validators of the schema before it.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
