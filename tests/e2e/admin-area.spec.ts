@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
+import { signInAdmin } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
-const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload'];
+const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const open = openAdmin;
@@ -79,7 +80,7 @@ test('a message sent through /contact reaches /admin/messages, where the admin r
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
 
   await open(page, '/admin/messages');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   // Newest first: the message just sent is the first row.
   const first = page.getByTestId('message-row').first();
   await expect(first).toContainText(subject);
@@ -131,7 +132,7 @@ test('an address captured on the landing page is in /admin/subscribers and in th
   await kit;
 
   await open(page, '/admin/subscribers');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   const table = page.getByTestId('subscribers-table');
   // Newest first: the address just captured heads the list.
   await expect(table.locator('tbody tr').first()).toContainText(email);
@@ -181,7 +182,7 @@ test('a signed-in user who is not an admin is refused and sees no rows', async (
 
 test('the admin moves between screens without reloading: overview counts, previews, Replace fills the upload path, sign out', async ({ page }) => {
   await open(page, '/admin');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   const subscribers = (await dbQuery<{ n: number }>('select count(*)::int as n from public.email_captures'))[0]!.n;
   await expect(page.getByTestId('stat-subscribers')).toContainText(subscribers.toLocaleString('en-US'));
@@ -226,7 +227,7 @@ for (const width of [390, 1280]) {
   test(`signed in, every admin screen fits ${width} px without sideways scrolling, has one h1 and passes axe`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/admin');
-    await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    await signInAdmin(page);
     const problems: string[] = [];
     for (const route of [...ROUTES, '/admin/messages?message=1']) {
       await open(page, route);
