@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
-import { signInAdmin } from './admin-second-factor.ts';
+import { TOTP } from 'otpauth';
+import { giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
 const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
@@ -241,3 +242,158 @@ for (const width of [390, 1280]) {
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('the second factor', () => {
+  // The seed admin's factors are removed with the README's recovery SQL, so the admin enrols again.
+  const removeFactors = () =>
+    dbQuery('delete from auth.mfa_factors where user_id = (select id from auth.users where email = $1)', [LOCAL_ADMIN_EMAIL]);
+
+  test('the seed admin enrols from the shown secret, reaches the inbox, signs out, and signs in with password and code; wrong and reused codes are refused', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await removeFactors();
+    const requests = dataRequests(page);
+    await open(page, '/admin/messages');
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    // Enrolment before any admin data: a QR code and the secret as text.
+    const enrol = page.getByTestId('admin-enrol');
+    await expect(enrol.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
+    await expect(enrol.getByTestId('totp-qr')).toHaveJSProperty('complete', true);
+    expect(await enrol.getByTestId('totp-qr').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const secret = (await enrol.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+    expect(requests).toEqual([]);
+
+    const totp = totpOf(secret);
+    const step = TOTP.counter();
+    const code = totp.generate({ timestamp: step * 30_000 });
+    // A wrong code first: refused, clearly.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await enrol.getByLabel('6-digit code').fill(wrong);
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(enrol.getByTestId('code-error')).toHaveText('Wrong code. Enter the 6-digit code your authenticator app shows now.');
+    await enrol.getByLabel('6-digit code').fill(code);
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(page.getByTestId('admin-enrol')).toHaveCount(0);
+    // The session stays aal2 across a reload.
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(page.getByTestId('admin-code')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+
+    // Password, then the code. Another tab of the same browser follows.
+    const other = await context.newPage();
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const form = page.getByTestId('admin-code');
+    await expect(form.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+    await open(other, '/admin');
+    await expect(other.getByTestId('admin-code')).toBeVisible();
+    await expect(other.getByTestId('stat-subscribers')).toHaveCount(0);
+    // The code used to enrol is refused: each code signs in once.
+    await form.getByLabel('6-digit code').fill(code);
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await expect(form.getByTestId('code-error')).toHaveText('This code was already used. Wait for the next one.');
+    await expect(page.getByTestId('message-row')).toHaveCount(0);
+    await giveCode(page, await nextCode());
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(other.getByTestId('stat-subscribers')).toBeVisible();
+    // Signing out here ends it there too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other.getByTestId('admin-sign-in')).toBeVisible();
+  });
+
+  test('five wrong codes in a row wait before the next try', async ({ page }) => {
+    await open(page, '/admin');
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const form = page.getByTestId('admin-code');
+    const field = form.getByLabel('6-digit code');
+    const verify = form.getByRole('button', { name: 'Verify' });
+    for (let i = 0; i < 5; i++) {
+      await field.fill('000000'.slice(String(i).length) + String(i));
+      await verify.click();
+      await expect(form.getByTestId('code-error')).toBeVisible();
+      if (i < 4) await expect(form.getByTestId('code-error')).toContainText('Wrong code');
+    }
+    await expect(form.getByTestId('code-error')).toContainText(/Five wrong codes in a row\. Wait \d+ seconds before the next try\./);
+    await expect(verify).toBeDisabled();
+    // Still waiting after a reload.
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByTestId('admin-code').getByTestId('code-error')).toContainText('Five wrong codes in a row');
+    await expect(page.getByTestId('admin-code').getByRole('button', { name: 'Verify' })).toBeDisabled();
+  });
+
+  test('the settings screen lists the authenticators, adds a second one and removes one', async ({ page }) => {
+    test.setTimeout(120_000);
+    await open(page, '/admin/settings');
+    await signInAdmin(page);
+    const rows = page.getByTestId('factor-row');
+    const before = await rows.count();
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Add another authenticator' }).click();
+    const enrol = page.getByTestId('admin-enrol');
+    const secret = (await enrol.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    await enrol.getByLabel('6-digit code').fill(totpOf(secret).generate());
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(rows).toHaveCount(before + 1);
+    const added = rows.last();
+    const name = (await added.locator('p').first().textContent())!;
+    await added.getByRole('button', { name: `Remove ${name}` }).click();
+    await added.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText('Authenticator removed');
+    await expect(rows).toHaveCount(before);
+    const [{ n }] = (await dbQuery<{ n: number }>(
+      `select count(*)::int as n from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1 and f.status = 'verified'`,
+      [LOCAL_ADMIN_EMAIL],
+    )) as [{ n: number }];
+    expect(n).toBe(before);
+  });
+});
+
+test.describe('hourly limits', () => {
+  const setSiteLimit = (perHour: number) =>
+    dbQuery(`update private.hourly_limits set per_hour = $1 where action = 'contact_messages' and scope = 'site'`, [perHour]);
+  test.afterEach(async () => {
+    await setSiteLimit(200);
+  });
+
+  test('past the site-wide cap a message is refused with 429 and the failure toast; the overview shows the limit was reached', async ({ page }) => {
+    // The cap set low through its one place of configuration: one more message this hour, then none.
+    const [{ n }] = (await dbQuery<{ n: number }>(
+      `select coalesce(max(requests), 0)::int as n from public.rate_limit_windows
+       where action = 'contact_messages' and scope = 'site' and window_start = date_trunc('hour', now())`,
+    )) as [{ n: number }];
+    await setSiteLimit(n + 1);
+    const stored = (await dbQuery<{ n: number }>('select count(*)::int as n from public.contact_messages'))[0]!.n;
+    const send = async (subject: string) => {
+      await page.goto('/contact');
+      await islandsReady(page);
+      const form = page.getByTestId('contact-form');
+      await form.getByLabel('First name').fill('Cap');
+      await form.getByLabel('Last name').fill('Test');
+      await form.getByLabel('Email').fill(`${unique('cap')}@example.com`);
+      await form.getByLabel('Subject').fill(subject);
+      await form.getByLabel('Message').fill('Testing the hourly cap.');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/send_contact_message'));
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      return (await answer).status();
+    };
+    expect(await send(unique('under the cap'))).toBe(204);
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    const over = unique('over the cap');
+    expect(await send(over)).toBe(429);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Error sending message');
+    await expect(page.getByText('Please try again later or contact us directly.')).toBeVisible();
+    // Nothing stored is lost; the refused one is not stored.
+    expect((await dbQuery<{ n: number }>('select count(*)::int as n from public.contact_messages'))[0]!.n).toBe(stored + 1);
+    expect(await dbQuery('select id from public.contact_messages where subject = $1', [over])).toEqual([]);
+
+    await open(page, '/admin');
+    await signInAdmin(page);
+    await expect(page.getByTestId('limit-reached').first()).toContainText('Contact messages: the limit for the whole site was reached');
+  });
+});
