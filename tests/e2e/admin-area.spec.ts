@@ -263,6 +263,7 @@ test.describe('the second factor', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
     expect(requests).toEqual([]);
+    expect(await seriousAxeViolations(page, 'enrolment')).toEqual([]);
 
     const totp = totpOf(secret);
     const step = TOTP.counter();
@@ -320,6 +321,7 @@ test.describe('the second factor', () => {
     }
     await expect(form.getByTestId('code-error')).toContainText(/Five wrong codes in a row\. Wait \d+ seconds before the next try\./);
     await expect(verify).toBeDisabled();
+    expect(await seriousAxeViolations(page, 'code form')).toEqual([]);
     // Still waiting after a reload.
     await page.reload();
     await islandsReady(page);
@@ -344,7 +346,7 @@ test.describe('the second factor', () => {
     const name = (await added.locator('p').first().textContent())!;
     await added.getByRole('button', { name: `Remove ${name}` }).click();
     await added.getByRole('button', { name: 'Yes, remove' }).click();
-    await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText('Authenticator removed');
+    await expect(page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: 'Authenticator removed' })).toBeVisible();
     await expect(rows).toHaveCount(before);
     const [{ n }] = (await dbQuery<{ n: number }>(
       `select count(*)::int as n from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1 and f.status = 'verified'`,
