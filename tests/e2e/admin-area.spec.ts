@@ -329,7 +329,7 @@ test.describe('the second factor', () => {
     await expect(page.getByTestId('admin-code').getByRole('button', { name: 'Verify' })).toBeDisabled();
   });
 
-  test('the settings screen lists the authenticators, adds a second one and removes one', async ({ page }) => {
+  test('the settings screen lists the authenticators, adds a new one and removes the old one', async ({ page }) => {
     test.setTimeout(120_000);
     await open(page, '/admin/settings');
     await signInAdmin(page);
@@ -342,12 +342,15 @@ test.describe('the second factor', () => {
     await enrol.getByLabel('6-digit code').fill(totpOf(secret).generate());
     await enrol.getByRole('button', { name: 'Confirm' }).click();
     await expect(rows).toHaveCount(before + 1);
-    const added = rows.last();
-    const name = (await added.locator('p').first().textContent())!;
-    await added.getByRole('button', { name: `Remove ${name}` }).click();
-    await added.getByRole('button', { name: 'Yes, remove' }).click();
+    // A new phone replaces the old one: the first authenticator is removed; this session, raised by
+    // the new one's code, stays signed in.
+    const first = rows.first();
+    const name = (await first.locator('p').first().textContent())!;
+    await first.getByRole('button', { name: `Remove ${name}` }).click();
+    await first.getByRole('button', { name: 'Yes, remove' }).click();
     await expect(page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: 'Authenticator removed' })).toBeVisible();
     await expect(rows).toHaveCount(before);
+    await expect(rows.filter({ hasText: name })).toHaveCount(0);
     const [{ n }] = (await dbQuery<{ n: number }>(
       `select count(*)::int as n from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1 and f.status = 'verified'`,
       [LOCAL_ADMIN_EMAIL],
