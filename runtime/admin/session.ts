@@ -21,9 +21,11 @@ async function loadSession(): Promise<AdminSession> {
   if (!user) return { state: 'signed-out' };
   const admin = isAdmin(user);
   if (!admin) return { state: 'signed-in', user, admin, step: 'done', factors: [] };
-  const { current, factors } = await assurance();
-  const step: SecondFactorStep = current === 'aal2' ? 'done' : factors.length ? 'code' : 'enrol';
-  return { state: 'signed-in', user, admin, step, factors };
+  // Unreachable Auth: as when the user could not be confirmed, the sign-in form, never the data.
+  const level = await assurance().catch(() => null);
+  if (!level) return { state: 'signed-out' };
+  const step: SecondFactorStep = level.current === 'aal2' ? 'done' : level.factors.length ? 'code' : 'enrol';
+  return { state: 'signed-in', user, admin, step, factors: level.factors };
 }
 
 /** The signed-in user as the server confirms it; loaders running together share one answer. */
