@@ -12,6 +12,7 @@ import { OverviewScreen, overviewLoader } from './overview.tsx';
 import { PreviewsScreen, previewsLoader } from './previews.tsx';
 import { adminSession, watchSession } from './session.ts';
 import { SubscribersScreen, subscribersLoader } from './subscribers.tsx';
+import { SettingsScreen } from './settings.tsx';
 import { UploadScreen } from './upload.tsx';
 
 async function sessionAction({ request }: ActionFunctionArgs): Promise<{ error: string | null }> {
@@ -49,6 +50,7 @@ export function adminRoutes(props: AdminAppProps): RouteObject[] {
         { path: 'subscribers', element: <SubscribersScreen />, loader: subscribersLoader, errorElement: <ScreenError /> },
         { path: 'previews', element: <PreviewsScreen />, loader: previewsLoader(props.previews), errorElement: <ScreenError /> },
         { path: 'upload', element: <UploadScreen /> },
+        { path: 'settings', element: <SettingsScreen /> },
         { path: '*', element: <AdminNotFound /> },
       ],
     },

@@ -1,6 +1,7 @@
 // What every admin screen may read: the signed-in session (from the layout's loader) and the
 // island's props (the catalogue's previews, the upload defaults).
 import type { User } from '@supabase/supabase-js';
+import type { TotpFactor } from '../backend/second-factor.ts';
 import { useOutletContext } from 'react-router-dom';
 
 export interface PreviewEntry {
@@ -23,7 +24,8 @@ export interface AdminAppProps {
 }
 
 export interface AdminOutlet {
-  session: { user: User; admin: boolean };
+  /** `factors`: the admin's verified authenticators (the settings screen lists them). */
+  session: { user: User; admin: boolean; factors: TotpFactor[] };
   props: AdminAppProps;
 }
 

@@ -7,6 +7,7 @@ import { toast } from '../client/toast.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
 import { SCREENS, screenFor } from './screens.ts';
+import { CodeForm, EnrolForm } from './second-factor.tsx';
 import { card, inputClass, link, primaryButton, secondaryButton } from './ui.ts';
 
 /** The heading band, as the site's text pages have it (runtime/blocks/page-title.tsx). */
@@ -155,13 +156,23 @@ export function AdminLayout({ props }: { props: AdminAppProps }) {
       </Frame>
     );
   }
-  const { user, admin } = session;
+  const { user, admin, step, factors } = session;
+  const bar = <SessionBar email={user.email ?? 'this account'} admin={admin} />;
+  // An admin gives the code (or first enrols a factor) before any screen: none loads data before aal2.
+  if (admin && step !== 'done') {
+    return (
+      <Frame pathname={pathname}>
+        {bar}
+        {step === 'code' ? <CodeForm factors={factors} /> : <EnrolForm name="Authenticator app" issuer={props.siteName} />}
+      </Frame>
+    );
+  }
   // The upload screen is open to anyone signed in: the storage policies refuse a non-admin there.
   const open = admin || pathname.replace(/\/+$/, '') === '/admin/upload';
-  const outlet: AdminOutlet = { session: { user, admin }, props };
+  const outlet: AdminOutlet = { session: { user, admin, factors }, props };
   return (
     <Frame pathname={pathname}>
-      <SessionBar email={user.email ?? 'this account'} admin={admin} />
+      {bar}
       <AdminNav />
       <div className={`mt-8 transition-opacity ${navigation.state === 'loading' ? 'opacity-60' : ''}`} aria-busy={navigation.state === 'loading'}>
         {open ? <Outlet context={outlet} /> : <NotAnAdmin email={user.email ?? 'This account'} />}

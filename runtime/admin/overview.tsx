@@ -1,12 +1,35 @@
 // /admin: counts of this week's messages (and those not handled yet), the subscribers, and the
-// previews present or missing, each leading to its screen.
+// previews present or missing, each leading to its screen; and when an hourly limit on visitors'
+// messages or addresses was reached this week (visitors over it were refused).
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { loadOverview, type Overview } from '../backend/admin.ts';
+import { loadOverview, type LimitReached, type Overview } from '../backend/admin.ts';
 import type { PreviewEntry } from './context.ts';
 import { PresenceBadge } from './previews.tsx';
 import { signedInAdmin } from './session.ts';
-import { link, panel } from './ui.ts';
+import { formatDateTime, link, panel } from './ui.ts';
+
+const LIMIT_NAMES: Record<LimitReached['action'], string> = { contact_messages: 'Contact messages', email_captures: 'Starter-kit sign-ups' };
+
+function LimitsReached({ limits }: { limits: LimitReached[] }) {
+  return (
+    <section aria-labelledby="limits-reached" className={`${panel} p-5`} data-testid="limits-reached">
+      <h2 id="limits-reached" className="font-bold text-gray-900">Hourly limits this week</h2>
+      {limits.length === 0 ? (
+        <p className="mt-1 text-gray-700">No limit was reached: every visitor's message and sign-up was accepted.</p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-gray-800">
+          {limits.map((l) => (
+            <li key={`${l.action} ${l.scope} ${l.reachedAt}`} data-testid="limit-reached">
+              <strong>{LIMIT_NAMES[l.action]}</strong>: the limit {l.scope === 'site' ? 'for the whole site' : 'for one visitor'} was reached at{' '}
+              {formatDateTime(l.reachedAt)}; any more that hour were refused.
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export function overviewLoader(entries: readonly PreviewEntry[]) {
   return async (): Promise<Overview | null> => ((await signedInAdmin()) ? loadOverview(entries.map((e) => e.path)) : null);
@@ -43,6 +66,7 @@ export function OverviewScreen() {
           <Link to="/admin/previews" className={link}>Check previews</Link>
         </Stat>
       </div>
+      <LimitsReached limits={data.limitsReached} />
       {missing.length > 0 && (
         <section aria-labelledby="missing-previews" className="rounded-2xl border border-red-300 bg-red-50 p-5">
           <h2 id="missing-previews" className="font-bold text-red-900">Missing previews</h2>

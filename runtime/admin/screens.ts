@@ -15,6 +15,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/subscribers', title: 'Subscribers', nav: 'Subscribers', subtitle: 'Everyone who asked for the free starter kit, newest first.' },
   { path: '/admin/previews', title: 'Previews', nav: 'Previews', subtitle: "The preview PDF shown on each platform guide's page." },
   { path: '/admin/upload', title: 'Upload a Preview PDF', nav: 'Upload', subtitle: "Replace the preview shown on a platform guide's page. Admin sign-in required." },
+  { path: '/admin/settings', title: 'Settings', nav: 'Settings', subtitle: 'The authenticators that give your code after the password.' },
 ];
 
 export function screenFor(pathname: string): Screen | undefined {

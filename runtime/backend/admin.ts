@@ -1,6 +1,7 @@
 // The owner's admin area (/admin): the reads and the one write it makes, all through supabase-js.
-// Only a hint of who may do what lives here; the database's policies decide (admins read
-// contact_messages and email_captures and set contact_messages.handled_at; nobody else).
+// Only a hint of who may do what lives here; the database's policies decide (admins, signed in
+// with their second factor (aal2), read contact_messages, email_captures and rate_limit_windows
+// and set contact_messages.handled_at; nobody else).
 import { getSupabase } from './client.ts';
 
 const PREVIEWS_BUCKET = 'previews';
@@ -156,11 +157,38 @@ export async function previewPublicUrl(path: string): Promise<string> {
   return (await getSupabase()).storage.from(PREVIEWS_BUCKET).getPublicUrl(path).data.publicUrl;
 }
 
+/** An hour in which one of the hourly limits on visitors' writes was reached (supabase/migrations: private.hourly_limits). */
+export interface LimitReached {
+  action: 'contact_messages' | 'email_captures';
+  /** The whole site, or one client address. */
+  scope: 'site' | 'client';
+  reachedAt: string;
+}
+
 export interface Overview {
   messagesThisWeek: number;
   unhandledMessages: number;
   subscribers: number;
   previews: { path: string; present: boolean }[];
+  /** The hours of the last seven days in which a limit was reached, newest first. */
+  limitsReached: LimitReached[];
+}
+
+/** When the hourly limits were reached since `since`, newest first. */
+export async function limitsReachedSince(since: string): Promise<LimitReached[]> {
+  const { data, error } = await (await getSupabase())
+    .from('rate_limit_windows')
+    .select('action, scope, limit_reached_at')
+    .not('limit_reached_at', 'is', null)
+    .gte('window_start', since)
+    .order('limit_reached_at', { ascending: false })
+    .limit(100);
+  if (error) fail(error, 'the limits');
+  return ((data ?? []) as { action: LimitReached['action']; scope: LimitReached['scope']; limit_reached_at: string }[]).map((r) => ({
+    action: r.action,
+    scope: r.scope,
+    reachedAt: r.limit_reached_at,
+  }));
 }
 
 async function countRows(table: 'contact_messages' | 'email_captures', where: { since?: string; unhandled?: boolean } = {}): Promise<number> {
@@ -175,12 +203,19 @@ async function countRows(table: 'contact_messages' | 'email_captures', where: { 
 /** The counts /admin shows; `previewPaths` are the catalogue's preview files. A week is the last seven days. */
 export async function loadOverview(previewPaths: readonly string[], now = new Date()): Promise<Overview> {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const [messagesThisWeek, unhandledMessages, subscribers, files] = await Promise.all([
+  const [messagesThisWeek, unhandledMessages, subscribers, files, limitsReached] = await Promise.all([
     countRows('contact_messages', { since: weekAgo }),
     countRows('contact_messages', { unhandled: true }),
     countRows('email_captures'),
     listPreviewFiles(),
+    limitsReachedSince(weekAgo),
   ]);
   const present = new Set(files.map((f) => f.name));
-  return { messagesThisWeek, unhandledMessages, subscribers, previews: previewPaths.map((path) => ({ path, present: present.has(path) })) };
+  return {
+    messagesThisWeek,
+    unhandledMessages,
+    subscribers,
+    previews: previewPaths.map((path) => ({ path, present: present.has(path) })),
+    limitsReached,
+  };
 }

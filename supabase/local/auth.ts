@@ -1,22 +1,27 @@
 // GoTrue's routes under /auth/v1 that the site uses: password sign-in and
-// token refresh, the current user, and sign-out. Errors come in GoTrue's two
+// token refresh, the current user, sign-out, and the TOTP second factor
+// (enrol, challenge, verify, unenrol: mfa.ts). Errors come in GoTrue's two
 // shapes: {code, message} for clients that send X-Supabase-Api-Version
 // (supabase-js does), the older {code, error_code, msg} otherwise.
 import type { Ctx } from './context.ts';
+import type { Sql } from './db.ts';
 import { checkApiKey } from './gateway.ts';
-import { Reply, ReplyError, bearerToken, header } from './http.ts';
+import { Reply, ReplyError, bearerToken, clientAddress, header } from './http.ts';
 import { JwtError, signLocalJwt, verifyLocalJwt, type Claims } from './jwt.ts';
-import { createSession, endSessions, rotateRefreshToken, sessionExists } from './sessions.ts';
+import { MfaError, challenge, enroll, unenroll, verify } from './mfa.ts';
+import { createSession, endSessions, raiseToAal2, rotateRefreshToken, sessionAssurance, sessionExists } from './sessions.ts';
 import { findUserById, signInWithPassword, type User } from './users.ts';
 
 const ACCESS_TOKEN_SECONDS = 3600;
 const API_VERSION = '2024-01-01';
 
 export async function handleAuth(ctx: Ctx): Promise<Reply> {
-  const route = `${ctx.method} ${ctx.path}`;
+  const factor = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(ctx.path);
+  const route = factor ? `${ctx.method} /factors/{id}${factor[2] ? `/${factor[2]}` : ''}` : `${ctx.method} ${ctx.path}`;
+  const routes = ['POST /token', 'GET /user', 'POST /logout', 'POST /factors', 'POST /factors/{id}/challenge', 'POST /factors/{id}/verify', 'DELETE /factors/{id}'];
   // GoTrue's router answers unknown paths in plain text before any key check.
-  if (!['POST /token', 'GET /user', 'POST /logout'].includes(route)) {
-    const known = ['/token', '/user', '/logout'].includes(ctx.path);
+  if (!routes.includes(route)) {
+    const known = routes.some((r) => r.endsWith(` ${route.split(' ')[1]}`));
     return known ? Reply.empty(405) : new Reply(404, '404 page not found\n', { 'content-type': 'text/plain; charset=utf-8' });
   }
   await checkApiKey(ctx.req, ctx.url);
@@ -24,11 +29,35 @@ export async function handleAuth(ctx: Ctx): Promise<Reply> {
   try {
     if (route === 'POST /token') return withVersion(ctx, await token(ctx));
     if (route === 'GET /user') return withVersion(ctx, Reply.json(200, (await authenticate(ctx)).user));
-    return withVersion(ctx, await logout(ctx));
+    if (route === 'POST /logout') return withVersion(ctx, await logout(ctx));
+    return withVersion(ctx, await factors(ctx, route, factor ? decodeURIComponent(factor[1]!) : ''));
   } catch (e) {
+    if (e instanceof MfaError) throw new ReplyError(withVersion(ctx, new AuthError(e.status, e.code, e.message).reply(newShape)));
     if (e instanceof AuthError) throw new ReplyError(withVersion(ctx, e.reply(newShape)));
     throw e;
   }
+}
+
+/** The factor routes: each needs a signed-in user with a live session (GoTrue's requireAuthentication). */
+async function factors(ctx: Ctx, route: string, factorId: string): Promise<Reply> {
+  const { user, claims } = await authenticate(ctx);
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
+  if (!sessionId) throw new AuthError(500, 'unexpected_failure', 'A valid session and a registered user are required to enroll a factor');
+  const body = route === 'DELETE /factors/{id}' ? {} : await jsonBody(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { aal } = await sessionAssurance(tx, sessionId);
+    if (route === 'POST /factors') {
+      const origin = header(ctx.req, 'origin');
+      const issuer = origin ? new URL(origin).host : 'localhost';
+      return Reply.json(200, await enroll(tx, user, { aal }, { factorType: body.factor_type, friendlyName: body.friendly_name, issuer: body.issuer }, issuer));
+    }
+    if (route === 'POST /factors/{id}/challenge') return Reply.json(200, await challenge(tx, user.id, factorId, clientAddress(ctx.req)));
+    if (route === 'DELETE /factors/{id}') return Reply.json(200, await unenroll(tx, user.id, factorId, { aal }));
+    const factor = await verify(tx, user.id, factorId, { challengeId: body.challenge_id, code: body.code }, clientAddress(ctx.req));
+    const refreshToken = await raiseToAal2(tx, user.id, sessionId, factor.id);
+    const fresh = await findUserById(tx, user.id);
+    return session(ctx, fresh!, sessionId, refreshToken, tx);
+  });
 }
 
 class AuthError extends Error {
@@ -72,7 +101,7 @@ async function token(ctx: Ctx): Promise<Reply> {
       const user = await signInWithPassword(tx, email, password);
       if (!user) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
       const { sessionId, refreshToken } = await createSession(tx, user.id);
-      return session(ctx, user, sessionId, refreshToken);
+      return session(ctx, user, sessionId, refreshToken, tx);
     });
   }
   if (grant === 'refresh_token') {
@@ -86,14 +115,16 @@ async function token(ctx: Ctx): Promise<Reply> {
       if (!r.ok) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
       const user = await findUserById(tx, r.userId);
       if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-      return session(ctx, user, r.sessionId, r.refreshToken);
+      return session(ctx, user, r.sessionId, r.refreshToken, tx);
     });
   }
   throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
 }
 
-async function session(ctx: Ctx, user: User, sessionId: string, refreshToken: string): Promise<Reply> {
+/** A token answer; the claims carry the session's assurance level and methods, as GoTrue's do. */
+async function session(ctx: Ctx, user: User, sessionId: string, refreshToken: string, tx: Sql): Promise<Reply> {
   const now = Math.floor(Date.now() / 1000);
+  const { aal, amr } = await sessionAssurance(tx, sessionId);
   const claims: Claims = {
     iss: `${ctx.baseUrl}/auth/v1`,
     sub: user.id,
@@ -103,8 +134,8 @@ async function session(ctx: Ctx, user: User, sessionId: string, refreshToken: st
     app_metadata: user.app_metadata,
     user_metadata: user.user_metadata,
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
+    aal,
+    amr,
     session_id: sessionId,
     is_anonymous: false,
   };

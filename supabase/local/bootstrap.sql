@@ -99,6 +99,44 @@ create table if not exists auth.refresh_tokens (
   session_id uuid references auth.sessions (id) on delete cascade
 );
 
+-- The factor a session passed (aal2 sessions); added to data folders made before it existed.
+alter table auth.sessions add column if not exists factor_id uuid;
+
+-- Multi-factor authentication, as GoTrue keeps it: a user's factors (a TOTP secret each), the
+-- challenges made against them, and which methods each session has passed (its `amr` claim).
+-- last_used_step is the stand-in's own: the TOTP time step last accepted, so a code works once.
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type in ('totp', 'phone', 'webauthn')),
+  status text not null check (status in ('unverified', 'verified')),
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  last_used_step bigint
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where btrim(friendly_name) <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null
+);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  unique (session_id, authentication_method)
+);
+
 -- The helpers policies call; same bodies as Supabase's.
 create or replace function auth.uid() returns uuid
 language sql stable

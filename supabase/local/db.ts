@@ -8,8 +8,8 @@ import pg from 'pg';
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  /** Several statements, no parameters (migrations, bootstrap). */
-  exec(text: string): Promise<void>;
+  /** Several statements, no parameters (migrations, bootstrap); resolves to each statement's rows. */
+  exec(text: string): Promise<Record<string, unknown>[][]>;
 }
 
 export interface Database extends Sql {
@@ -54,7 +54,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       return { rows: r.rows };
     },
     async exec(text: string) {
-      await q.exec(text);
+      return (await q.exec(text)).map((r) => r.rows as Record<string, unknown>[]);
     },
   });
   return {
@@ -76,7 +76,9 @@ async function openPostgres(url: string): Promise<Database> {
       return { rows: r.rows as T[] };
     },
     async exec(text: string) {
-      await q.query(text);
+      // pg answers one result for one statement, an array for several.
+      const r = (await q.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(r) ? r : [r]).map((x) => x.rows as Record<string, unknown>[]);
     },
   });
   return {

@@ -82,3 +82,27 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
+
+/**
+ * The client's address as Supabase's edge reports it: the first entry of X-Forwarded-For, to which
+ * the edge appends the address the request came from (GoTrue reads the same first entry).
+ */
+export function clientAddress(req: IncomingMessage): string {
+  return forwardedFor(req).split(',')[0]!.trim();
+}
+
+function forwardedFor(req: IncomingMessage): string {
+  const socket = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  const sent = header(req, 'x-forwarded-for')?.trim();
+  return sent ? `${sent}, ${socket}` : socket;
+}
+
+/** The request's headers as PostgREST hands them to the database in `request.headers` (names in lower case). */
+export function gatewayHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'authorization' && name !== 'apikey') out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  out['x-forwarded-for'] = forwardedFor(req);
+  return out;
+}

@@ -4,7 +4,7 @@ import { asRole, isApiRole } from './as-role.ts';
 import type { Ctx } from './context.ts';
 import { isPgError, type Sql } from './db.ts';
 import { checkApiKey } from './gateway.ts';
-import { Reply, bearerToken, header } from './http.ts';
+import { Reply, bearerToken, gatewayHeaders, header } from './http.ts';
 import { JwtError, verifyLocalJwt, type Claims } from './jwt.ts';
 import { fromPgError, pgrst } from './rest-errors.ts';
 import { findRelation, orderAndRange, quoteIdent, requestedRange, selectList, whereClause, type Relation } from './rest-query.ts';
@@ -56,7 +56,7 @@ async function requestClaims(ctx: Ctx, apikeyClaims: Claims): Promise<Claims> {
 
 async function run<T>(ctx: Ctx, claims: Claims, fn: (tx: Sql) => Promise<T>): Promise<T> {
   try {
-    return await asRole(ctx.db, claims, fn);
+    return await asRole(ctx.db, claims, fn, gatewayHeaders(ctx.req));
   } catch (e) {
     if (isPgError(e)) throw fromPgError(e, claims.role !== 'anon');
     throw e;

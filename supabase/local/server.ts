@@ -10,7 +10,7 @@ import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ANON_KEY } from './keys.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY } from './keys.ts';
 import { prepareDatabase } from './migrate.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
 import { handleRest } from './rest.ts';
@@ -33,6 +33,8 @@ interface StandInOptions {
   adminEmail?: string;
   /** Default ADMIN_PASSWORD or local-admin-password. */
   adminPassword?: string;
+  /** The local admin's TOTP secret (base32), given to them unless they have a factor; default ADMIN_TOTP_SECRET or LOCAL_ADMIN_TOTP_SECRET. */
+  adminTotpSecret?: string;
   /** No start-up banner. */
   quiet?: boolean;
 }
@@ -59,6 +61,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const databaseUrl = opts.databaseUrl ?? (memory ? undefined : env.DATABASE_URL || undefined);
   const adminEmail = opts.adminEmail ?? env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
   const adminPassword = opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
+  const adminTotpSecret = opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET;
 
   // Take the port before touching the data folder: a second copy fails here,
   // not by opening the same PGlite files twice.
@@ -84,7 +87,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     ready = (async () => {
       const database = await openDatabase(databaseUrl ? { databaseUrl } : memory ? { memory: true } : { dataDir: join(dataDir, 'pglite') });
       await prepareDatabase(database);
-      await seedAdmin(database, adminEmail, adminPassword);
+      await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);
       objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
       await seedPreviews(database, objects);
       return database;
@@ -102,6 +105,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
         `Supabase stand-in (local only) on ${url}, ${where}`,
         `  anon key:    ${LOCAL_ANON_KEY}`,
         `  local admin: ${adminEmail} / ${adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
+        `  second factor: \`npm run admin:code\` prints the current code`,
       ].join('\n'),
     );
   }

@@ -8,17 +8,61 @@ const newToken = () => randomBytes(16).toString('base64url');
 
 export async function createSession(sql: Sql, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
-  const refreshToken = newToken();
   await sql.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [
     sessionId,
     userId,
   ]);
   await sql.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3)`,
-    [refreshToken, userId, sessionId],
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), 'password')`,
+    [sessionId],
   );
-  return { sessionId, refreshToken };
+  return { sessionId, refreshToken: await issueRefreshToken(sql, userId, sessionId) };
+}
+
+async function issueRefreshToken(sql: Sql, userId: string, sessionId: string, parent: string | null = null): Promise<string> {
+  const refreshToken = newToken();
+  await sql.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+    [refreshToken, userId, parent, sessionId],
+  );
+  return refreshToken;
+}
+
+export interface Assurance {
+  aal: 'aal1' | 'aal2';
+  /** The methods this session passed, most recent first, as the `amr` claim lists them. */
+  amr: { method: string; timestamp: number }[];
+}
+
+/** The session's assurance level and methods, for the claims of each token it is given. */
+export async function sessionAssurance(sql: Sql, sessionId: string): Promise<Assurance> {
+  const { rows } = await sql.query<{ aal: string | null; method: string | null; at: number | null }>(
+    `select s.aal, c.authentication_method as method, extract(epoch from c.updated_at)::bigint::int as at
+     from auth.sessions s left join auth.mfa_amr_claims c on c.session_id = s.id
+     where s.id = $1::uuid order by c.updated_at desc`,
+    [sessionId],
+  );
+  return {
+    aal: rows[0]?.aal === 'aal2' ? 'aal2' : 'aal1',
+    amr: rows.filter((r) => r.method).map((r) => ({ method: r.method!, timestamp: Number(r.at) })),
+  };
+}
+
+/**
+ * A verified second factor: the session becomes aal2, its refresh tokens are replaced by a new one,
+ * and the user's other sessions still at aal1 end (GoTrue's InvalidateSessionsWithAALLessThan).
+ */
+export async function raiseToAal2(sql: Sql, userId: string, sessionId: string, factorId: string): Promise<string> {
+  await sql.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1::uuid`, [sessionId, factorId]);
+  await sql.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method) values ($1, now(), now(), 'totp')
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId],
+  );
+  await sql.query(`delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid and coalesce(aal, 'aal1') = 'aal1'`, [userId, sessionId]);
+  await sql.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid and not revoked', [sessionId]);
+  return issueRefreshToken(sql, userId, sessionId);
 }
 
 type Rotation =
@@ -34,13 +78,8 @@ export async function rotateRefreshToken(sql: Sql, token: string): Promise<Rotat
   const row = rows[0];
   if (!row || !row.session_id) return { ok: false, reason: 'not_found' };
   if (row.revoked) return { ok: false, reason: 'already_used' };
-  const refreshToken = newToken();
   await sql.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
-  await sql.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-    [refreshToken, row.user_id, token, row.session_id],
-  );
+  const refreshToken = await issueRefreshToken(sql, row.user_id, row.session_id, token);
   await sql.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
   return { ok: true, userId: row.user_id, sessionId: row.session_id, refreshToken };
 }

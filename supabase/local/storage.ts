@@ -10,7 +10,7 @@ import { testAsRole, asRole, isApiRole } from './as-role.ts';
 import type { Ctx } from './context.ts';
 import { isPgError, type PgError } from './db.ts';
 import { checkApiKey } from './gateway.ts';
-import { BodyTooLarge, Reply, ReplyError, bearerToken, header } from './http.ts';
+import { BodyTooLarge, Reply, ReplyError, bearerToken, gatewayHeaders, header } from './http.ts';
 import { verifyLocalJwt, type Claims } from './jwt.ts';
 import { findBucket, findObject, writeObjectRow, type BucketRow, type ObjectMetadata } from './objects.ts';
 import { safeKey } from './object-store.ts';
@@ -138,7 +138,7 @@ async function upload(ctx: Ctx, bucketId: string, name: string): Promise<Reply> 
   };
   try {
     // Permission first, before a single byte is accepted (Storage's canUpload).
-    await testAsRole(ctx.db, claims, (tx) => writeObjectRow(tx, write(placeholder, randomUUID())));
+    await testAsRole(ctx.db, claims, (tx) => writeObjectRow(tx, write(placeholder, randomUUID())), gatewayHeaders(ctx.req));
     const file = await incomingFile(ctx, bucket);
     const metadata: ObjectMetadata = {
       eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
@@ -154,7 +154,7 @@ async function upload(ctx: Ctx, bucketId: string, name: string): Promise<Reply> 
       // Bytes land before the commit; a failed write rolls the row back.
       await ctx.objects.put(bucketId, name, file.bytes);
       return row;
-    });
+    }, gatewayHeaders(ctx.req));
     return Reply.json(200, { Key: `${bucketId}/${name}`, Id: id });
   } catch (e) {
     if (isPgError(e)) throw fromDbError(e);
@@ -235,6 +235,7 @@ async function list(ctx: Ctx, bucketId: string): Promise<Reply> {
          from storage.objects where bucket_id = $1 and left(name, char_length($2)) = $2`,
         [bucketId, prefix],
       ),
+      gatewayHeaders(ctx.req),
     ));
   } catch (e) {
     if (isPgError(e)) throw fromDbError(e);

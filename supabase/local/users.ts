@@ -1,6 +1,7 @@
 // auth.users as GoTrue keeps it: bcrypt passwords (pgcrypto's crypt), the
 // user object GoTrue returns, and the local admin the stand-in seeds.
 import type { Sql } from './db.ts';
+import { FACTORS_JSON, addVerifiedFactor, type Factor } from './mfa.ts';
 
 export interface User {
   id: string;
@@ -17,11 +18,13 @@ export interface User {
   created_at: string;
   updated_at: string;
   is_anonymous: boolean;
+  factors?: Factor[];
 }
 
 // One JSON document per user, shaped like GoTrue's answer for GET /user.
+// GoTrue leaves `factors` out for a user who has none.
 const USER_JSON = `
-  jsonb_build_object(
+  (jsonb_build_object(
     'id', u.id, 'aud', u.aud, 'role', u.role, 'email', u.email,
     'email_confirmed_at', u.email_confirmed_at, 'phone', coalesce(u.phone, ''),
     'confirmed_at', u.email_confirmed_at, 'last_sign_in_at', u.last_sign_in_at,
@@ -33,7 +36,7 @@ const USER_JSON = `
         'updated_at', i.updated_at, 'email', i.email))
       from auth.identities i where i.user_id = u.id), '[]'),
     'created_at', u.created_at, 'updated_at', u.updated_at, 'is_anonymous', u.is_anonymous
-  )::text as user`;
+  ) || case when ${FACTORS_JSON} is null then '{}'::jsonb else jsonb_build_object('factors', ${FACTORS_JSON}) end)::text as user`;
 
 const parse = (rows: { user: string }[]) => (rows[0] ? (JSON.parse(rows[0].user) as User) : undefined);
 
@@ -90,5 +93,15 @@ export async function upsertUser(
   return id;
 }
 
-export const seedAdmin = (sql: Sql, email: string, password: string) =>
-  upsertUser(sql, { email, password, appMetadata: { role: 'admin' } });
+/**
+ * The local admin, with a verified TOTP factor of the given secret unless they already have one
+ * (so a factor they enrolled themselves survives a restart).
+ */
+export async function seedAdmin(sql: Sql, email: string, password: string, totpSecret: string): Promise<string> {
+  const id = await upsertUser(sql, { email, password, appMetadata: { role: 'admin' } });
+  const { rows } = await sql.query(`select 1 from auth.mfa_factors where user_id = $1::uuid and status = 'verified'`, [id]);
+  if (!rows.length) await addVerifiedFactor(sql, id, LOCAL_ADMIN_FACTOR_NAME, totpSecret);
+  return id;
+}
+
+export const LOCAL_ADMIN_FACTOR_NAME = 'Local development';

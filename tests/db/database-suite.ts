@@ -9,6 +9,7 @@ import type { Database, Sql } from '../../supabase/local/db.ts';
 import type { Claims } from '../../supabase/local/jwt.ts';
 import { bootstrap, migrate, readMigrations } from '../../supabase/local/migrate.ts';
 import { writeObjectRow, type ObjectWrite } from '../../supabase/local/objects.ts';
+import { LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
 
 const anon: Claims = { role: 'anon' };
 const user: Claims = {
@@ -16,11 +17,15 @@ const user: Claims = {
   sub: '11111111-1111-4111-8111-111111111111',
   app_metadata: { provider: 'email', providers: ['email'] },
 };
+/** An admin signed in with password and code (aal2), as every admin read and write requires. */
 const admin: Claims = {
   role: 'authenticated',
   sub: '22222222-2222-4222-8222-222222222222',
   app_metadata: { provider: 'email', providers: ['email'], role: 'admin' },
+  aal: 'aal2',
 };
+/** The same admin with the password only: a stolen password, or a token from before the code. */
+const adminAal1: Claims = { ...admin, aal: 'aal1' };
 
 const pdf = (name: string, upsert: boolean): ObjectWrite => ({
   bucket: 'previews',
@@ -304,6 +309,80 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       });
     });
 
+    describe('the second factor (aal2)', () => {
+      it('an admin at aal1 reads no row of either table, marks nothing handled, and lists and uploads no preview', async () => {
+        await sendContact(db, anon, fresh(contact));
+        await capture(db, anon, `aal-${Date.now()}@example.com`);
+        for (const table of ['public.email_captures', 'public.contact_messages', 'public.rate_limit_windows']) {
+          expect(await asRole(db, admin, (tx) => count(tx, table)), table).toBeGreaterThan(0);
+          expect(await asRole(db, adminAal1, (tx) => count(tx, table)), table).toBe(0);
+        }
+        const changed = await asRole(db, adminAal1, (tx) => tx.query('update public.contact_messages set handled_at = now() returning id'));
+        expect(changed.rows).toEqual([]);
+        expect(await asRole(db, adminAal1, (tx) => count(tx, "storage.objects where bucket_id = 'previews'"))).toBe(0);
+        expect(await outcome(asRole(db, adminAal1, (tx) => writeObjectRow(tx, pdf('aal1.pdf', false))))).toBe('42501');
+        expect(await outcome(asRole(db, adminAal1, (tx) => writeObjectRow(tx, pdf('facebook-detox-preview.pdf', true))))).toBe('42501');
+        expect(await outcome(asRole(db, admin, (tx) => writeObjectRow(tx, pdf('aal2.pdf', false))))).toBe('ok');
+      });
+    });
+
+    describe('hourly limits', () => {
+      const setLimit = (action: string, scope: string, perHour: number) =>
+        db.query('update private.hourly_limits set per_hour = $3 where action = $1 and scope = $2', [action, scope, perHour]);
+      const from = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` });
+      const send = (ip: string) =>
+        asRole(db, anon, (tx) => tx.query('select public.send_contact_message($1, $2, $3, $4, $5)', ['Cap', 'Test', `cap-${++senders}@example.com`, 'Cap', 'x']), from(ip));
+      const signUp = (ip: string) => asRole(db, anon, (tx) => tx.query('select public.capture_starter_kit_email($1)', [`cap-${++senders}@example.com`]), from(ip));
+      const refusal = async (p: Promise<unknown>) => {
+        try {
+          await p;
+          return null;
+        } catch (e) {
+          const err = e as { code?: string; message?: string; detail?: string };
+          return { code: err.code, status: JSON.parse(err.detail ?? '{}').status, message: JSON.parse(err.message ?? '{}').message };
+        }
+      };
+
+      it('are set in one table, out of the API roles\' reach', async () => {
+        const { rows } = await db.query<{ action: string; scope: string }>('select action, scope from private.hourly_limits order by 1, 2');
+        expect(rows.map((r) => `${r.action}.${r.scope}`)).toEqual([
+          'contact_messages.address', 'contact_messages.client', 'contact_messages.site', 'email_captures.client', 'email_captures.site',
+        ]);
+        for (const who of [anon, user, admin]) expect(await outcome(asRole(db, who, (tx) => tx.query('select * from private.hourly_limits')))).toBe('42501');
+      });
+
+      it('the site-wide cap answers 429 past its count, stores nothing more, keeps what was stored, and records when it was reached', async () => {
+        await db.query('delete from public.rate_limit_windows');
+        await setLimit('contact_messages', 'site', 2);
+        const before = await count(db, 'public.contact_messages');
+        expect(await refusal(send('198.51.100.1'))).toBeNull();
+        expect(await refusal(send('198.51.100.2'))).toBeNull();
+        expect(await refusal(send('198.51.100.3'))).toMatchObject({ code: 'PGRST', status: 429, message: 'too many requests to this site this hour' });
+        expect(await count(db, 'public.contact_messages')).toBe(before + 2);
+        const { rows } = await asRole(db, admin, (tx) =>
+          tx.query<{ requests: number; reached: boolean }>(`select requests, limit_reached_at is not null as reached from public.rate_limit_windows where action = 'contact_messages' and scope = 'site'`),
+        );
+        expect(rows).toEqual([{ requests: 2, reached: true }]);
+        await setLimit('contact_messages', 'site', 200);
+      });
+
+      it('the per-client limit counts by the first address in x-forwarded-for, for messages and sign-ups', async () => {
+        await db.query('delete from public.rate_limit_windows');
+        await setLimit('contact_messages', 'client', 1);
+        await setLimit('email_captures', 'client', 1);
+        expect(await refusal(send('203.0.113.7'))).toBeNull();
+        expect(await refusal(send('203.0.113.7'))).toMatchObject({ status: 429, message: 'too many requests from this client' });
+        expect(await refusal(send('203.0.113.8'))).toBeNull();
+        expect(await refusal(signUp('203.0.113.7'))).toBeNull();
+        expect(await refusal(signUp('203.0.113.7'))).toMatchObject({ status: 429, message: 'too many requests from this client' });
+        // Stored as a hash only.
+        const { rows } = await db.query<{ client_hash: string }>("select client_hash from public.rate_limit_windows where scope = 'client'");
+        expect(rows.every((r) => /^[0-9a-f]{32}$/.test(r.client_hash))).toBe(true);
+        await setLimit('contact_messages', 'client', 20);
+        await setLimit('email_captures', 'client', 50);
+      });
+    });
+
     it('seed.sql creates a local admin whose password checks with crypt, and can run twice', async () => {
       const seed = readFileSync(fileURLToPath(new URL('../../supabase/seed.sql', import.meta.url)), 'utf8');
       await db.exec(seed);
@@ -314,6 +393,11 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
          from auth.users where email = 'admin@example.com'`,
       );
       expect(rows).toEqual([{ ok: true, role: 'admin' }]);
+      // With the README's second factor.
+      const factors = await db.query(
+        `select f.factor_type, f.status, f.secret from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = 'admin@example.com'`,
+      );
+      expect(factors.rows).toEqual([{ factor_type: 'totp', status: 'verified', secret: LOCAL_ADMIN_TOTP_SECRET }]);
     });
   });
 }

@@ -7,9 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
+import { TOTP } from 'otpauth';
+import { giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
-const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload'];
+const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const open = openAdmin;
@@ -79,7 +81,7 @@ test('a message sent through /contact reaches /admin/messages, where the admin r
   await expect(page.getByText('Message sent successfully!')).toBeVisible();
 
   await open(page, '/admin/messages');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   // Newest first: the message just sent is the first row.
   const first = page.getByTestId('message-row').first();
   await expect(first).toContainText(subject);
@@ -131,7 +133,7 @@ test('an address captured on the landing page is in /admin/subscribers and in th
   await kit;
 
   await open(page, '/admin/subscribers');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   const table = page.getByTestId('subscribers-table');
   // Newest first: the address just captured heads the list.
   await expect(table.locator('tbody tr').first()).toContainText(email);
@@ -181,7 +183,7 @@ test('a signed-in user who is not an admin is refused and sees no rows', async (
 
 test('the admin moves between screens without reloading: overview counts, previews, Replace fills the upload path, sign out', async ({ page }) => {
   await open(page, '/admin');
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   const subscribers = (await dbQuery<{ n: number }>('select count(*)::int as n from public.email_captures'))[0]!.n;
   await expect(page.getByTestId('stat-subscribers')).toContainText(subscribers.toLocaleString('en-US'));
@@ -226,7 +228,7 @@ for (const width of [390, 1280]) {
   test(`signed in, every admin screen fits ${width} px without sideways scrolling, has one h1 and passes axe`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/admin');
-    await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    await signInAdmin(page);
     const problems: string[] = [];
     for (const route of [...ROUTES, '/admin/messages?message=1']) {
       await open(page, route);
@@ -240,3 +242,163 @@ for (const width of [390, 1280]) {
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('the second factor', () => {
+  // The seed admin's factors are removed with the README's recovery SQL, so the admin enrols again.
+  const removeFactors = () =>
+    dbQuery('delete from auth.mfa_factors where user_id = (select id from auth.users where email = $1)', [LOCAL_ADMIN_EMAIL]);
+
+  test('the seed admin enrols from the shown secret, reaches the inbox, signs out, and signs in with password and code; wrong and reused codes are refused', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await removeFactors();
+    const requests = dataRequests(page);
+    await open(page, '/admin/messages');
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    // Enrolment before any admin data: a QR code and the secret as text.
+    const enrol = page.getByTestId('admin-enrol');
+    await expect(enrol.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible();
+    await expect(enrol.getByTestId('totp-qr')).toHaveJSProperty('complete', true);
+    expect(await enrol.getByTestId('totp-qr').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const secret = (await enrol.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+    expect(requests).toEqual([]);
+    expect(await seriousAxeViolations(page, 'enrolment')).toEqual([]);
+
+    const totp = totpOf(secret);
+    const step = TOTP.counter();
+    const code = totp.generate({ timestamp: step * 30_000 });
+    // A wrong code first: refused, clearly.
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await enrol.getByLabel('6-digit code').fill(wrong);
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(enrol.getByTestId('code-error')).toHaveText('Wrong code. Enter the 6-digit code your authenticator app shows now.');
+    await enrol.getByLabel('6-digit code').fill(code);
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(page.getByTestId('admin-enrol')).toHaveCount(0);
+    // The session stays aal2 across a reload.
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(page.getByTestId('admin-code')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+
+    // Password, then the code. Another tab of the same browser follows.
+    const other = await context.newPage();
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const form = page.getByTestId('admin-code');
+    await expect(form.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+    await open(other, '/admin');
+    await expect(other.getByTestId('admin-code')).toBeVisible();
+    await expect(other.getByTestId('stat-subscribers')).toHaveCount(0);
+    // The code used to enrol is refused: each code signs in once.
+    await form.getByLabel('6-digit code').fill(code);
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await expect(form.getByTestId('code-error')).toHaveText('This code was already used. Wait for the next one.');
+    await expect(page.getByTestId('message-row')).toHaveCount(0);
+    await giveCode(page, await nextCode());
+    await expect(page.getByTestId('message-row').first()).toBeVisible();
+    await expect(other.getByTestId('stat-subscribers')).toBeVisible();
+    // Signing out here ends it there too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(other.getByTestId('admin-sign-in')).toBeVisible();
+  });
+
+  test('five wrong codes in a row wait before the next try', async ({ page }) => {
+    await open(page, '/admin');
+    await submitAdminSignIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const form = page.getByTestId('admin-code');
+    const field = form.getByLabel('6-digit code');
+    const verify = form.getByRole('button', { name: 'Verify' });
+    for (let i = 0; i < 5; i++) {
+      await field.fill('000000'.slice(String(i).length) + String(i));
+      await verify.click();
+      await expect(form.getByTestId('code-error')).toBeVisible();
+      if (i < 4) await expect(form.getByTestId('code-error')).toContainText('Wrong code');
+    }
+    await expect(form.getByTestId('code-error')).toContainText(/Five wrong codes in a row\. Wait \d+ seconds before the next try\./);
+    await expect(verify).toBeDisabled();
+    expect(await seriousAxeViolations(page, 'code form')).toEqual([]);
+    // Still waiting after a reload.
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByTestId('admin-code').getByTestId('code-error')).toContainText('Five wrong codes in a row');
+    await expect(page.getByTestId('admin-code').getByRole('button', { name: 'Verify' })).toBeDisabled();
+  });
+
+  test('the settings screen lists the authenticators, adds a new one and removes the old one', async ({ page }) => {
+    test.setTimeout(120_000);
+    await open(page, '/admin/settings');
+    await signInAdmin(page);
+    const rows = page.getByTestId('factor-row');
+    const before = await rows.count();
+    expect(before).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Add another authenticator' }).click();
+    const enrol = page.getByTestId('admin-enrol');
+    const secret = (await enrol.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    await enrol.getByLabel('6-digit code').fill(totpOf(secret).generate());
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    await expect(rows).toHaveCount(before + 1);
+    // A new phone replaces the old one: the first authenticator is removed; this session, raised by
+    // the new one's code, stays signed in.
+    const first = rows.first();
+    const name = (await first.locator('p').first().textContent())!;
+    await first.getByRole('button', { name: `Remove ${name}` }).click();
+    await first.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: 'Authenticator removed' })).toBeVisible();
+    await expect(rows).toHaveCount(before);
+    await expect(rows.filter({ hasText: name })).toHaveCount(0);
+    const [{ n }] = (await dbQuery<{ n: number }>(
+      `select count(*)::int as n from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1 and f.status = 'verified'`,
+      [LOCAL_ADMIN_EMAIL],
+    )) as [{ n: number }];
+    expect(n).toBe(before);
+  });
+});
+
+test.describe('hourly limits', () => {
+  const setSiteLimit = (perHour: number) =>
+    dbQuery(`update private.hourly_limits set per_hour = $1 where action = 'contact_messages' and scope = 'site'`, [perHour]);
+  test.afterEach(async () => {
+    await setSiteLimit(200);
+  });
+
+  test('past the site-wide cap a message is refused with 429 and the failure toast; the overview shows the limit was reached', async ({ page }) => {
+    // The cap set low through its one place of configuration: one more message this hour, then none.
+    const [{ n }] = (await dbQuery<{ n: number }>(
+      `select coalesce(max(requests), 0)::int as n from public.rate_limit_windows
+       where action = 'contact_messages' and scope = 'site' and window_start = date_trunc('hour', now())`,
+    )) as [{ n: number }];
+    await setSiteLimit(n + 1);
+    const stored = (await dbQuery<{ n: number }>('select count(*)::int as n from public.contact_messages'))[0]!.n;
+    const send = async (subject: string) => {
+      await page.goto('/contact');
+      await islandsReady(page);
+      const form = page.getByTestId('contact-form');
+      await form.getByLabel('First name').fill('Cap');
+      await form.getByLabel('Last name').fill('Test');
+      await form.getByLabel('Email').fill(`${unique('cap')}@example.com`);
+      await form.getByLabel('Subject').fill(subject);
+      await form.getByLabel('Message').fill('Testing the hourly cap.');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/rest/v1/rpc/send_contact_message'));
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      return (await answer).status();
+    };
+    expect(await send(unique('under the cap'))).toBe(204);
+    await expect(page.getByText('Message sent successfully!')).toBeVisible();
+    const over = unique('over the cap');
+    expect(await send(over)).toBe(429);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText('Error sending message');
+    await expect(page.getByText('Please try again later or contact us directly.')).toBeVisible();
+    // Nothing stored is lost; the refused one is not stored.
+    expect((await dbQuery<{ n: number }>('select count(*)::int as n from public.contact_messages'))[0]!.n).toBe(stored + 1);
+    expect(await dbQuery('select id from public.contact_messages where subject = $1', [over])).toEqual([]);
+
+    await open(page, '/admin');
+    await signInAdmin(page);
+    await expect(page.getByTestId('limit-reached').first()).toContainText('Contact messages: the limit for the whole site was reached');
+  });
+});

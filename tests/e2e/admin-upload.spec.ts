@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
+import { signInAdmin } from './admin-second-factor.ts';
 import { createUser, islandsReady, openAdmin, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
@@ -80,7 +81,7 @@ test('a signed-in user who is not an admin may try, and the database refuses the
 
 test('the admin signs in, is told about a missing file and a bad path, uploads a PDF, and can replace it', async ({ page, request }) => {
   await openPage(page);
-  await signIn(page, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await signInAdmin(page);
   const session = page.getByTestId('admin-session');
   await expect(session).toContainText(`Signed in as ${LOCAL_ADMIN_EMAIL}`);
   await expect(session.getByRole('button', { name: 'Sign out' })).toBeVisible();

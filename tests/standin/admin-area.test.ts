@@ -9,7 +9,7 @@ import {
 } from '../../runtime/backend/admin.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { signIn, signOut } from '../../runtime/backend/previews.ts';
-import { client, signedIn, testStandIn, ADMIN, MEMBER } from './stand-in.ts';
+import { adminAtAal2, client, runtimeAdminAtAal2, signedIn, testStandIn, MEMBER } from './stand-in.ts';
 
 const standIn = testStandIn();
 const RUN = `admin-area-${Date.now()}`;
@@ -36,7 +36,7 @@ beforeAll(async () => {
     expect(error).toBeNull();
     expect((await anon.rpc('capture_starter_kit_email', { p_email: `${RUN}-${n}@example.com` })).error).toBeNull();
   }
-  admin = await signedIn(standIn, ADMIN);
+  admin = await adminAtAal2(standIn);
 });
 
 describe('PostgREST reads as /admin makes them', () => {
@@ -154,7 +154,7 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
   });
 
   it('reads messages paged, filters them, marks one handled and back', async () => {
-    expect((await signIn(ADMIN.email, ADMIN.password)).error).toBeNull();
+    await runtimeAdminAtAal2();
     const first = await listMessages({ page: 1, pageSize: 2 });
     expect(first.rows).toHaveLength(2);
     expect(first.total).toBeGreaterThanOrEqual(3);
@@ -173,7 +173,7 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
   });
 
   it('searches subscribers, exports every one as CSV with a header row, and counts the overview', async () => {
-    expect((await signIn(ADMIN.email, ADMIN.password)).error).toBeNull();
+    await runtimeAdminAtAal2();
     const found = await listSubscribers({ search: `${RUN}-`, pageSize: 2 });
     expect(found.total).toBe(3);
     expect(found.rows.map((r) => r.email)).toEqual([`${RUN}-3@example.com`, `${RUN}-2@example.com`]);

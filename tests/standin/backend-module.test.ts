@@ -5,7 +5,7 @@ import { captureStarterKitEmail, readCapturedEmails, resendCapturedEmails, CAPTU
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { sendContactMessage } from '../../runtime/backend/contact.ts';
 import { currentUser, isAdmin, onAuthChange, signIn, signOut, uploadPreview } from '../../runtime/backend/previews.ts';
-import { ADMIN, MEMBER, pdfBytes, testStandIn } from './stand-in.ts';
+import { ADMIN, MEMBER, pdfBytes, runtimeAdminAtAal2, testStandIn } from './stand-in.ts';
 
 const standIn = testStandIn();
 // Nothing listens on port 9 here: the "backend is down" case.
@@ -115,7 +115,7 @@ describe('previews', () => {
   it('lets the admin sign in, upload, and get an address that serves the bytes', async () => {
     const seen: (string | null)[] = [];
     const stop = onAuthChange((u) => seen.push(u?.email ?? null));
-    expect((await signIn(ADMIN.email, ADMIN.password)).error).toBeNull();
+    await runtimeAdminAtAal2();
     const user = await currentUser();
     expect(isAdmin(user)).toBe(true);
     const file = new Blob([pdfBytes('from the admin page')]); // no type: the module sets application/pdf

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn } from '../../supabase/local/server.ts';
-import { ADMIN, pdfBytes, signedIn, testStandIn } from './stand-in.ts';
+import { ADMIN, adminAtAal2, pdfBytes, testStandIn } from './stand-in.ts';
 
 const standIn = testStandIn();
 
@@ -59,7 +59,7 @@ describe('malformed requests', () => {
   });
 
   it('an object name over Storage’s 1,024 bytes is 400 InvalidKey, echoed short', async () => {
-    const admin = await signedIn(standIn, ADMIN);
+    const admin = await adminAtAal2(standIn);
     const { error } = await admin.storage.from('previews').upload(`${'n'.repeat(1100)}.pdf`, pdfBytes('long'), { contentType: 'application/pdf' });
     expect(error).toMatchObject({ statusCode: '400' });
     expect(error!.message.length).toBeLessThan(200);
@@ -79,7 +79,7 @@ describe('on disk: a 300-character object name', () => {
   });
 
   it('is stored and served back, as Supabase would, and no answer names the data folder', async () => {
-    const admin = await signedIn({ url: disk.url, anonKey: disk.anonKey }, ADMIN);
+    const admin = await adminAtAal2({ url: disk.url, anonKey: disk.anonKey });
     const name = `${'p'.repeat(300)}.pdf`;
     const bytes = pdfBytes('three hundred');
     const { error } = await admin.storage.from('previews').upload(name, bytes, { contentType: 'application/pdf' });

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../db/throwaway-postgres.ts';
+import { LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
+import { totpFor } from '../../supabase/local/mfa.ts';
 import { client, pdfBytes, signedIn } from './stand-in.ts';
 
 const admin = { email: 'pg-admin@example.com', password: 'pg-admin-password' };
@@ -35,7 +37,11 @@ describe.skipIf(!postgresAvailable())('stand-in on PostgreSQL 15 (DATABASE_URL)'
   });
 
   it('lets the admin upload, keeping the bytes under the data folder, and serves them publicly', async () => {
+    // The real second factor: the seeded local admin's factor, its code computed from the secret.
     const c = await signedIn(standIn, admin);
+    const { data: factors } = await c.auth.mfa.listFactors();
+    const verified = await c.auth.mfa.challengeAndVerify({ factorId: factors!.totp[0]!.id, code: totpFor(LOCAL_ADMIN_TOTP_SECRET).generate() });
+    expect(verified.error).toBeNull();
     const { error } = await c.storage.from('previews').upload('pg.pdf', new Blob([pdfBytes('pg')], { type: 'application/pdf' }), { upsert: true });
     expect(error).toBeNull();
     const res = await fetch(`${standIn.url}/storage/v1/object/public/previews/pg.pdf`);

@@ -1,6 +1,6 @@
 // PostgREST routes through supabase-js: what the site's forms see.
 import { describe, expect, it } from 'vitest';
-import { client, signedIn, testStandIn, ADMIN, MEMBER, withJwt } from './stand-in.ts';
+import { adminAtAal2, client, signedIn, testStandIn, MEMBER, withJwt } from './stand-in.ts';
 
 const standIn = testStandIn();
 
@@ -75,7 +75,7 @@ describe('contact_messages', () => {
   });
 
   it('lets an admin read the messages', async () => {
-    const admin = await signedIn(standIn, ADMIN);
+    const admin = await adminAtAal2(standIn);
     const { data, error } = await admin.from('contact_messages').select('first_name, subject');
     expect(error).toBeNull();
     expect(data).toContainEqual({ first_name: 'Ada', subject: 'Refund' });

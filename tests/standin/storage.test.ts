@@ -2,12 +2,12 @@
 // preview address the platform pages embed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { client, pdfBytes, signedIn, testStandIn, ADMIN, MEMBER, withJwt } from './stand-in.ts';
+import { adminAtAal2, client, pdfBytes, signedIn, testStandIn, MEMBER, withJwt } from './stand-in.ts';
 
 const standIn = testStandIn();
 let admin: SupabaseClient;
 beforeAll(async () => {
-  admin = await signedIn(standIn, ADMIN);
+  admin = await adminAtAal2(standIn);
 });
 
 const pdf = (label: string) => new Blob([pdfBytes(label)], { type: 'application/pdf' });
