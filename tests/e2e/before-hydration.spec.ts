@@ -4,7 +4,7 @@
 // needs no script at all: it opens before hydration and with JavaScript off, one answer at a time.
 // Texts and counts are read from the page, never named here.
 import { expect, test, type Page } from '@playwright/test';
-import { dbQuery, islandsReady } from './helpers.ts';
+import { dbQuery, islandsReady, sitemapRoutes } from './helpers.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -125,6 +125,25 @@ test('a carousel dot tapped before hydration takes effect once the carousel is r
   await scripts.release();
   await expect(page.getByTestId('carousel-slide')).toHaveAttribute('data-index', String(count - 1));
   await expect(island).toHaveAttribute('data-hydrated', 'true');
+});
+
+test('a buy button tapped before hydration still takes the visitor to the checkout', async ({ page, request }) => {
+  let route: string | undefined;
+  for (const r of await sitemapRoutes(request)) {
+    if (!(await (await request.get(r)).text()).includes('data-island="buy-button"')) continue;
+    route = r;
+    break;
+  }
+  expect(route, 'no page has a buy button').toBeTruthy();
+  const scripts = await holdScripts(page);
+  await page.goto(route!);
+  const button = page.locator('[data-island="buy-button"] button').first();
+  const checkout = (await button.getAttribute('data-checkout'))!;
+  await page.route(checkout, (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
+  await button.click();
+  await expect(page.locator('[data-island="buy-button"]').first()).not.toHaveAttribute('data-hydrated');
+  await scripts.release();
+  await page.waitForURL(checkout);
 });
 
 /** The page's FAQ items: each <details> of a group sharing one name. */
