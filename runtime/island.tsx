@@ -1,5 +1,6 @@
-// An island: rendered to HTML at build time, then hydrated alone in the browser by client/main.ts,
-// which loads each island type's code on its own. Props travel as JSON in data-props.
+// An island: rendered to HTML at build time, then hydrated alone in the browser when the page's loader
+// (client/loader.ts) says, by client/main.ts, which loads each island type's code on its own. Props
+// travel as JSON in data-props.
 //
 // The island is rendered here as its own React root, exactly as the browser hydrates it, so ids from
 // useId match between server and client; each island gets its own id prefix so two islands on one
@@ -10,11 +11,13 @@ import { useRender } from './context.tsx';
 import { islands, type IslandName } from './islands/index.ts';
 
 /**
- * When the browser hydrates the island (client/main.ts), as Astro's client:* directives. The block that
- * renders an island knows where it stands, so it says:
- * - `load`: at once, for what is above the fold (the hero's buy button and countdown);
- * - `visible`: when it nears the viewport (the carousel, the FAQ, forms);
- * - `idle` (the default): once the browser is idle, for everything else.
+ * When the browser hydrates the island, as Astro's client:* directives; client/loader.ts is the one place
+ * that reads it. The block that renders an island knows where it stands, so it says:
+ * - `load`: as soon as the first screen has painted, for what is above the fold (a hero's buy button);
+ * - `visible`: when it comes within a screen of the viewport (the carousel, forms, previews);
+ * - `idle` (the default): once the load islands have settled and the browser is idle.
+ * Whatever the strategy, a form sent or a button tapped before then hydrates the island at once and is
+ * replayed on it.
  */
 export type Hydrate = 'load' | 'idle' | 'visible';
 

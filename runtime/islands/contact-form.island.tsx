@@ -1,7 +1,10 @@
 // The contact form: five required fields, sent through the backend module (an insert only).
 // Sending: the button reads 'Sending...' and is disabled. Success: toast, form cleared.
 // Failure: the destructive toast, the error logged, and every field kept.
-import { useEffect, useState, type FormEvent } from 'react';
+// The fields are read from the form when it is sent, so what was typed before hydration counts; a form
+// sent before it is held by the page's loader and sent again once this has hydrated. method="post":
+// should it ever be sent by the browser itself, nothing typed goes into the page's address.
+import { useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
 import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
 
@@ -10,8 +13,6 @@ interface ContactFormProps {
 }
 
 type Field = keyof ContactMessage;
-
-const EMPTY: ContactMessage = { first_name: '', last_name: '', email: '', subject: '', message: '' };
 
 // The database's own limits (contact_messages checks), so the browser stops an over-long field first.
 const MAX: Record<Field, number> = { first_name: 100, last_name: 100, email: 254, subject: 200, message: 5000 };
@@ -29,27 +30,23 @@ function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
 }
 
 export default function ContactForm({ buttonLabel }: ContactFormProps) {
-  const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [sending, setSending] = useState(false);
-  // The button works once the form is live; before that a click would do nothing useful.
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
 
   const field = (name: Field) => ({
     id: `contact-${name.replace('_', '-')}`,
     name,
-    value: values[name],
     required: true,
     maxLength: MAX[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
     className: inputClass,
   });
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const trimmed = Object.fromEntries((Object.keys(MAX) as Field[]).map((k) => [k, String(data.get(k) ?? '').trim()])) as unknown as ContactMessage;
     setSending(true);
-    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as unknown as ContactMessage;
     // sendContactMessage logs the error itself (console.error) and never throws.
     const { error } = await sendContactMessage(trimmed);
     setSending(false);
@@ -57,12 +54,12 @@ export default function ContactForm({ buttonLabel }: ContactFormProps) {
       toast.error('Error sending message', { description: 'Please try again later or contact us directly.' });
       return;
     }
-    setValues(EMPTY);
+    form.reset();
     toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5" data-testid="contact-form" aria-busy={sending}>
+    <form method="post" onSubmit={onSubmit} className="space-y-5" data-testid="contact-form" aria-busy={sending}>
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <Label htmlFor="contact-first-name">First name</Label>
@@ -88,7 +85,7 @@ export default function ContactForm({ buttonLabel }: ContactFormProps) {
       <p className="text-sm text-gray-600"><span aria-hidden="true">* </span>All fields are required.</p>
       <button
         type="submit"
-        disabled={sending || !live}
+        disabled={sending}
         className="w-full rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-4 text-lg font-bold text-white shadow-lg hover:from-violet-700 hover:to-pink-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
         {sending ? 'Sending...' : buttonLabel}

@@ -1,5 +1,8 @@
 // E-mail capture: validate, save through the backend module (which keeps the address in the browser
-// when the backend fails), then the thank-you panel and the download.
+// when the backend fails), then the thank-you panel and the download. The address is read from the form
+// when it is sent, so what was typed before hydration counts; a form sent before it is held by the
+// page's loader and sent again once this has hydrated. method="post": should it ever be sent by the
+// browser itself, the address never goes into the page's address.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
@@ -19,7 +22,6 @@ function startDownload(href: string): void {
 }
 
 export default function EmailCapture({ buttonLabel, download }: EmailCaptureProps) {
-  const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
   const [captured, setCaptured] = useState('');
 
@@ -28,9 +30,9 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     void resendCapturedEmails().catch(() => undefined);
   }, []);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const value = email.trim();
+    const value = String(new FormData(e.currentTarget).get('email') ?? '').trim();
     if (!value || !value.includes('@')) {
       toast.error('Invalid email', { description: 'Please enter a valid email address' });
       return;
@@ -59,9 +61,9 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="mx-auto mt-6 flex max-w-lg flex-col gap-3 sm:flex-row" data-testid="capture-form">
+    <form method="post" onSubmit={onSubmit} noValidate className="mx-auto mt-6 flex max-w-lg flex-col gap-3 sm:flex-row" data-testid="capture-form">
       <label htmlFor="capture-email" className="sr-only">Email address</label>
-      <input id="capture-email" type="email" required autoComplete="email" placeholder="Enter your email address" value={email} onChange={(e) => setEmail(e.target.value)} className="min-w-0 flex-1 rounded-xl border border-gray-300 px-4 py-3 text-lg" />
+      <input id="capture-email" type="email" required autoComplete="email" placeholder="Enter your email address" name="email" className="min-w-0 flex-1 rounded-xl border border-gray-300 px-4 py-3 text-lg" />
       <button type="submit" disabled={state === 'submitting'} className="rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white shadow disabled:opacity-70">
         {state === 'submitting' ? 'Processing...' : buttonLabel}
       </button>

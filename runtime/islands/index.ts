@@ -1,6 +1,5 @@
 // Every island component, for rendering at build time. The browser loads each on its own through
 // the glob in client/main.ts; the file name (<name>.island.tsx) is the island's name.
-import Accordion from './accordion.island.tsx';
 import AdminApp from './admin-app.island.tsx';
 import BuyButton from './buy-button.island.tsx';
 import Carousel from './carousel.island.tsx';
@@ -10,7 +9,6 @@ import EmailCapture from './email-capture.island.tsx';
 import PdfViewer from './pdf-viewer.island.tsx';
 
 export const islands = {
-  accordion: Accordion,
   'admin-app': AdminApp,
   'buy-button': BuyButton,
   carousel: Carousel,

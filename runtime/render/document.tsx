@@ -1,6 +1,7 @@
 // The whole HTML document as React: <html>, <head> with its meta tags, and the body's prerendered
 // markup. Nothing here is assembled from strings, so every value is escaped by React.
 import type { ReactNode } from 'react';
+import { islandLoader } from '../client/loader.ts';
 
 export interface DocumentProps {
   title: string;
@@ -24,10 +25,10 @@ export interface DocumentProps {
   icon?: string;
   /** Module scripts to run. */
   scripts: readonly string[];
-  /** Module scripts imported once the page has loaded, by a few bytes of inline script: no request for
-   * them is made, nor waits, while the page's first paint is on its way (a script file linked in the
-   * head is fetched at high priority beside the hero's image, and Lighthouse counts it before the paint). */
-  afterLoad?: readonly string[];
+  /** On a page with islands, the modules that hydrate them: the islands' loader (client/loader.ts), a
+   * small inline script, imports them when the first island is due. No script file is linked: one in
+   * the head would be fetched at high priority beside the hero's image, before the first paint. */
+  islandScripts?: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
@@ -63,45 +64,11 @@ export function Document(p: DocumentProps): ReactNode {
         {p.inlineCss !== undefined && <style dangerouslySetInnerHTML={{ __html: p.inlineCss }} />}
         {p.css.map((href) => <link key={href} rel="stylesheet" href={href} />)}
         {p.scripts.map((src) => <script key={src} type="module" src={src} />)}
-        {p.afterLoad?.length ? <script type="module" dangerouslySetInnerHTML={{ __html: afterLoadScript(p.afterLoad) }} /> : null}
+        {p.islandScripts?.length ? <script dangerouslySetInnerHTML={{ __html: islandLoader(p.islandScripts) }} /> : null}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
       </head>
       <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
     </html>
-  );
-}
-
-/** How long the screen must go without a larger paint before the modules are imported: an image loaded
- * at the load event is drawn a frame or two later, and a busy machine's frames are far apart. */
-export const LARGEST_PAINT_WAIT_MS = 200;
-
-/** How long to wait for a page's first paint when the load event came before it (a static page on a
- * busy machine): the wait above starts at that paint, or after this. */
-export const FIRST_PAINT_WAIT_MS = 3000;
-
-/**
- * Imports the modules once the window has loaded (an inline module runs before it: the document is
- * parsed, its images may still be loading) and the first screen's largest paint has reached the screen:
- * two frames after the load event, then LARGEST_PAINT_WAIT_MS without a new largest-contentful-paint
- * entry (each one starts the wait again; FIRST_PAINT_WAIT_MS while none has been reported, the page not
- * painted yet), then a frame. Whether it has painted is read from the entries themselves (buffered), not
- * from performance.getEntries…, which a test's fake clock (page.clock) empties. Lighthouse's simulation
- * counts every request that ends before the largest paint as one the paint waited for. Where no such
- * entry exists (Safari) or the tab is hidden, at the load event. The same text on every page, so one hash
- * in the CSP.
- */
-export function afterLoadScript(modules: readonly string[]): string {
-  // JSON, with "<" escaped so no address can end the script element.
-  const list = JSON.stringify(modules).replace(/</g, '\\u003c');
-  return (
-    `const go=()=>${list}.forEach(m=>import(m)),w=()=>{` +
-    `if(typeof PerformanceObserver!="function"||!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")||document.hidden)return go();` +
-    `let s=0,f=0,p=0,t;const d=()=>{if(s++)return;o.disconnect();requestAnimationFrame(()=>setTimeout(go))},` +
-    `q=()=>{clearTimeout(t);t=setTimeout(d,p?${LARGEST_PAINT_WAIT_MS}:${FIRST_PAINT_WAIT_MS})},` +
-    `o=new PerformanceObserver(()=>{p=1;f&&q()});` +
-    `o.observe({type:"largest-contentful-paint",buffered:!0});` +
-    `requestAnimationFrame(()=>requestAnimationFrame(()=>{f=1;q()}))};` +
-    `document.readyState==="complete"?w():addEventListener("load",w,{once:true})`
   );
 }
 

@@ -70,7 +70,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
       icon={images?.favicon}
       scripts={assets.always ?? []}
-      afterLoad={used.length ? assets.scripts : undefined}
+      islandScripts={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}
       backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
     />,

@@ -1,8 +1,9 @@
-// Loading at the floor (issue 11): no page needs a request past the HTML for its CSS; islands hydrate by
-// their strategy (load at once, idle without any interaction, visible only near the viewport); the
-// toaster loads with the first toast; one broken island stops nothing else. Pages and islands are read
-// from the built site, never named here.
+// Loading at the floor (issue 11) through one loader (issue 24): no page needs a request past the HTML
+// for its CSS; one inline script decides when islands run (load once the first screen has painted, idle
+// without any interaction, visible only near the viewport); the toaster loads with the first toast; one
+// broken island stops nothing else. Pages and islands are read from the built site, never named here.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetFiles } from '../../generator/client/manifest.ts';
@@ -51,6 +52,25 @@ async function scrollThrough(page: Page): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+
+test('one loader: every page with islands holds the same inline loader, allowed by its hash, and no script file; a page without islands holds none', async ({ request }) => {
+  const csp = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  const loaders = new Set<string>();
+  let withIslands = 0;
+  for (const route of await sitemapRoutes(request)) {
+    const html = await (await request.get(route)).text();
+    // The loader is the script that hands islands to the hydrator.
+    const found = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter((s) => s.includes('hydrateIsland'));
+    const islands = html.includes('data-island=');
+    if (islands) withIslands++;
+    expect(found.length, route).toBe(islands ? 1 : 0);
+    found.forEach((s) => loaders.add(s));
+    expect(html, route).not.toMatch(/<script[^>]+src=/);
+  }
+  expect(withIslands, 'no page has islands').toBeGreaterThan(0);
+  expect(loaders.size, 'the loader differs between pages').toBe(1);
+  expect(csp).toContain(`'sha256-${createHash('sha256').update([...loaders][0]!).digest('base64')}'`);
+});
 
 test('no page links a stylesheet: every page inlines its CSS, its islands’ later states included', async ({ request }) => {
   for (const route of await sitemapRoutes(request)) {
@@ -136,8 +156,8 @@ test('hydrated islands look as they would with the whole stylesheet: their later
     // Every island near the viewport once.
     await scrollThrough(page);
     await expect(page.locator('[data-island]:not([data-hydrated="true"])'), route).toHaveCount(0);
-    // A state no first paint shows: an accordion's first answer toggled.
-    const toggle = page.locator('[data-island="accordion"] button').first();
+    // A state no first paint shows: a FAQ's first answer opened.
+    const toggle = page.locator('details summary').first();
     if (await toggle.count()) await toggle.click();
     const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
     await page.addStyleTag({ url: fullSheet });
@@ -179,7 +199,7 @@ test('a visible island far below the fold loads its code only when scrolled near
   expect(checked, 'no page has a visible island three screens down').toBeGreaterThan(0);
 });
 
-test('a page whose islands all wait below the fold fetches a few kilobytes of script, and React only when one nears', async ({ browser, request }) => {
+test('a page whose islands all wait below the fold fetches no script until one nears, then React with it', async ({ browser, request }) => {
   let checked = 0;
   for (const { route, islands } of await islandPages(request)) {
     if (islands.some((i) => i.hydrate !== 'visible')) continue;
@@ -196,8 +216,8 @@ test('a page whose islands all wait below the fold fetches a few kilobytes of sc
     if (top >= 3) {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(500);
-      // The entry and the scheduler: a few kilobytes, not React's couple of hundred.
-      expect(await scriptBytes(), `${route}: script fetched before any island was near`).toBeLessThan(20_000);
+      // The loader is in the page: nothing to fetch until an island is due.
+      expect(await scriptBytes(), `${route}: script fetched before any island was near`).toBe(0);
       await first.evaluate((el) => el.parentElement!.scrollIntoView());
       await expect(first).toHaveAttribute('data-hydrated', 'true');
       await expect.poll(scriptBytes, { message: `${route}: React came with the first island` }).toBeGreaterThan(100_000);

@@ -135,25 +135,26 @@ test.describe('/ultimate-detox', () => {
 
   test('the FAQ shows the page\'s questions and only one is open at a time', async ({ page }) => {
     await page.goto('/ultimate-detox');
-    await islandsReady(page);
     const faq = page.locator('#faq');
     await expect(faq.getByRole('heading', { level: 2, name: 'Frequently Asked Questions' })).toBeVisible();
-    const buttons = faq.getByRole('button');
-    await expect(buttons).toHaveCount(faqItems.length);
+    const items = faq.locator('details');
+    const questions = faq.locator('summary');
+    const open = faq.locator('details[open] > summary + *');
+    await expect(questions).toHaveCount(faqItems.length);
     const last = faqItems.length - 1;
-    await buttons.nth(0).click();
-    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
-    await expect(faq.getByRole('region')).toHaveCount(1);
+    await questions.nth(0).click();
+    await expect(items.nth(0)).toHaveAttribute('open', '');
+    await expect(open).toHaveCount(1);
     // The answer as the catalogue fills it: the bundle counts its guides.
-    await expect(faq.getByRole('region')).toContainText(`All ${countWord(members.length)} platform guides`);
-    await buttons.nth(last).click();
-    await expect(buttons.nth(last)).toHaveAttribute('aria-expanded', 'true');
-    await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'false');
-    await expect(faq.getByRole('region')).toHaveCount(1);
-    await expect(faq.getByRole('region')).toContainText(`${site.guarantee.days}-day money-back guarantee`);
-    await buttons.nth(last).press('Enter'); // keyboard closes it again
-    await expect(buttons.nth(last)).toHaveAttribute('aria-expanded', 'false');
-    await expect(faq.getByRole('region')).toHaveCount(0);
+    await expect(open).toContainText(`All ${countWord(members.length)} platform guides`);
+    await questions.nth(last).click();
+    await expect(items.nth(last)).toHaveAttribute('open', '');
+    await expect(items.nth(0)).not.toHaveAttribute('open');
+    await expect(open).toHaveCount(1);
+    await expect(open).toContainText(`${site.guarantee.days}-day money-back guarantee`);
+    await questions.nth(last).press('Enter'); // keyboard closes it again
+    await expect(items.nth(last)).not.toHaveAttribute('open');
+    await expect(open).toHaveCount(0);
   });
 
   test('the countdown starts at 5:45:30 and ticks each second', async ({ page }) => {

@@ -307,7 +307,7 @@ test('JSON-LD parses with the required properties of each type', async ({ page, 
   let faqs = 0;
   for (const route of routes) {
     await page.goto(route);
-    const shown = await page.locator('[data-testid="faq"] button, #faq button').count();
+    const shown = await page.locator('[data-testid="accordion"] summary').count();
     const [faq] = ofType(await jsonLd(page), 'FAQPage');
     if (!faq) continue;
     faqs++;

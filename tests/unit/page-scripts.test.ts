@@ -1,9 +1,11 @@
-// A page with islands requests no script file while its first paint is on its way: a few bytes of inline
-// module import the client entry once the window has loaded. A page without islands has no script.
+// A page with islands requests no script file while its first paint is on its way: its one inline
+// script, the islands' loader (runtime/client/loader.ts), imports the hydrator when an island is due.
+// A page without islands (a FAQ is <details>, no island) has no script. The loader runs here in a
+// browser stand-in, its frames, timers and paints driven by hand; tests/e2e/ runs it in Chromium.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { afterLoadScript, FIRST_PAINT_WAIT_MS, LARGEST_PAINT_WAIT_MS } from '../../runtime/render/document.tsx';
+import { FIRST_PAINT_WAIT_MS, islandLoader, LARGEST_PAINT_WAIT_MS } from '../../runtime/client/loader.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
 
@@ -15,61 +17,87 @@ sections:
     items:
       - question: "Why?"
         answer: "Because."
-`;
-const ABOUT = `title: "About"
-description: "About us."
-sections:
-  - type: paragraph
-    text: "Plain text."
+      - question: "When?"
+        answer: "Now."
 `;
 
-/** Runs the loader in a window stand-in: which modules it imports, before and after the load event. */
-function runLoader(script: string, readyState: 'loading' | 'interactive' | 'complete') {
-  const imported: string[] = [];
-  const listeners: Record<string, () => void> = {};
-  // `import(m)` is syntax, not a function a context can provide: the stand-in reads it as a call.
-  runInNewContext(script.replace(/\bimport\(/g, '__import('), {
-    __import: (m: string) => imported.push(m),
-    document: { readyState },
-    addEventListener: (type: string, f: () => void) => (listeners[type] = f),
-  });
-  return { imported, load: () => listeners.load?.() };
+const KIT = `title: "Kit"
+description: "The starter kit."
+sections:
+  - type: email-capture
+    heading: "Get the kit"
+    text: "Free."
+    buttonLabel: "Send"
+`;
+
+const ENTRY = '/assets/main-1.js';
+
+interface FakeIsland {
+  dataset: Record<string, string>;
+  children: { tagName: string }[];
+  closest: () => FakeIsland;
 }
 
-/** A browser stand-in that reports largest paints: the loader, its timers and frames run by hand. */
-function runLoaderWithPaints(script: string, { painted = true } = {}) {
-  const fcp = painted;
-  const buffered: (() => void)[] = [];
+/** A browser stand-in: the loader's listeners, timers, frames and largest paints, run by hand. */
+function runLoader(script: string, { readyState = 'loading', painted = true, hydrate = ['load'] }: { readyState?: string; painted?: boolean; hydrate?: string[] } = {}) {
+  const islands: FakeIsland[] = hydrate.map((h) => {
+    const el: FakeIsland = { dataset: { island: 'x', hydrate: h }, children: [{ tagName: 'DIV' }], closest: () => el };
+    return el;
+  });
   const imported: string[] = [];
-  const listeners: Record<string, () => void> = {};
+  const hydrated: FakeIsland[] = [];
+  const listeners: Record<string, ((e: unknown) => void)[]> = {};
   const timers: { f: () => void; ms: number }[] = [];
   const frames: (() => void)[] = [];
   const observers: (() => void)[] = [];
+  const buffered: (() => void)[] = [];
+  const html = { dataset: {} as Record<string, string> };
   class PerformanceObserver {
     static supportedEntryTypes = ['largest-contentful-paint', 'paint'];
     constructor(private readonly f: () => void) {}
     observe(options: { buffered?: boolean }) {
       observers.push(this.f);
       // A buffered observer hears of the largest paints made before it observed.
-      if (options.buffered && fcp) buffered.push(this.f);
+      if (options.buffered && painted) buffered.push(this.f);
     }
     disconnect() {
       observers.splice(observers.indexOf(this.f), 1);
     }
   }
+  class IntersectionObserver {
+    observe() {}
+    unobserve() {}
+  }
+  // `import(m)` is syntax, not a function a context can provide: the stand-in reads it as a call.
   runInNewContext(script.replace(/\bimport\(/g, '__import('), {
-    __import: (m: string) => imported.push(m),
-    document: { readyState: 'interactive', hidden: false },
-    addEventListener: (type: string, f: () => void) => (listeners[type] = f),
+    __import: async (m: string) => void imported.push(m),
+    hydrateIsland: async (el: FakeIsland) => {
+      hydrated.push(el);
+      el.dataset.hydrated = 'true';
+    },
+    document: { readyState, hidden: false, querySelectorAll: () => islands, documentElement: html },
+    addEventListener: (type: string, f: (e: unknown) => void) => (listeners[type] ??= []).push(f),
     PerformanceObserver,
+    IntersectionObserver,
+    requestIdleCallback: (f: () => void) => timers.push({ f, ms: -1 }),
     setTimeout: (f: () => void, ms = 0) => timers.push({ f, ms }) && timers.at(-1),
     clearTimeout: (timer: unknown) => timers.includes(timer as never) && timers.splice(timers.indexOf(timer as never), 1),
     requestAnimationFrame: (f: () => void) => frames.push(f),
+    console,
   });
   const run = <T extends () => void>(queue: T[]) => queue.splice(0).forEach((f) => f());
   return {
+    islands,
     imported,
-    load: () => listeners.load?.(),
+    hydrated,
+    ready: () => html.dataset.islandsReady === 'true',
+    load: () => listeners.load?.forEach((f) => f({})),
+    /** Dispatches an event to the loader's listeners; says whether it was held (default prevented). */
+    dispatch: (type: string, event: Record<string, unknown>) => {
+      let held = false;
+      listeners[type]?.forEach((f) => f({ ...event, preventDefault: () => (held = true) }));
+      return held;
+    },
     paint: () => [...observers].forEach((f) => f()),
     frame: () => run(frames),
     timers: () => timers.splice(0).forEach((t) => t.f()),
@@ -79,28 +107,36 @@ function runLoaderWithPaints(script: string, { painted = true } = {}) {
   };
 }
 
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe('the scripts of a built page', () => {
-  const root = makeFixture({ 'index.yaml': VALID_INDEX, 'faq.yaml': FAQ, 'about.yaml': ABOUT });
+  const root = makeFixture({ 'index.yaml': VALID_INDEX, 'faq.yaml': FAQ, 'kit.yaml': KIT });
   const site = compileSite(root);
   expect(errorsOf(site.diagnostics)).toEqual([]);
   const render = (route: string) =>
-    renderPage({ compiled: site.site!, page: site.site!.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], inlineCss: () => '', scripts: ['/assets/main-1.js'] }, supabaseUrl: 'http://127.0.0.1:54321', now: new Date('2026-01-15T12:00:00Z') }).html;
+    renderPage({ compiled: site.site!, page: site.site!.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], inlineCss: () => '', scripts: [ENTRY] }, supabaseUrl: 'http://127.0.0.1:54321', now: new Date('2026-01-15T12:00:00Z') }).html;
 
-  it('with islands: no script file in the page, the entry imported once the window has loaded', () => {
-    const html = render('/faq');
-    expect(html).toContain('data-island="accordion"');
+  it('with islands: no script file, one inline script, the loader, the same text on every page', () => {
+    const html = render('/kit');
+    expect(html).toContain('data-island=');
     expect(html).not.toMatch(/<script[^>]+src=/);
-    const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toEqual([afterLoadScript(['/assets/main-1.js'])]);
-    const loading = runLoader(inline[0]!, 'interactive');
-    expect(loading.imported).toEqual([]);
-    loading.load();
-    expect(loading.imported).toEqual(['/assets/main-1.js']);
-    expect(runLoader(inline[0]!, 'complete').imported).toEqual(['/assets/main-1.js']);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.filter((s) => s === islandLoader([ENTRY]))).toHaveLength(1);
+    // Before the body: it holds what is sent or tapped from the moment the islands are parsed.
+    expect(html.indexOf(islandLoader([ENTRY]))).toBeLessThan(html.indexOf('<body'));
   });
 
-  it('with islands: where the browser reports largest paints, the entry waits two frames after the load event, then a moment without a larger paint, then a frame', () => {
-    const b = runLoaderWithPaints(afterLoadScript(['/assets/main-1.js']));
+  it('a FAQ is <details> sharing one name (one answer open at a time, no script), and its page has no script', () => {
+    const html = render('/faq');
+    const names = [...html.matchAll(/<details[^>]* name="([^"]+)"/g)].map((m) => m[1]);
+    expect(names.length).toBe(2);
+    expect(new Set(names).size).toBe(1);
+    expect(html).toMatch(/<summary[^>]*>[\s\S]*?Why\?[\s\S]*?<\/summary>/);
+    expect(html).not.toContain('data-island');
+  });
+
+  it('nothing is imported before the first screen has painted: two frames after the load event, then a moment without a larger paint, then a frame', async () => {
+    const b = runLoader(islandLoader([ENTRY]));
     b.load();
     b.buffered(); // the paints before the load event
     expect(b.waits()).toEqual([]);
@@ -111,20 +147,22 @@ describe('the scripts of a built page', () => {
     // Each larger paint (an image drawn a frame after its text) starts the moment again.
     b.paint();
     expect(b.waits()).toEqual([LARGEST_PAINT_WAIT_MS]);
-    b.paint();
     b.timers();
     expect(b.imported).toEqual([]);
     b.frame();
     b.timers();
-    expect(b.imported).toEqual(['/assets/main-1.js']);
+    await settle();
+    expect(b.imported).toEqual([ENTRY]);
+    expect(b.hydrated).toEqual(b.islands);
     b.paint();
     b.frame();
     b.timers();
-    expect(b.imported, 'imported once').toEqual(['/assets/main-1.js']);
+    await settle();
+    expect(b.imported, 'imported once').toEqual([ENTRY]);
   });
 
-  it('with islands: a page not yet painted two frames after the load event waits for its first paint, then the moment', () => {
-    const b = runLoaderWithPaints(afterLoadScript(['/assets/main-1.js']), { painted: false });
+  it('a page not yet painted two frames after the load event waits for its first paint, then the moment', async () => {
+    const b = runLoader(islandLoader([ENTRY]), { painted: false });
     b.load();
     b.frame();
     b.frame();
@@ -134,16 +172,47 @@ describe('the scripts of a built page', () => {
     b.timers();
     b.frame();
     b.timers();
-    expect(b.imported).toEqual(['/assets/main-1.js']);
+    await settle();
+    expect(b.imported).toEqual([ENTRY]);
   });
 
-  it('without islands: no module script at all', () => {
-    const html = render('/about');
-    expect(html).not.toContain('data-island');
+  it('load islands first, idle ones once the browser is idle, then the ready flag; visible ones wait to be near', async () => {
+    const b = runLoader(islandLoader([ENTRY]), { readyState: 'complete', hydrate: ['idle', 'load', 'visible'] });
+    b.buffered();
+    b.frame();
+    b.frame();
+    b.timers();
+    b.frame();
+    b.timers();
+    await settle();
+    expect(b.hydrated).toEqual([b.islands[1]]);
+    b.timers(); // requestIdleCallback
+    await settle();
+    expect(b.hydrated).toEqual([b.islands[1], b.islands[0]]);
+    expect(b.ready()).toBe(true);
+  });
+
+  it('a form sent inside an island not yet hydrated is held, hydrates it at once, and is sent again once it has', async () => {
+    const b = runLoader(islandLoader([ENTRY]), { hydrate: ['visible'] });
+    const island = b.islands[0]!;
+    let sent = 0;
+    const form = { closest: () => island, requestSubmit: () => sent++ };
+    expect(b.dispatch('submit', { target: form, submitter: null })).toBe(true);
+    await settle();
+    expect(b.imported).toEqual([ENTRY]);
+    expect(b.hydrated).toEqual([island]);
+    expect(sent).toBe(1);
+    // Hydrated: the island's own handlers take it from here.
+    expect(b.dispatch('submit', { target: form, submitter: null })).toBe(false);
+  });
+
+  it('without islands: no loader, no module, no script file', () => {
+    const html = render('/faq');
+    expect(html).not.toContain(islandLoader([ENTRY]));
     expect(html).not.toMatch(/<script type="module"|<script[^>]+src=/);
   });
 
   it('writes no address that could end its script element', () => {
-    expect(afterLoadScript(['/a</script><b>.js'])).not.toContain('</script');
+    expect(islandLoader(['/a</script><b>.js'])).not.toContain('</script');
   });
 });
