@@ -74,7 +74,7 @@ describe('cache keys follow the import graph', () => {
     // The render worker is started from its address, and loads the render code with import().
     expect(g.closure(['generator/build.ts'])).toEqual(expect.arrayContaining(['generator/stages/render-worker.ts', 'generator/render/render-task.ts']));
     // The client entry finds the islands with import.meta.glob.
-    const globbing = g.closure(['runtime/client/main.ts']).filter((f) => g.text(f).includes('import.meta.glob('));
+    const globbing = g.closure(['runtime/client/main.ts']).filter((f) => g.text(f).includes('import.meta.glob'));
     expect(globbing.length).toBeGreaterThan(0);
     for (const f of globbing) expect(g.importsOf(f).some((to) => to.endsWith('.island.tsx')), f).toBe(true);
   });
