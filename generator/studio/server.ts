@@ -119,8 +119,10 @@ export function studio(opts: StudioOptions) {
       checkHost(req);
       if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req);
       if (url.pathname === '/_studio' || url.pathname === '/_studio/') {
+        // Without Vite's client: the dev server reloads every page on each save, which would throw away
+        // the marketer's place (and an unsaved edit); the preview inside reloads, the studio does not.
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        return res.end(await vite.transformIndexHtml('/_studio', SHELL));
+        return res.end(SHELL);
       }
       if (url.pathname === '/_studio/preview') return await preview(url, res);
       const route = routes[`${req.method} ${url.pathname}`];
