@@ -8,7 +8,7 @@ import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 
 const CATALOGUE = 'site.config.yaml';
 /** Typing pauses this long before the page is made again. */
-const DEBOUNCE_MS = 250;
+const DEBOUNCE_MS = 200;
 
 type Data = Record<string, unknown>;
 type Section = { type?: string } & Record<string, unknown>;
@@ -351,36 +351,88 @@ function Sections(props: { sections: Section[]; selected: number | null; setSele
   );
 }
 
-/** The real page, made again after each change; scrolled to the block being edited. */
+/** How long typing must pause before the preview is loaded whole again (its islands running). */
+const FULL_RELOAD_MS = 1500;
+
+/**
+ * The real page, made again after each change and scrolled to the block being edited. A change first
+ * replaces the shown page's <main> with the new server render (fast: no scripts, styles or islands to
+ * load again); once typing pauses, the whole page loads in a second frame, shown when ready, so its
+ * islands run as on the site and the switch does not flash.
+ */
 function Preview({ file, route, version, focusText }: { file: string; route?: string; version: number; focusText: string }) {
-  const frame = useRef<HTMLIFrameElement>(null);
+  const frames = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)];
+  const [active, setActive] = useState(0);
+  const [srcs, setSrcs] = useState<[string, string]>(['', '']);
   const scroll = useRef(0);
+  const full = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const src = `/_studio/preview?file=${encodeURIComponent(file)}${route ? `&route=${encodeURIComponent(route)}` : ''}&v=${version}`;
-  const reveal = useCallback(() => {
-    const win = frame.current?.contentWindow;
-    const doc = frame.current?.contentDocument;
-    if (!win || !doc) return;
-    const needle = focusText.slice(0, 40);
-    if (needle) {
-      const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if (n.textContent?.includes(needle)) {
-          (n.parentElement as HTMLElement).scrollIntoView({ block: 'center' });
-          return;
+
+  const reveal = useCallback(
+    (frame: HTMLIFrameElement | null) => {
+      const win = frame?.contentWindow;
+      const doc = frame?.contentDocument;
+      if (!win || !doc?.body) return;
+      const needle = focusText.slice(0, 40);
+      if (needle) {
+        const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (n.textContent?.includes(needle)) {
+            (n.parentElement as HTMLElement).scrollIntoView({ block: 'center', behavior: 'instant' });
+            return;
+          }
         }
       }
+      win.scrollTo({ top: scroll.current, behavior: 'instant' });
+    },
+    [focusText],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const shown = frames[active]!.current;
+    const main = shown?.contentDocument?.querySelector('main');
+    if (!main || !srcs[active]) {
+      // Nothing shown yet: load the page whole.
+      setSrcs((s) => (active === 0 ? [src, s[1]] : [s[0], src]));
+      return;
     }
-    win.scrollTo(0, scroll.current);
-  }, [focusText]);
-  useEffect(reveal, [reveal]);
+    void fetch(src)
+      .then((r) => r.text())
+      .then((html) => {
+        if (cancelled) return;
+        const next = new DOMParser().parseFromString(html, 'text/html');
+        const nextMain = next.querySelector('main');
+        if (nextMain) main.replaceWith(shown!.contentDocument!.importNode(nextMain, true));
+        else shown!.contentDocument!.body.innerHTML = next.body.innerHTML;
+        reveal(shown);
+      });
+    clearTimeout(full.current);
+    full.current = setTimeout(() => setSrcs((s) => (active === 0 ? [s[0], src] : [src, s[1]])), FULL_RELOAD_MS);
+    return () => {
+      cancelled = true;
+    };
+    // Only a new version (or file) loads; the active frame changes when the buffer is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src]);
+
+  useEffect(() => reveal(frames[active]!.current), [reveal, active]);
+  useEffect(() => () => clearTimeout(full.current), []);
+
+  const loaded = (i: number) => {
+    const frame = frames[i]!.current;
+    frame?.contentWindow?.addEventListener('scroll', () => i === activeRef.current && (scroll.current = frame.contentWindow?.scrollY ?? 0));
+    if (i !== active) setActive(i);
+    reveal(frame);
+  };
+  const activeRef = useRef(active);
+  activeRef.current = active;
   return (
     <section className="studio-preview" aria-label="Preview">
-      <iframe ref={frame} title={`Preview of ${route ?? file}`} src={src}
-        onLoad={() => {
-          reveal();
-          frame.current?.contentWindow?.addEventListener('scroll', () => (scroll.current = frame.current?.contentWindow?.scrollY ?? 0));
-        }}
-      />
+      {[0, 1].map((i) => (
+        <iframe key={i} ref={frames[i]} src={srcs[i] || undefined} className={i === active ? 'is-shown' : 'is-buffer'} aria-hidden={i === active ? undefined : true} tabIndex={i === active ? undefined : -1}
+          title={i === active ? `Preview of ${route ?? file}` : 'Next preview, loading'} onLoad={() => srcs[i] && loaded(i)} />
+      ))}
     </section>
   );
 }

@@ -3,7 +3,7 @@
 // placeholder; enums are selects, product ids a picker of the catalogue's names, booleans switches,
 // lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
 // on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { fieldId, type Diagnostic, type Edit, type PathSegment, type Schema } from './api.ts';
 
 export interface FormContext {
@@ -144,21 +144,28 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   );
 }
 
+/** What a list item is called, for its row: its name, title, question or id. */
+function itemName(v: unknown): string {
+  if (!v || typeof v !== 'object') return '';
+  const o = v as Record<string, unknown>;
+  const name = [o.name, o.title, o.question, o.label, o.id].find((x) => typeof x === 'string' && x);
+  return name ? String(name).replace(/[*_]/g, '').slice(0, 60) : '';
+}
+
 function ListField(props: { schema: Schema; value: unknown[]; path: PathSegment[]; name: string; help: ReactNode; describedBy?: string; diagnostics: ReactNode; ctx: FormContext; required: boolean }) {
   const { schema, value, path, name, ctx } = props;
   const item = schema.items ?? {};
-  const headingId = useId();
   const add = () => (value.length ? ctx.edit({ op: 'insert', path, index: value.length, value: startValue(item) }) : ctx.edit({ op: 'set', path, value: [startValue(item)] }));
   return (
     <fieldset className="studio-fieldset" id={fieldId(path)} aria-describedby={props.describedBy}>
       <legend>{name}</legend>
       {props.help}
       {props.diagnostics}
-      <ol className="studio-list" aria-labelledby={headingId}>
+      <ol className="studio-list">
         {value.map((v, i) => (
           <li key={i}>
             <div className="studio-list-tools" role="group" aria-label={`${item.title ?? 'Item'} ${i + 1}`}>
-              <span id={i === 0 ? headingId : undefined}>{item.title ?? 'Item'} {i + 1}</span>
+              <span>{item.title ?? 'Item'} {i + 1}{itemName(v) ? `: ${itemName(v)}` : ''}</span>
               <button type="button" disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</button>
               <button type="button" disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</button>
               <button type="button" onClick={() => ctx.edit({ op: 'delete', path: [...path, i] })} aria-label={`Remove ${item.title ?? 'item'} ${i + 1}`}>Remove</button>

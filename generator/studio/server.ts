@@ -5,7 +5,7 @@
 // since it was opened is never overwritten (409; the UI offers to reload).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import type { ViteDevServer } from 'vite';
@@ -62,7 +62,14 @@ export function studio(opts: StudioOptions) {
   const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
   /** The unsaved text of each file the studio has open, for the preview. */
   const drafts = new Map<string, string>();
-  const compile = async (overlay: ReadonlyMap<string, string> = drafts) => compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf());
+  // The last compile, kept while neither the drafts nor any file changed: the preview asked for right
+  // after a draft is that same site.
+  let last: { key: string; result: CompileResult } | undefined;
+  const compile = async (overlay: ReadonlyMap<string, string> = drafts) => {
+    const key = JSON.stringify([...overlay].map(([f, t]) => [f, hashOf(t)]).sort()) + diskStamp(root);
+    if (last?.key !== key) last = { key, result: compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf()) };
+    return last.result;
+  };
 
   const routes: Record<string, (req: IncomingMessage, url: URL) => Promise<unknown>> = {
     'GET /_studio/api/pages': async () => listPages(root, await compile(new Map()), asOf()),
@@ -170,6 +177,19 @@ export function studio(opts: StudioOptions) {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(await vite.transformIndexHtml(page.route, html));
   }
+}
+
+/** Changes when any page file, the catalogue or a schema changes on disk (their sizes and times). */
+function diskStamp(root: string): string {
+  const files = [join(root, CATALOGUE), ...listFiles(join(root, 'pages'), isYaml), ...listFiles(join(root, 'schemas'), () => true)];
+  return hashOf(files.map((f) => {
+    try {
+      const st = statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return f;
+    }
+  }).join('|'));
 }
 
 /** Only a browser on this machine reaches the studio by name (another name for it is DNS rebinding). */

@@ -64,6 +64,18 @@ afterAll(async () => {
 });
 
 describe('the studio API', () => {
+  it('lists the pages a catalogue change affects before it is saved, and writes nothing', async () => {
+    const text = read('site.config.yaml');
+    const product = (parse(text) as { products: { id: string; route: string; price: number }[] }).products.find((p) => typeof p.price === 'number')!;
+    const doc = (await import('yaml')).parseDocument(text);
+    const index = (doc.toJS() as { products: { id: string }[] }).products.findIndex((p) => p.id === product.id);
+    const edited = applyEdits(text, [{ op: 'set', path: ['products', index, 'price'], value: product.price + 1 }]);
+    const r = await post('/_studio/api/affected', { text: edited });
+    expect(r.status).toBe(200);
+    expect((r.body.pages as { route: string }[]).map((p) => p.route)).toContain(product.route);
+    expect(read('site.config.yaml')).toBe(text);
+  });
+
   it('refuses, with 403, and logs, any path but page files and site.config.yaml', async () => {
     const outside = join(tmpdir(), `studio-outside-${process.pid}.yaml`);
     writeFileSync(outside, 'title: "outside"\n');
