@@ -134,10 +134,12 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     [flush],
   );
 
+  // The stacks are read after the changes still on their way are in: sending one empties `future`.
   const restore = useCallback(
-    async (from: string[], to: string[]) => {
+    async (direction: 'undo' | 'redo') => {
       await flush();
       await chain.current;
+      const [from, to] = direction === 'undo' ? [past.current, future.current] : [future.current, past.current];
       const prev = from.pop();
       if (prev === undefined) return;
       to.push(text.current);
@@ -145,8 +147,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     },
     [file, flush, accept],
   );
-  const undo = () => restore(past.current, future.current);
-  const redo = () => restore(future.current, past.current);
+  const undo = () => restore('undo');
+  const redo = () => restore('redo');
 
   const save = async (overwrite = false) => {
     await flush();

@@ -150,10 +150,10 @@ describe('editing a page in the studio', () => {
     await page.getByLabel('Block type to add').selectOption('faq');
     await page.getByRole('button', { name: 'Add block' }).click();
     const added = page.locator('.studio-section-select').nth(1);
-    await expect.poll(async () => (await added.textContent())?.startsWith('faq')).toBe(true);
+    await expect.poll(async () => (await added.textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
     await added.focus();
     await page.keyboard.press('Alt+ArrowUp');
-    await expect.poll(async () => (await page.locator('.studio-section-select').first().textContent())?.startsWith('faq')).toBe(true);
+    await expect.poll(async () => (await page.locator('.studio-section-select').first().textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
     const last = sections.length; // after the insertion, the old last block's index
     await page.getByRole('button', { name: `Delete block ${last + 1} (${sections[last - 1]!.type})` }).click();
     await page.keyboard.press('Control+s');
@@ -221,6 +221,61 @@ describe('editing a page in the studio', () => {
       await page.close();
     }
   }, 120_000);
+
+  it('works by keyboard alone: add a block, type in it, move it, undo and redo, save', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const file = 'pages/about.yaml';
+    const before = (parse(read(file)) as { sections: { type: string }[] }).sections;
+    await page.goto(`${ORIGIN}/_studio?file=${file}`);
+    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    /** Tab forward until the focused control's name matches: what a keyboard user does. */
+    const tabTo = async (name: RegExp) => {
+      for (let i = 0; i < 300; i++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : '';
+          return `${el?.getAttribute('aria-label') ?? ''} ${label ?? ''} ${el?.textContent ?? ''}`.trim();
+        });
+        if (name.test(focused)) return;
+      }
+      throw new Error(`no control named ${name} by Tab`);
+    };
+    await tabTo(/^Block type to add/);
+    await page.keyboard.type('faq');
+    await tabTo(/^Add block$/);
+    await page.keyboard.press('Enter');
+    // With no block selected, the new block goes last and its form opens.
+    await page.getByRole('heading', { name: new RegExp(`Block ${before.length + 1}: faq`) }).waitFor();
+    await tabTo(/^Heading/);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Typed by keyboard');
+    await page.keyboard.press('Shift+Tab'); // away from the field, so Ctrl+Z is the studio's undo
+    await page.locator('.studio-section-select').nth(before.length).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(async () => (await page.locator('.studio-section-select').nth(before.length - 1).textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await page.locator('.studio-section-select').nth(before.length).textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await page.locator('.studio-section-select').nth(before.length - 1).textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
+    await page.keyboard.press('Control+s');
+    await page.getByText(`Saved ${file}`).waitFor();
+    const after = (parse(read(file)) as { sections: { type: string; heading?: string }[] }).sections;
+    expect(after.map((s) => s.type)).toEqual([...before.slice(0, -1).map((s) => s.type), 'faq', before[before.length - 1]!.type]);
+    expect(after[before.length - 1]!.heading).toBe('Typed by keyboard');
+    await page.close();
+  }, 120_000);
+
+  it('makes a new page from the same starter as npm run new, and refuses one that exists', async () => {
+    const r = await post('/_studio/api/new', { kind: 'page', name: 'studio-made' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.file).toBe('pages/studio-made.yaml');
+    const { pageStarter } = await import('../../generator/starters.ts');
+    expect(read('pages/studio-made.yaml')).toBe(pageStarter('pages/studio-made.yaml', 'studio-made'));
+    expect((await post('/_studio/api/new', { kind: 'page', name: 'studio-made' })).status).toBe(400);
+    expect((await post('/_studio/api/new', { kind: 'page', name: '../escape' })).status).toBe(400);
+    rmSync(join(dir, 'pages/studio-made.yaml'));
+  }, 60_000);
 
   it('changed no file outside pages/ and site.config.yaml', () => {
     const changed = git('status', '--porcelain', '--', '.').split('\n').filter(Boolean).map((l) => l.slice(3));
