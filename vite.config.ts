@@ -36,6 +36,6 @@ export default defineConfig({
   // The dev server has no index.html to scan: name the browser entries, so dependencies are optimised
   // up front instead of being discovered on the first page load (which reloads the page).
   optimizeDeps: {
-    entries: ['runtime/client/main.ts', 'runtime/client/toast.ts', 'runtime/client/toaster.tsx', 'runtime/islands/*.island.tsx'],
+    entries: ['runtime/client/main.ts', 'runtime/client/toast.ts', 'runtime/client/toaster.tsx', 'runtime/islands/*.island.tsx', 'studio/main.tsx'],
   },
 });

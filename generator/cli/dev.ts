@@ -18,6 +18,7 @@ import { formatReport } from '../report.ts';
 import { readPort } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
 import { moment, parseCli } from './args.ts';
+import { studio } from '../studio/server.ts';
 
 const root = process.cwd();
 const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
@@ -27,6 +28,7 @@ const asOf = () => asOfOption ?? new Date();
 // over Vite's default socket port, and a browser that reaches the pages reaches the socket.
 const server = createHttpServer((req, res) => handle(req, res));
 const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
+vite.middlewares.use(studio({ root, vite, asOf }));
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;

@@ -1,0 +1,52 @@
+// What the studio's forms are generated from: every block's JSON Schema (schemas/blocks/*.schema.json),
+// the page's and the catalogue's, each with its $refs written in place so the browser walks one tree;
+// a $ref's sibling title and description win over the referenced ones, as the editors' hover shows.
+// Plus the catalogue's products, for the product picker.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+type Schema = Record<string, unknown>;
+
+export interface StudioSchemas {
+  page: Schema;
+  siteConfig: Schema;
+  blocks: Record<string, Schema>;
+  products: { id: string; name: string }[];
+}
+
+export function studioSchemas(root: string): StudioSchemas {
+  const dir = join(root, 'schemas');
+  const files = new Map<string, Schema>();
+  const load = (file: string) => {
+    if (!files.has(file)) files.set(file, JSON.parse(readFileSync(file, 'utf8')) as Schema);
+    return files.get(file)!;
+  };
+  const inline = (node: unknown, file: string, seen: readonly string[]): unknown => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, file, seen));
+    if (!node || typeof node !== 'object') return node;
+    const { $ref, ...rest } = node as Schema;
+    const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, k === 'examples' || k === 'default' || k === 'const' ? v : inline(v, file, seen)]));
+    if (typeof $ref !== 'string') return own;
+    const [target, pointer = ''] = $ref.split('#');
+    const targetFile = target ? resolve(dirname(file), target) : file;
+    const key = `${targetFile}#${pointer}`;
+    // The section schema refers to every block, which a block's own form does not need (and a recursive ref would not end).
+    if (seen.includes(key) || targetFile.endsWith('section.schema.json')) return { ...own, 'x-ref': $ref };
+    let found: unknown = load(targetFile);
+    for (const part of pointer.split('/').filter(Boolean)) found = (found as Schema)[part];
+    return { ...(inline(found, targetFile, [...seen, key]) as Schema), ...own };
+  };
+  const blocks: Record<string, Schema> = {};
+  for (const name of readdirSync(join(dir, 'blocks')).filter((f) => f.endsWith('.schema.json')).sort()) {
+    const file = join(dir, 'blocks', name);
+    blocks[name.replace('.schema.json', '')] = inline(load(file), file, []) as Schema;
+  }
+  const config = parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as { products?: { id: string; name: string }[] } | null;
+  return {
+    page: inline(load(join(dir, 'page.schema.json')), join(dir, 'page.schema.json'), []) as Schema,
+    siteConfig: inline(load(join(dir, 'site-config.schema.json')), join(dir, 'site-config.schema.json'), []) as Schema,
+    blocks,
+    products: (config?.products ?? []).filter((p) => p && typeof p.id === 'string').map((p) => ({ id: p.id, name: String(p.name ?? p.id) })),
+  };
+}

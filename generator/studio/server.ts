@@ -1,0 +1,305 @@
+// The studio's server side, mounted by `npm run dev` only (generator/cli/dev.ts): the UI's page at
+// /_studio, its API under /_studio/api, and /_studio/preview, the real page rendered from the unsaved
+// text. Local and safe: only page files under pages/ and site.config.yaml are read or written
+// (safe-path.ts), every write must come from the dev server's own origin, and a file changed on disk
+// since it was opened is never overwritten (409; the UI offers to reload).
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { parse } from 'yaml';
+import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
+import { isYaml, listFiles, routeOf } from '../core/load.ts';
+import { formatReport } from '../report.ts';
+import { publicationOf } from '../core/publication.ts';
+import type { Diagnostic } from '../core/errors.ts';
+import type { CompileResult } from '../core/compile.ts';
+import { compileDraft } from './compile-draft.ts';
+import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
+import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
+import { studioSchemas } from './schemas-for-ui.ts';
+
+type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
+
+export interface StudioOptions {
+  root: string;
+  vite: ViteDevServer;
+  /** The moment the dev site shows (`--as-of`), as the dev server's own. */
+  asOf?: () => Date;
+  log?: (line: string) => void;
+}
+
+export const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly body?: object) {
+    super(message);
+  }
+}
+
+const SHELL = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Studio</title>
+<link rel="stylesheet" href="/studio/studio.css">
+</head>
+<body>
+<div id="studio"><p>Loading the studio…</p></div>
+<script type="module" src="/studio/main.tsx"></script>
+</body>
+</html>`;
+
+/** A connect middleware for Vite's stack: answers /_studio and its paths, passes everything else on. */
+export function studio(opts: StudioOptions) {
+  const { root, vite } = opts;
+  const asOf = opts.asOf ?? (() => new Date());
+  const log = opts.log ?? ((line: string) => console.warn(line));
+  const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
+  /** The unsaved text of each file the studio has open, for the preview. */
+  const drafts = new Map<string, string>();
+  // The last compile, kept while neither the drafts nor any file changed: the preview asked for right
+  // after a draft is that same site.
+  let last: { key: string; result: CompileResult } | undefined;
+  const compile = async (overlay: ReadonlyMap<string, string> = drafts) => {
+    const key = JSON.stringify([...overlay].map(([f, t]) => [f, hashOf(t)]).sort()) + diskStamp(root);
+    if (last?.key !== key) last = { key, result: compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf()) };
+    return last.result;
+  };
+
+  const routes: Record<string, (req: IncomingMessage, url: URL) => Promise<unknown>> = {
+    'GET /_studio/api/pages': async () => listPages(root, await compile(new Map()), asOf()),
+    'GET /_studio/api/schemas': async () => studioSchemas(root),
+    'GET /_studio/api/file': async (_req, url) => {
+      const file = url.searchParams.get('file');
+      const text = readFileSync(editablePath(root, file), 'utf8');
+      drafts.delete(file!);
+      return { file, text, hash: hashOf(text), ...describe(file!, text, await compile(new Map())) };
+    },
+    // Edits applied to the unsaved text (nothing written): the new text, its data and its diagnostics.
+    'POST /_studio/api/draft': async (req) => {
+      const { file, text, edits } = (await readJson(req)) as { file: string; text: string; edits?: Edit[] };
+      editablePath(root, file);
+      if (typeof text !== 'string') throw new HttpError(400, 'no text');
+      const next = edits?.length ? applyEdits(text, edits) : text;
+      drafts.set(file, next);
+      return { text: next, ...describe(file, next, await compile()) };
+    },
+    'POST /_studio/api/save': async (req) => {
+      const { file, text, base } = (await readJson(req)) as { file: string; text: string; base: string | null };
+      const full = editablePath(root, file);
+      if (typeof text !== 'string') throw new HttpError(400, 'no text');
+      const current = existsSync(full) ? readFileSync(full, 'utf8') : null;
+      // Someone (an editor, git) changed the file since the studio opened it: never overwrite it silently.
+      if ((current === null ? null : hashOf(current)) !== base) throw new HttpError(409, `${file} changed on disk since it was opened`, { text: current, hash: current === null ? null : hashOf(current) });
+      if (current !== text) writeFileSync(full, text);
+      drafts.delete(file);
+      return { hash: hashOf(text) };
+    },
+    // A new file from the same starters as `npm run new`, by running it.
+    'POST /_studio/api/new': async (req) => {
+      const { kind, name } = (await readJson(req)) as { kind: string; name: string };
+      if (!['page', 'article', 'platform'].includes(kind) || typeof name !== 'string' || !/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(name)) throw new HttpError(400, 'a kind (page, article, platform) and a name of lower-case letters, digits and dashes');
+      const before = new Set(listFiles(join(root, 'pages'), isYaml));
+      const out = await runNew(root, kind, name);
+      if (out.code !== 0) throw new HttpError(400, out.output.trim().split('\n').pop() ?? 'npm run new failed');
+      const made = listFiles(join(root, 'pages'), isYaml).find((f) => !before.has(f));
+      return { file: made && relative(root, made).split('\\').join('/'), output: out.output };
+    },
+    // Which pages a catalogue change affects: those whose compiled definition changes, or that name a changed product.
+    'POST /_studio/api/affected': async (req) => {
+      const { text } = (await readJson(req)) as { text: string };
+      const now = await compile(new Map());
+      const next = await compile(new Map([[CATALOGUE, text]]));
+      return { ok: next.ok, pages: affectedPages(now, next), diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
+    },
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/_studio' && !url.pathname.startsWith('/_studio/')) return next();
+    try {
+      checkHost(req);
+      if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req);
+      if (url.pathname === '/_studio' || url.pathname === '/_studio/') {
+        // Without Vite's client: the dev server reloads every page on each save, which would throw away
+        // the marketer's place (and an unsaved edit); the preview inside reloads, the studio does not.
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(SHELL);
+      }
+      if (url.pathname === '/_studio/preview') return await preview(url, res);
+      const route = routes[`${req.method} ${url.pathname}`];
+      if (!route) throw new HttpError(404, `no studio route ${req.method} ${url.pathname}`);
+      sendJson(res, 200, await route(req, url));
+    } catch (e) {
+      if (e instanceof Refused) {
+        log(`studio: ${e.message} (${req.method} ${url.pathname}, origin ${req.headers.origin ?? 'none'})`);
+        return sendJson(res, 403, { error: e.message });
+      }
+      if (e instanceof HttpError) {
+        if (e.status === 403) log(`studio: ${e.message} (${req.method} ${url.pathname})`);
+        return sendJson(res, e.status, { error: e.message, ...e.body });
+      }
+      if (e instanceof EditError) return sendJson(res, 422, { error: e.message });
+      console.error(e);
+      sendJson(res, 500, { error: String((e as Error).message) });
+    }
+  };
+
+  /** The real page, as the dev server renders it, made from the unsaved text of the file being edited. */
+  async function preview(url: URL, res: ServerResponse): Promise<void> {
+    const file = url.searchParams.get('file');
+    editablePath(root, file);
+    const result = await compile();
+    const { renderPage, renderErrorPage } = await renderEntry();
+    const DEV_CLIENT = '/@vite/client';
+    res.setHeader('cache-control', 'no-store');
+    // A page file shows its own page; the catalogue a route it names (its products are shown on many).
+    const route = url.searchParams.get('route');
+    const page = result.site?.pages.find((p) => p.file === file) ?? result.site?.pages.find((p) => p.route === route);
+    if (!result.ok || !page) {
+      const report = result.ok ? `${file} makes no page of its own (it is not a page file, or a template folds it into others).` : formatReport(result.diagnostics, result.texts);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(renderErrorPage(report, [DEV_CLIENT]));
+    }
+    const { html } = renderPage({
+      compiled: result.site!,
+      page,
+      assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], always: [DEV_CLIENT] },
+      supabaseUrl: supabaseUrl(),
+      supabaseAnonKey: supabaseAnonKey(),
+      now: asOf(),
+    });
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(await vite.transformIndexHtml(page.route, html));
+  }
+}
+
+/** Changes when any page file, the catalogue or a schema changes on disk (their sizes and times). */
+function diskStamp(root: string): string {
+  const files = [join(root, CATALOGUE), ...listFiles(join(root, 'pages'), isYaml), ...listFiles(join(root, 'schemas'), () => true)];
+  return hashOf(files.map((f) => {
+    try {
+      const st = statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    } catch {
+      return f;
+    }
+  }).join('|'));
+}
+
+/** Only a browser on this machine reaches the studio by name (another name for it is DNS rebinding). */
+function checkHost(req: IncomingMessage): void {
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const allowed = ['localhost', '127.0.0.1', '::1', process.env.HOST].filter(Boolean);
+  if (!allowed.includes(host)) throw new HttpError(403, `refused host ${JSON.stringify(req.headers.host)}`);
+}
+
+/** A write must come from a page of this dev server: another site open in the same browser cannot write. */
+function checkOrigin(req: IncomingMessage): void {
+  const own = `http://${req.headers.host}`;
+  if (req.headers.origin !== own) throw new HttpError(403, `refused a write from origin ${JSON.stringify(req.headers.origin ?? null)} (expected ${own})`);
+  if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'writes are JSON');
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 4 * 1024 * 1024) throw new HttpError(413, 'request too large');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'the body is not JSON');
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+interface PageSummary {
+  file: string;
+  route: string;
+  title: string;
+  template: string;
+  state: 'live' | 'draft' | 'scheduled';
+  publishAt?: string;
+  errors: number;
+  warnings: number;
+}
+
+/** Every page file with its route, template, state and the count of its diagnostics. */
+export function listPages(root: string, result: CompileResult, asOf: Date): PageSummary[] {
+  const pagesDir = join(root, 'pages');
+  return listFiles(pagesDir, isYaml).map((full) => {
+    const file = relative(root, full).split('\\').join('/');
+    const page = result.site?.pages.find((p) => p.file === file);
+    let data: Record<string, unknown> = {};
+    try {
+      data = (parse(readFileSync(full, 'utf8')) as Record<string, unknown>) ?? {};
+    } catch {
+      // Broken YAML: its error is counted below.
+    }
+    const publishAt = page?.publishAt ?? (typeof data.publishAt === 'string' ? data.publishAt : data.publishAt instanceof Date ? data.publishAt.toISOString() : undefined);
+    const state = publicationOf({ draft: page?.draft ?? data.draft === true, publishAt }, asOf).state;
+    const mine = result.diagnostics.filter((d) => d.file === file);
+    return {
+      file,
+      route: page?.route ?? routeOf(file),
+      title: page?.title ?? (typeof data.title === 'string' ? data.title : ''),
+      template: page?.template ?? (typeof data.template === 'string' ? data.template : 'page'),
+      state: state === 'published' ? 'live' : state,
+      publishAt,
+      errors: mine.filter((d) => d.severity === 'error').length,
+      warnings: mine.filter((d) => d.severity !== 'error').length,
+    };
+  });
+}
+
+/** What the UI shows of one file's text: its data, its diagnostics, and its page if it made one. */
+function describe(file: string, text: string, result: CompileResult) {
+  let data: unknown = null;
+  try {
+    data = parse(text);
+  } catch {
+    // The diagnostics say where.
+  }
+  const page = result.site?.pages.find((p) => p.file === file);
+  const diagnostics: Diagnostic[] = result.diagnostics.filter((d) => d.file === file);
+  // Errors elsewhere (another file) stop the whole compile: say so, so the preview's state is explained.
+  const elsewhere = result.ok ? 0 : result.diagnostics.filter((d) => d.file !== file && d.severity === 'error').length;
+  return { data, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error'), siteOk: result.ok, errorsElsewhere: elsewhere, route: page?.route };
+}
+
+/** Pages a catalogue change affects: their definition changes, or they name a product whose entry changed. */
+function affectedPages(now: CompileResult, next: CompileResult): { file: string; route: string; title: string }[] {
+  if (!now.site || !next.site) return [];
+  const before = new Map(now.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
+  const after = new Map(next.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
+  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((id) => before.get(id) !== after.get(id));
+  const old = new Map(now.site.pages.map((p) => [p.route, JSON.stringify(p)]));
+  return next.site.pages
+    .filter((p) => {
+      const json = JSON.stringify(p);
+      return old.get(p.route) !== json || changed.some((id) => json.includes(`"${id}"`));
+    })
+    .map((p) => ({ file: p.file, route: p.route, title: p.title }));
+}
+
+function runNew(root: string, kind: string, name: string): Promise<{ code: number; output: string }> {
+  const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+  return new Promise((resolve) => {
+    execFile(process.execPath, [tsx, 'generator/cli/new.ts', kind, name], { cwd: root }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
+    });
+  });
+}

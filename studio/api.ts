@@ -1,0 +1,94 @@
+// The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin.
+export type PathSegment = string | number;
+export type Edit =
+  | { op: 'set'; path: PathSegment[]; value: unknown }
+  | { op: 'delete'; path: PathSegment[] }
+  | { op: 'insert'; path: PathSegment[]; index: number; value: unknown }
+  | { op: 'move'; path: PathSegment[]; from: number; to: number }
+  | { op: 'duplicate'; path: PathSegment[]; index: number };
+
+export interface Diagnostic {
+  name: string;
+  severity: 'error' | 'warning';
+  title: string;
+  message: string;
+  hint: string;
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+}
+
+export interface PageSummary {
+  file: string;
+  route: string;
+  title: string;
+  template: string;
+  state: 'live' | 'draft' | 'scheduled';
+  publishAt?: string;
+  errors: number;
+  warnings: number;
+}
+
+export interface Described {
+  data: unknown;
+  diagnostics: Diagnostic[];
+  ok: boolean;
+  siteOk: boolean;
+  errorsElsewhere: number;
+  route?: string;
+}
+
+export type Schema = {
+  title?: string;
+  description?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minLength?: number;
+  maxLength?: number;
+  'x-kind'?: string;
+};
+
+export interface StudioSchemas {
+  page: Schema;
+  siteConfig: Schema;
+  blocks: Record<string, Schema>;
+  products: { id: string; name: string }[];
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly body: Record<string, unknown>) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Record<string, unknown>;
+  if (!res.ok) throw new ApiError(res.status, String(json.error ?? res.statusText), json);
+  return json as T;
+}
+
+export const api = {
+  pages: () => call<PageSummary[]>('/_studio/api/pages'),
+  schemas: () => call<StudioSchemas>('/_studio/api/schemas'),
+  open: (file: string) => call<{ file: string; text: string; hash: string } & Described>(`/_studio/api/file?file=${encodeURIComponent(file)}`),
+  draft: (file: string, text: string, edits: Edit[] = []) => call<{ text: string } & Described>('/_studio/api/draft', { file, text, edits }),
+  save: (file: string, text: string, base: string | null) => call<{ hash: string }>('/_studio/api/save', { file, text, base }),
+  create: (kind: string, name: string) => call<{ file?: string; output: string }>('/_studio/api/new', { kind, name }),
+  affected: (text: string) => call<{ ok: boolean; pages: { file: string; route: string; title: string }[]; diagnostics: Diagnostic[] }>('/_studio/api/affected', { text }),
+};
+
+/** `sections[2].items[0].answer`, as the generator's diagnostics name a place. */
+export function formatPath(path: readonly PathSegment[]): string {
+  return path.reduce<string>((s, seg) => (typeof seg === 'number' ? `${s}[${seg}]` : s ? `${s}.${seg}` : seg), '');
+}
+
+/** The id of a field's control, from its path (the diagnostics list jumps to it). */
+export const fieldId = (path: readonly PathSegment[]) => `field-${formatPath(path).replace(/[^a-zA-Z0-9_-]/g, '_')}`;

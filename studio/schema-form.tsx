@@ -1,0 +1,180 @@
+// A form generated from a block's JSON Schema (after Puck's per-block fields): each field a labelled
+// control whose accessible name is the schema's `title`, its `description` as help, its default as the
+// placeholder; enums are selects, product ids a picker of the catalogue's names, booleans switches,
+// lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
+// on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
+import type { ReactNode } from 'react';
+import { fieldId, type Diagnostic, type Edit, type PathSegment, type Schema } from './api.ts';
+
+export interface FormContext {
+  edit: (edit: Edit) => void;
+  diagnosticsAt: (path: readonly PathSegment[]) => Diagnostic[];
+  products: { id: string; name: string }[];
+}
+
+const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
+const label = (s: Schema, key: PathSegment) => s.title ?? String(key);
+
+/** A starting value for a new item of a list: the schema's first example, else an empty one. */
+export function startValue(s: Schema): unknown {
+  if (s.examples?.length) return structuredClone(s.examples[0]);
+  if (s.default !== undefined) return structuredClone(s.default);
+  const t = typeOf(s);
+  if (t === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of s.required ?? []) out[k] = s.properties?.[k] ? startValue(s.properties[k]!) : '';
+    return out;
+  }
+  if (t === 'array') return [];
+  if (t === 'boolean') return false;
+  if (t === 'number' || t === 'integer') return 0;
+  return s.enum?.[0] ?? 'New text';
+}
+
+function FieldDiagnostics({ list, id }: { list: Diagnostic[]; id: string }) {
+  if (!list.length) return null;
+  return (
+    <ul className="studio-field-diagnostics" id={id}>
+      {list.map((d, i) => (
+        <li key={i} className={d.severity === 'error' ? 'is-error' : 'is-warning'}>
+          <strong>{d.severity === 'error' ? 'Error' : 'Warning'}:</strong> {d.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The fields of an object, each from its property's schema (`type`, fixed by the block, is not a field). */
+export function ObjectFields({ schema, value, path, ctx, skip = [] }: { schema: Schema; value: Record<string, unknown> | undefined; path: PathSegment[]; ctx: FormContext; skip?: string[] }) {
+  const props = Object.entries(schema.properties ?? {}).filter(([k, s]) => !skip.includes(k) && s.const === undefined);
+  return (
+    <>
+      {props.map(([key, s]) => (
+        <Field key={key} schema={s} value={value?.[key]} path={[...path, key]} required={schema.required?.includes(key) ?? false} ctx={ctx} />
+      ))}
+    </>
+  );
+}
+
+export function Field({ schema, value, path, required, ctx }: { schema: Schema; value: unknown; path: PathSegment[]; required: boolean; ctx: FormContext }) {
+  const id = fieldId(path);
+  const helpId = `${id}-help`;
+  const diagId = `${id}-diagnostics`;
+  const diagnostics = ctx.diagnosticsAt(path);
+  const t = typeOf(schema);
+  const name = label(schema, path[path.length - 1]!);
+  const describedBy = [schema.description ? helpId : '', diagnostics.length ? diagId : ''].filter(Boolean).join(' ') || undefined;
+  const invalid = diagnostics.some((d) => d.severity === 'error') || undefined;
+  const help = schema.description ? <p className="studio-help" id={helpId}>{schema.description}</p> : null;
+  const set = (v: unknown) => ctx.edit(v === undefined ? { op: 'delete', path } : { op: 'set', path, value: v });
+  // Emptying an optional field removes its key, so the schema's default applies again.
+  const setText = (v: string) => set(v === '' && !required ? undefined : v);
+
+  if (t === 'object') {
+    const obj = value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    return (
+      <fieldset className="studio-fieldset" id={id} aria-describedby={describedBy}>
+        <legend>{name}{required ? '' : ' (optional)'}</legend>
+        {help}
+        <FieldDiagnostics list={diagnostics} id={diagId} />
+        {obj || required ? (
+          <ObjectFields schema={schema} value={obj} path={path} ctx={ctx} />
+        ) : (
+          <button type="button" onClick={() => set(startValue(schema))}>Add {name.toLowerCase()}</button>
+        )}
+        {obj && !required && <button type="button" className="studio-quiet" onClick={() => set(undefined)}>Remove {name.toLowerCase()}</button>}
+      </fieldset>
+    );
+  }
+  if (t === 'array') return <ListField schema={schema} value={Array.isArray(value) ? value : []} path={path} name={name} help={help} describedBy={describedBy} diagnostics={<FieldDiagnostics list={diagnostics} id={diagId} />} ctx={ctx} required={required} />;
+
+  let control: ReactNode;
+  if (t === 'boolean') {
+    const on = value === true || (value === undefined && schema.default === true);
+    control = (
+      <button type="button" role="switch" id={id} aria-checked={on} aria-describedby={describedBy} className="studio-switch" onClick={() => set(!on)}>
+        <span aria-hidden="true">{on ? 'On' : 'Off'}</span>
+      </button>
+    );
+    return (
+      <div className="studio-field">
+        <span className="studio-label-row">
+          <label htmlFor={id}>{name}</label>
+          {control}
+        </span>
+        {help}
+        <FieldDiagnostics list={diagnostics} id={diagId} />
+      </div>
+    );
+  }
+  const kind = schema['x-kind'];
+  const current = value === undefined || value === null ? '' : String(value);
+  if (schema.enum || kind === 'productId') {
+    const options = kind === 'productId' ? ctx.products.map((p) => ({ value: p.id, text: `${p.name} (${p.id})` })) : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
+    // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
+    if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
+    control = (
+      <select id={id} value={current} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)}>
+        {(!required || !current) && <option value="">{schema.default !== undefined ? `Default (${String(schema.default)})` : '—'}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.text}</option>
+        ))}
+      </select>
+    );
+  } else if (t === 'number' || t === 'integer') {
+    control = (
+      <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
+        onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
+    );
+  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || current.length > 70 || current.includes('\n')) {
+    control = <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+  } else {
+    control = <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+  }
+  return (
+    <div className="studio-field">
+      <span className="studio-label-row">
+        <label htmlFor={id}>{name}</label>
+        {required ? <span className="studio-required">required</span> : null}
+      </span>
+      {help}
+      {control}
+      <FieldDiagnostics list={diagnostics} id={diagId} />
+    </div>
+  );
+}
+
+/** What a list item is called, for its row: its name, title, question or id. */
+function itemName(v: unknown): string {
+  if (!v || typeof v !== 'object') return '';
+  const o = v as Record<string, unknown>;
+  const name = [o.name, o.title, o.question, o.label, o.id].find((x) => typeof x === 'string' && x);
+  return name ? String(name).replace(/[*_]/g, '').slice(0, 60) : '';
+}
+
+function ListField(props: { schema: Schema; value: unknown[]; path: PathSegment[]; name: string; help: ReactNode; describedBy?: string; diagnostics: ReactNode; ctx: FormContext; required: boolean }) {
+  const { schema, value, path, name, ctx } = props;
+  const item = schema.items ?? {};
+  const add = () => (value.length ? ctx.edit({ op: 'insert', path, index: value.length, value: startValue(item) }) : ctx.edit({ op: 'set', path, value: [startValue(item)] }));
+  return (
+    <fieldset className="studio-fieldset" id={fieldId(path)} aria-describedby={props.describedBy}>
+      <legend>{name}</legend>
+      {props.help}
+      {props.diagnostics}
+      <ol className="studio-list">
+        {value.map((v, i) => (
+          <li key={i}>
+            <div className="studio-list-tools" role="group" aria-label={`${item.title ?? 'Item'} ${i + 1}`}>
+              <span>{item.title ?? 'Item'} {i + 1}{itemName(v) ? `: ${itemName(v)}` : ''}</span>
+              <button type="button" disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</button>
+              <button type="button" disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</button>
+              <button type="button" onClick={() => ctx.edit({ op: 'delete', path: [...path, i] })} aria-label={`Remove ${item.title ?? 'item'} ${i + 1}`}>Remove</button>
+            </div>
+            <Field schema={{ ...item, title: item.title ?? `${name} ${i + 1}` }} value={v} path={[...path, i]} required ctx={ctx} />
+          </li>
+        ))}
+      </ol>
+      <button type="button" onClick={add}>Add {(item.title ?? 'item').toLowerCase()}</button>
+    </fieldset>
+  );
+}
