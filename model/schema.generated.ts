@@ -275,6 +275,9 @@ export type Name1 = string;
  * E.g. 'College student, 21'.
  */
 export type Role = string;
+/**
+ * The customer's own words, as they wrote them: never checked against the catalogue, so "all four apps" stays what they said. The site's own framing (headings, calls to action) uses tokens such as {countWord:ultimate}.
+ */
 export type TestimonialText = string;
 /**
  * Always 5.

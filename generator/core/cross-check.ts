@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { isSafeHref } from '../../model/href.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
+import { catalogueMentions } from './catalogue-mentions.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeRange } from './read-time.ts';
@@ -166,6 +167,7 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     }
   }
   out.push(...repeatedParagraphs(articles, prose));
+  out.push(...catalogueMentions(site, docs));
   return out;
 }
 

@@ -172,6 +172,26 @@ export const ErrorCatalogue = {
       `${token}: "${id}" is not a bundle, so it has no products to count or list${bundles.length ? `; bundles: ${list(bundles)}` : ''}`,
     hint: 'Counts and platform lists belong to a bundle: a product with `bundles` in site.config.yaml.',
   },
+  TokenNeedsBundleMember: {
+    title: 'Value needs a product inside a bundle',
+    message: (token: string, id: string, members: readonly string[]) =>
+      `${token}: "${id}" is in no bundle, so it has no other platforms to list${members.length ? `; products in a bundle: ${list(members)}` : ''}.`,
+    hint: 'The other platforms are counted from a product a bundle holds: name a platform guide, e.g. {otherPlatforms:instagram}.',
+  },
+  CatalogueListByHand: {
+    title: 'Platforms listed by hand',
+    severity: 'warning',
+    message: (phrase: string, listed: number, of: number, bundle: string, left: readonly string[], token: string) =>
+      `"${phrase}" names ${listed} of the ${of} platforms of "${bundle}"${left.length ? ` (not ${left.join(', ')})` : ''}; write ${token} so the list follows the catalogue.`,
+    hint: 'A list of platforms typed out goes stale when a platform joins the catalogue. Tokens fill it in: {platforms:<bundle>} (A, B and C), {platformsOr:<bundle>} (A, B or C), {otherPlatforms:<product>} and {otherPlatformsOr:<product>} (the bundle without that product). A customer’s words belong in a testimonial, which is never checked.',
+  },
+  CatalogueCountByHand: {
+    title: 'Platforms counted by hand',
+    severity: 'warning',
+    message: (phrase: string, figure: string, bundle: string, count: number, token: string) =>
+      `"${phrase}" says ${figure}, but "${bundle}" holds ${count} platforms; write ${token} so the count follows the catalogue.`,
+    hint: 'A count typed out goes stale when a platform joins the catalogue. Tokens fill it in: {count:<bundle>} (4), {countWord:<bundle>} (four), {CountWord:<bundle>} (Four).',
+  },
   BundleOriginalPrice: {
     title: "Bundle's original price differs from its products",
     message: (id: string, written: number, sum: number) =>
