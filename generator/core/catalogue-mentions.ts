@@ -4,7 +4,8 @@
 // apps", "4 guides"). Each is a warning at the phrase, naming the token that keeps it true. Texts are
 // read as written, tokens left out, so {otherPlatforms:facebook} is never taken for a short list.
 import { bundledProducts, countWord, isBundle } from '../../model/catalogue.ts';
-import type { Product, SiteConfig } from '../../model/page.ts';
+import type { SiteConfig } from '../../model/page.ts';
+import type { Product } from '../../model/schema.generated.ts';
 import type { CheckedDoc } from './cross-check.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { locateIn, valueAt } from './source.ts';

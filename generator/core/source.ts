@@ -128,7 +128,9 @@ function explainIndentation(file: string, text: string, errors: Diagnostic[]): D
   const first = Math.min(...errors.filter((e) => e.name === 'YamlSyntax').map((e) => e.line));
   if (!finding || finding.line < first || finding.line > first + 1) return errors;
   const before = errors.filter((e) => e.line < first);
-  return [...before, diagnostic('Indentation', { file, line: finding.line, column: finding.column, path: finding.path }, finding)];
+  const at = { file, line: finding.line, column: finding.column, path: finding.path };
+  // A second key on a line is most often text with a colon that needs quotes: named for that, not indentation.
+  return [...before, finding.reason === 'sameLine' ? diagnostic('UnquotedColon', at, finding) : diagnostic('Indentation', at, finding)];
 }
 
 /** Formats a path as sections[2].price. */
