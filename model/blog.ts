@@ -8,7 +8,7 @@ export interface BlogListing {
   /** The index page's route: the 'All' chip and the first page of 'All'. */
   indexRoute: string;
   /** The chips after 'All' that have pages, in the block's order: a category no listed article uses has none. */
-  categories: { name: string; route: string; description?: string }[];
+  categories: { name: string; route: string }[];
   /** The chosen category; absent on 'All'. */
   category?: string;
   /** The chosen category's description, as the blog index declares it. */
@@ -72,11 +72,10 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 export function blogListings(indexRoute: string, block: { categories: readonly CategoryEntry[]; pageSize: number }, articles: readonly ArticleSummary[]): BlogListing[] {
   const size = Math.max(1, Math.floor(block.pageSize));
   const used = new Set(articles.map((a) => a.category));
-  const categories = blogCategories(block.categories)
-    .filter((c) => used.has(c.name))
-    .map((c) => ({ name: c.name, route: categoryRoute(indexRoute, c), ...(c.description ? { description: c.description } : {}) }));
+  const shown = blogCategories(block.categories).filter((c) => used.has(c.name));
+  const categories = shown.map((c) => ({ name: c.name, route: categoryRoute(indexRoute, c) }));
   const featured = articles.find((a) => a.featured) ?? articles[0];
-  const listing = (firstRoute: string, cards: readonly ArticleSummary[], category?: { name: string; description?: string }, withFeatured?: ArticleSummary): BlogListing[] => {
+  const listing = (firstRoute: string, cards: readonly ArticleSummary[], category?: BlogCategory, withFeatured?: ArticleSummary): BlogListing[] => {
     const pages = chunks(cards, size);
     return pages.map((page, i) => ({
       indexRoute,
@@ -92,7 +91,7 @@ export function blogListings(indexRoute: string, block: { categories: readonly C
   };
   return [
     ...listing(indexRoute, articles.filter((a) => a !== featured), undefined, featured),
-    ...categories.flatMap((c) => listing(c.route, articles.filter((a) => a.category === c.name), c)),
+    ...shown.flatMap((c) => listing(categoryRoute(indexRoute, c), articles.filter((a) => a.category === c.name), c)),
   ];
 }
 

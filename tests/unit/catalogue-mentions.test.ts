@@ -86,6 +86,14 @@ describe('hand-written lists and counts of the catalogue', () => {
     for (const text of silent) expect(compileAbout(paragraph(text)).stale, text).toEqual([]);
   });
 
+  it('reads the catalogue’s own texts too, at their line in site.config.yaml', () => {
+    const config = CONFIG.replace('description: "Everything."', 'description: "Plans for Instagram, TikTok and YouTube."');
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, config));
+    const line = config.split('\n').findIndex((l) => l.includes('Plans for Instagram')) + 1;
+    const hits = r.diagnostics.filter((d) => d.name === 'CatalogueListByHand');
+    expect(hits).toMatchObject([{ file: 'site.config.yaml', line, column: config.split('\n')[line - 1]!.indexOf('Instagram, TikTok') + 1 }]);
+  });
+
   it('leaves a testimonial alone: a customer’s words are a quote', () => {
     const about = page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "I was hooked on all three apps: Instagram, TikTok and YouTube.", platform: Instagram }\n');
     const { r, stale } = compileAbout(about);
