@@ -9,9 +9,9 @@ import type { Product } from '../../model/schema.generated.ts';
 import type { CheckedDoc } from './cross-check.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { locateIn, valueAt } from './source.ts';
+import { TOKEN } from './tokens.ts';
 
 const PROSE = new Set(['text', 'inline', 'markdown']);
-const TOKEN = /\{[a-zA-Z]+(?::[a-z0-9-]+)?\}/g;
 const NUMBER_WORDS = Array.from({ length: 11 }, (_, i) => countWord(i + 2));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

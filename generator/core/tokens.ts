@@ -7,7 +7,8 @@ import { diagnostic, type Diagnostic, type Location } from './errors.ts';
 import type { SiteConfig } from '../../model/page.ts';
 import type { PathSegment } from './source.ts';
 
-const TOKEN = /\{([a-zA-Z]+)(?::([a-z0-9-]+))?\}/g;
+/** A token as text writes it: {name} or {name:product}. */
+export const TOKEN = /\{([a-zA-Z]+)(?::([a-z0-9-]+))?\}/g;
 
 export interface TokenError {
   path: PathSegment[];
