@@ -153,7 +153,7 @@ ${list(product.features.map((f) => `DRAFT: ${f}`), '      ')}
 ${[1, 2, 3].map(testimonial).join('\n')}
   upgrade:
     heading: ${q('DRAFT: Break Free from Every Platform')}
-    text: ${q(`DRAFT: Get the ${name} guide **plus** the other guides and the bonuses in the bundle.`)}
+    text: ${q(`DRAFT: Get the ${name} guide **plus** the {otherPlatforms:${id}} guides and the bonuses in the bundle.`)}
   includes:
 ${list([`DRAFT: The complete ${days}-day ${name} detox plan (PDF)`, 'DRAFT: A workbook for the hardest habit', 'DRAFT: Settings checklists for iPhone and Android', 'DRAFT: Daily check-in worksheets and a progress tracker', 'DRAFT: Relapse recovery guide and lifetime updates'], '    ')}
   faq:

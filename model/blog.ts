@@ -11,6 +11,8 @@ export interface BlogListing {
   categories: { name: string; route: string }[];
   /** The chosen category; absent on 'All'. */
   category?: string;
+  /** The chosen category's description, as the blog index declares it. */
+  categoryDescription?: string;
   /** The route of this listing's first page (the index, or the category's page). */
   firstRoute: string;
   /** 1-based. */
@@ -32,10 +34,24 @@ export function categorySlug(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** A category as the blog index declares it: a name, or a name with a slug and a description. */
+export type CategoryEntry = string | { name: string; slug?: string; description?: string };
+
+export interface BlogCategory {
+  name: string;
+  slug: string;
+  description?: string;
+}
+
+/** The categories a blog index declares, in its order, each with its slug. */
+export function blogCategories(entries: readonly CategoryEntry[]): BlogCategory[] {
+  return entries.map((e) => (typeof e === 'string' ? { name: e, slug: categorySlug(e) } : { ...e, slug: e.slug ?? categorySlug(e.name) }));
+}
+
 const join = (base: string, tail: string) => (base === '/' ? tail : `${base}${tail}`);
 
 /** The first page of a category's listing, under the index page: /blog/category/<slug>. */
-export const categoryRoute = (indexRoute: string, category: string) => join(indexRoute, `/category/${categorySlug(category)}`);
+export const categoryRoute = (indexRoute: string, category: BlogCategory) => join(indexRoute, `/category/${category.slug}`);
 
 /** Page `n` of a listing whose first page is `firstRoute`: the first page itself, then <first>/page/<n>. */
 export const pageRoute = (firstRoute: string, n: number) => (n <= 1 ? firstRoute : join(firstRoute, `/page/${n}`));
@@ -53,17 +69,19 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * order (featured first, then newest first). The featured article heads page 1 of 'All' and is not
  * repeated in its grid; in its category it is a card like the others.
  */
-export function blogListings(indexRoute: string, block: { categories: readonly string[]; pageSize: number }, articles: readonly ArticleSummary[]): BlogListing[] {
+export function blogListings(indexRoute: string, block: { categories: readonly CategoryEntry[]; pageSize: number }, articles: readonly ArticleSummary[]): BlogListing[] {
   const size = Math.max(1, Math.floor(block.pageSize));
   const used = new Set(articles.map((a) => a.category));
-  const categories = block.categories.filter((c) => used.has(c)).map((name) => ({ name, route: categoryRoute(indexRoute, name) }));
+  const shown = blogCategories(block.categories).filter((c) => used.has(c.name));
+  const categories = shown.map((c) => ({ name: c.name, route: categoryRoute(indexRoute, c) }));
   const featured = articles.find((a) => a.featured) ?? articles[0];
-  const listing = (firstRoute: string, cards: readonly ArticleSummary[], category?: string, withFeatured?: ArticleSummary): BlogListing[] => {
+  const listing = (firstRoute: string, cards: readonly ArticleSummary[], category?: BlogCategory, withFeatured?: ArticleSummary): BlogListing[] => {
     const pages = chunks(cards, size);
     return pages.map((page, i) => ({
       indexRoute,
       categories,
-      ...(category === undefined ? {} : { category }),
+      ...(category === undefined ? {} : { category: category.name }),
+      ...(category?.description ? { categoryDescription: category.description } : {}),
       firstRoute,
       page: i + 1,
       pageCount: pages.length,
@@ -73,7 +91,7 @@ export function blogListings(indexRoute: string, block: { categories: readonly s
   };
   return [
     ...listing(indexRoute, articles.filter((a) => a !== featured), undefined, featured),
-    ...categories.flatMap((c) => listing(c.route, articles.filter((a) => a.category === c.name), c.name)),
+    ...shown.flatMap((c) => listing(categoryRoute(indexRoute, c), articles.filter((a) => a.category === c.name), c)),
   ];
 }
 

@@ -197,22 +197,9 @@ export type HeaderStyle = 'site' | 'back-home';
  */
 export type Excerpt = string;
 /**
- * An article's category, and a chip of the blog index. Its pages are at /blog/category/<the name in lower case with dashes>, e.g. /blog/category/practical-tips.
+ * An article's category: the name of one of the categories declared in the blog index (pages/blog/index.yaml, `categories`), e.g. Practical Tips. A new category is one more entry there; no schema changes.
  */
-export type Category =
-  | 'Psychology'
-  | 'Analysis'
-  | 'Neuroscience'
-  | 'Productivity'
-  | 'Science'
-  | 'Lifestyle'
-  | 'Practical Tips'
-  | 'Mental Health'
-  | 'Success Stories'
-  | 'Digital Wellness'
-  | 'Personal Experience'
-  | 'Lifestyle Design'
-  | 'Sleep Health';
+export type Category = string;
 /**
  * ISO date in quotes, e.g. "2025-01-31".
  */
@@ -275,6 +262,9 @@ export type Name1 = string;
  * E.g. 'College student, 21'.
  */
 export type Role = string;
+/**
+ * The customer's own words, as they wrote them: never checked against the catalogue, so "all four apps" stays what they said. The site's own framing (headings, calls to action) uses tokens such as {countWord:ultimate}.
+ */
 export type TestimonialText = string;
 /**
  * Always 5.
@@ -373,11 +363,34 @@ export type Heading3 = string;
  */
 export type Text3 = string;
 /**
- * The categories offered as chips, in order, after the 'All' chip; each links to its own pages at /blog/category/<slug> (the name in lower case with dashes: 'Practical Tips' is practical-tips). A category no listed article uses gets no chip and no page, and a warning says so. An article whose category is not listed here still appears under 'All'.
+ * The blog's categories, declared here and nowhere else, in the order of their chips after the 'All' chip. Each is a name (Practical Tips) or { name, slug, description }; its pages are at /blog/category/<slug> (by default the name in lower case with dashes: practical-tips). An article names one in `category`. A category no listed article uses gets no chip and no page, and an article whose category is not declared here appears under 'All' only; a warning says so for each.
  *
  * @minItems 1
  */
-export type CategoryChips = [Category, ...Category[]];
+export type Categories = [Category2, ...Category2[]];
+/**
+ * A category of the blog, declared here once: its chip, its pages and the name articles give as their `category`. Write its name alone (Practical Tips) or with a slug and a description.
+ */
+export type Category2 =
+  | CategoryName
+  | {
+      name: Name2;
+      slug?: Address1;
+      description?: Description;
+    };
+export type CategoryName = string;
+/**
+ * As articles write it in `category`, and as the chip shows it.
+ */
+export type Name2 = string;
+/**
+ * The category's pages are at /blog/category/<slug>; by default the name in lower case with dashes (Practical Tips: practical-tips).
+ */
+export type Address1 = string;
+/**
+ * One or two sentences shown on the category's pages and in their search result.
+ */
+export type Description = string;
 /**
  * How many cards each page's grid holds. The first page of 'All' also shows the featured article above its grid. Later pages are /blog/page/2, /blog/page/3, … and, for a category, /blog/category/<slug>/page/2, …
  */
@@ -468,7 +481,7 @@ export type ButtonLabel2 = string;
 /**
  * An internal route (/blog, /#products, /blog/<slug>), a #section on the same page, or an https:// or mailto: address.
  */
-export type Address1 = string;
+export type Address2 = string;
 export type BlockType11 = 'email-capture';
 export type Heading6 = string;
 export type Text8 = string;
@@ -934,7 +947,7 @@ export interface BlogIndexBlock {
   id?: SectionId;
   heading: Heading3;
   subtitle?: Text3;
-  categories: CategoryChips;
+  categories: Categories;
   pageSize: CardsPerPage;
 }
 /**
@@ -1032,7 +1045,7 @@ export interface CtaBlock {
   title?: BoxHeading;
   text?: Text;
   label: ButtonLabel2;
-  href: Address1;
+  href: Address2;
 }
 /**
  * The free starter kit offer: an e-mail field; on success a thank-you panel and the download.
@@ -1081,7 +1094,7 @@ export interface HeroBlock {
  */
 export interface MainButton {
   label: Label1;
-  href: Address1;
+  href: Address2;
 }
 /**
  * Path of an image under public/, with its size.
@@ -1130,7 +1143,7 @@ export interface NotFoundBlock {
 }
 export interface Button {
   label: Label1;
-  href: Address1;
+  href: Address2;
 }
 /**
  * The title of a text page (its h1), with an optional subtitle and 'Last updated' date.

@@ -1,6 +1,6 @@
 // Catalogue values that page text may name: "{price:instagram}", "{provider}". The generator fills
 // them in; the names and what each stands for live here, beside the catalogue maths they use.
-import { bonusValue, bundledProducts, coreValue, countWord, discountPercent, listWords, money, originalPrice, savings } from './catalogue.ts';
+import { bonusValue, bundledProducts, coreValue, countWord, discountPercent, isBundle, listWords, money, originalPrice, savings } from './catalogue.ts';
 import type { Product, SiteConfig } from './schema.generated.ts';
 
 type SiteToken = (site: SiteConfig) => string;
@@ -31,7 +31,8 @@ export const PRODUCT_TOKENS: ReadonlyMap<string, ProductToken> = new Map(Object.
 /**
  * Values only a bundle has: how many products it holds, as a figure ({count:ultimate} → 4), a word
  * ({countWord:ultimate} → four) or a capitalised word for headings ({CountWord:ultimate} → Four), and
- * their platform names as a sentence lists them ({platforms:ultimate} → Instagram, TikTok and YouTube).
+ * their platform names as a sentence lists them ({platforms:ultimate} → Instagram, TikTok and YouTube;
+ * {platformsOr:ultimate} → Instagram, TikTok or YouTube).
  * Texts written with them stay true when a product joins the bundle.
  */
 export const BUNDLE_TOKENS: ReadonlyMap<string, ProductToken> = new Map(Object.entries({
@@ -39,9 +40,30 @@ export const BUNDLE_TOKENS: ReadonlyMap<string, ProductToken> = new Map(Object.e
   countWord: (p, s) => countWord(bundledProducts(s, p).length),
   CountWord: (p, s) => capitalise(countWord(bundledProducts(s, p).length)),
   platforms: (p, s) => listWords(bundledProducts(s, p).map((x) => x.platform)),
+  platformsOr: (p, s) => listWords(bundledProducts(s, p).map((x) => x.platform), 'or'),
 } satisfies Record<string, ProductToken>));
+
+/**
+ * Values seen from one product inside a bundle: the bundle's other platforms, the product's own left
+ * out ({otherPlatforms:facebook} → Instagram, TikTok and YouTube; {otherPlatformsOr:facebook} → …
+ * or YouTube), for an upgrade box that says "this guide plus the others". The bundle is the first in
+ * the catalogue that holds the product.
+ */
+export const MEMBER_TOKENS: ReadonlyMap<string, ProductToken> = new Map(Object.entries({
+  otherPlatforms: (p, s) => listWords(otherMembers(s, p).map((x) => x.platform)),
+  otherPlatformsOr: (p, s) => listWords(otherMembers(s, p).map((x) => x.platform), 'or'),
+} satisfies Record<string, ProductToken>));
+
+/** The first bundle holding `p`, if any. */
+export const bundleOf = (site: SiteConfig, p: Product): Product | undefined =>
+  site.products.find((b) => isBundle(b) && b !== p && bundledProducts(site, b).includes(p));
+
+const otherMembers = (site: SiteConfig, p: Product): Product[] => {
+  const bundle = bundleOf(site, p);
+  return bundle ? bundledProducts(site, bundle).filter((x) => x !== p) : [];
+};
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Every token as a marketer writes it, for messages and editors. */
-export const TOKEN_NAMES = [...SITE_TOKENS.keys(), ...[...PRODUCT_TOKENS.keys(), ...BUNDLE_TOKENS.keys()].map((n) => `${n}:<product>`)];
+export const TOKEN_NAMES = [...SITE_TOKENS.keys(), ...[...PRODUCT_TOKENS.keys(), ...BUNDLE_TOKENS.keys(), ...MEMBER_TOKENS.keys()].map((n) => `${n}:<product>`)];

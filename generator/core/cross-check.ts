@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { isSafeHref } from '../../model/href.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
+import { catalogueMentions } from './catalogue-mentions.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { readTimeRange } from './read-time.ts';
+import { readTimeFor, readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
 import type { FieldAt } from './schema-errors.ts';
 
@@ -162,10 +163,13 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     const words = prose.get(doc)!.words;
     const range = readTimeRange(stated);
     if (words < range.minWords || words > range.maxWords) {
-      out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), stated, words, range.minWords, range.maxWords));
+      const fit = readTimeFor(words);
+      const fitRange = readTimeRange(fit);
+      out.push(diagnostic('ReadTime', locate(source, ['article', 'readTime']), stated, words, range.minWords, range.maxWords, fit, fitRange.minWords, fitRange.maxWords));
     }
   }
   out.push(...repeatedParagraphs(articles, prose));
+  out.push(...catalogueMentions(site, docs));
   return out;
 }
 
@@ -184,11 +188,23 @@ function repeatedParagraphs(articles: CheckedDoc[], prose: Map<CheckedDoc, Artic
   for (const doc of articles) {
     for (const { text: key, path } of prose.get(doc)!.paragraphs) {
       const earlier = first.get(key);
-      if (earlier) out.push(diagnostic('RepeatedParagraph', locate(doc.source, path), `${key.slice(0, key.indexOf('\0'))}…`, earlier));
+      const start = key.slice(0, key.indexOf('\0'));
+      if (earlier) out.push(diagnostic('RepeatedParagraph', paragraphAt(doc, path, start), `${start}…`, earlier));
       else first.set(key, `${doc.source.file} (${formatPath(path)})`);
     }
   }
   return out;
+}
+
+/**
+ * Where a paragraph starts inside its field (a `markdown` block holds many): its first words found in
+ * the text as written, whatever markup or line breaks come between them; the field itself if not found.
+ */
+function paragraphAt(doc: CheckedDoc, path: FieldAt['path'], start: string) {
+  const written = valueAt(doc.written ?? doc.source.data, path);
+  const words = start.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const found = typeof written === 'string' && words.length ? new RegExp(words.join('[^\\p{L}\\p{N}]+'), 'iu').exec(written) : null;
+  return found ? locateIn(doc.source, path, found[0].split('\n')[0]!) : locate(doc.source, path);
 }
 
 /**

@@ -5,6 +5,8 @@ import type { IndentFinding } from './indentation.ts';
 
 const list = (xs: readonly string[]) => xs.join(', ');
 const guessed = (guess: string | undefined, show = (g: string) => `"${g}"`) => (guess ? `; did you mean ${show(guess)}?` : '');
+/** The end of a sentence another follows: the guess as a question, or a full stop. */
+const ended = (guess: string | undefined, show?: (g: string) => string) => guessed(guess, show) || '.';
 
 export const ErrorCatalogue = {
   YamlSyntax: {
@@ -25,10 +27,18 @@ export const ErrorCatalogue = {
         case 'less':
           return `this line is indented less than the ${kind} above it: ${lineUp}`;
         case 'sameLine':
-          return `"${f.what}" follows "${f.above?.what ?? ''}" on one line; a key starts a line of its own (in column ${f.above?.column ?? 1}, below "${f.above?.what ?? ''}"). If "${f.what}" is part of the text, put the whole value in quotes`;
+          return `"${f.what}" follows "${f.above?.what ?? ''}" on one line; a key starts a line of its own (in column ${f.above?.column ?? 1}, below "${f.above?.what ?? ''}")`;
       }
     },
     hint: 'YAML nests by indentation: the keys of one block start in the same column, and a block inside a key starts two spaces further in. Indent with spaces, never tabs.',
+  },
+  UnquotedColon: {
+    title: 'Colon in a text without quotes',
+    message: (f: IndentFinding) => {
+      const above = f.above?.what ?? '';
+      return `"${f.what}" follows "${above}" on one line and is read as a new key, because a word and a colon start a key. If "${f.what}" is part of the text, put the whole text in quotes; if it is a key of its own, start it on a line of its own, in column ${f.above?.column ?? 1} below "${above}".`;
+    },
+    hint: 'A text with a colon and a space in it goes in quotes: text: "Step 1: turn off notifications". Inside double quotes write a double quote as \\"; or use single quotes around the whole text.',
   },
   InvalidEncoding: {
     title: 'Not UTF-8',
@@ -78,8 +88,8 @@ export const ErrorCatalogue = {
   },
   UnknownBlockType: {
     title: 'Unknown block type',
-    message: (type: string, guess: string | undefined, known: readonly string[]) => `unknown block type "${type}"${guessed(guess)} Known types: ${list(known)}`,
-    hint: 'Each block type needs a schema in schemas/blocks/ and a component in runtime/blocks/.',
+    message: (type: string, guess: string | undefined, known: readonly string[]) => `unknown block type "${type}"${ended(guess)} Known types: ${list(known)}.`,
+    hint: 'Most often a misspelt type: write one of the known types (each is described in schemas/blocks/<type>.schema.json). A developer adding a new kind of block writes its schema there and its component in runtime/blocks/.',
   },
   BlockWithoutComponent: {
     title: 'Block has no component',
@@ -93,7 +103,7 @@ export const ErrorCatalogue = {
   },
   UnknownProduct: {
     title: 'Unknown product id',
-    message: (id: string, guess: string | undefined, known: readonly string[]) => `unknown product "${id}"${guessed(guess)} Known products: ${list(known)}`,
+    message: (id: string, guess: string | undefined, known: readonly string[]) => `unknown product "${id}"${ended(guess)} Known products: ${list(known)}.`,
     hint: 'Products are defined in site.config.yaml under `products`.',
   },
   BrokenLink: {
@@ -105,13 +115,13 @@ export const ErrorCatalogue = {
     title: 'Value read as a comment',
     message: (written: string, guess: string | undefined, ids: readonly string[] | undefined) =>
       `${written} is read as a comment, so this field is empty (in YAML a # after a space starts a comment); write it in quotes: "${written}".` +
-      (ids ? `${guess ? ` Did you mean "#${guess}"?` : ''} Sections on this page: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}` : ''),
+      (ids ? `${guess ? ` Did you mean "#${guess}"?` : ''} Sections on this page: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}.` : ''),
     hint: 'Put addresses and texts that start with # in quotes, e.g. href: "#faq".',
   },
   BrokenAnchor: {
     title: 'Broken #anchor',
     message: (href: string, route: string, anchor: string, guess: string | undefined, ids: readonly string[]) =>
-      `link ${href}: ${route} has no section "#${anchor}"${guessed(guess, (g) => `"#${g}"`)} Sections there: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}`,
+      `link ${href}: ${route} has no section "#${anchor}"${ended(guess, (g) => `"#${g}"`)} Sections there: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}.`,
     hint: 'An anchor must be the `id` of a section on the target page.',
   },
   UnsafeLink: {
@@ -137,13 +147,20 @@ export const ErrorCatalogue = {
   EmptyBlogCategory: {
     title: 'Category with no articles',
     severity: 'warning',
-    message: (category: string) => `no listed article has the category "${category}", so it gets no chip and no page`,
+    message: (category: string) => `no listed article has the category "${category}", so it gets no chip and no page.`,
     hint: 'Leave the category out until an article uses it, or check the articles’ `category` and `unlisted`.',
+  },
+  UndeclaredBlogCategory: {
+    title: 'Category not declared in the blog index',
+    severity: 'warning',
+    message: (category: string, index: string, guess: string | undefined, declared: readonly string[]) =>
+      `the category "${category}" is not declared in ${index}${guess ? `; did you mean "${guess}"?` : '.'} The article is listed under 'All' only, with no chip and no category page. Declared: ${declared.length ? list(declared) : 'none'}.`,
+    hint: 'Fix the spelling, or add the category to `categories` in the blog index (its name alone, or with a slug and a description); nothing else needs editing.',
   },
   ReadTime: {
     title: 'Read time does not match the article',
-    message: (stated: number, words: number, minWords: number, maxWords: number) =>
-      `readTime is ${stated} min, which allows ${minWords}–${maxWords} words at 200 words a minute, but the body has ${words} words: readTime: ${Math.max(1, Math.round(words / 200))} fits it`,
+    message: (stated: number, words: number, minWords: number, maxWords: number, fits: number, fitsMin: number, fitsMax: number) =>
+      `readTime is ${stated} min, which allows ${minWords}–${maxWords} words at 200 words a minute, but the body has ${words} words. Write readTime: ${fits} (${fitsMin}–${fitsMax} words).`,
     hint: 'Read times are computed at about 200 words a minute, within a third; fix readTime or the body.',
   },
   ProseHeading: {
@@ -153,7 +170,7 @@ export const ErrorCatalogue = {
   },
   UnknownToken: {
     title: 'Unknown value in text',
-    message: (token: string, guess: string | undefined, known: readonly string[]) => `${token} is not a known value${guessed(guess, (g) => `{${g}}`)}. Known: ${known.map((n) => `{${n}}`).join(', ')}`,
+    message: (token: string, guess: string | undefined, known: readonly string[]) => `${token} is not a known value${ended(guess, (g) => `{${g}}`)} Known: ${known.map((n) => `{${n}}`).join(', ')}.`,
     hint: 'Text may name catalogue values such as {price:instagram} or {provider}.',
   },
   TokenNeedsProduct: {
@@ -172,6 +189,26 @@ export const ErrorCatalogue = {
       `${token}: "${id}" is not a bundle, so it has no products to count or list${bundles.length ? `; bundles: ${list(bundles)}` : ''}`,
     hint: 'Counts and platform lists belong to a bundle: a product with `bundles` in site.config.yaml.',
   },
+  TokenNeedsBundleMember: {
+    title: 'Value needs a product inside a bundle',
+    message: (token: string, id: string, members: readonly string[]) =>
+      `${token}: "${id}" is in no bundle, so it has no other platforms to list${members.length ? `; products in a bundle: ${list(members)}` : ''}.`,
+    hint: 'The other platforms are counted from a product a bundle holds: name a platform guide, e.g. {otherPlatforms:instagram}.',
+  },
+  CatalogueListByHand: {
+    title: 'Platforms listed by hand',
+    severity: 'warning',
+    message: (phrase: string, listed: number, of: number, bundle: string, left: readonly string[], token: string) =>
+      `"${phrase}" names ${listed} of the ${of} platforms of "${bundle}"${left.length ? ` (not ${left.join(', ')})` : ''}; write ${token} so the list follows the catalogue.`,
+    hint: 'A list of platforms typed out goes stale when a platform joins the catalogue. Tokens fill it in: {platforms:<bundle>} (A, B and C), {platformsOr:<bundle>} (A, B or C), {otherPlatforms:<product>} and {otherPlatformsOr:<product>} (the bundle without that product). A customer’s words belong in a testimonial, which is never checked.',
+  },
+  CatalogueCountByHand: {
+    title: 'Platforms counted by hand',
+    severity: 'warning',
+    message: (phrase: string, figure: string, bundle: string, count: number, token: string) =>
+      `"${phrase}" says ${figure}, but "${bundle}" holds ${count} platforms; write ${token} so the count follows the catalogue.`,
+    hint: 'A count typed out goes stale when a platform joins the catalogue. Tokens fill it in: {count:<bundle>} (4), {countWord:<bundle>} (four), {CountWord:<bundle>} (Four).',
+  },
   BundleOriginalPrice: {
     title: "Bundle's original price differs from its products",
     message: (id: string, written: number, sum: number) =>
@@ -180,7 +217,7 @@ export const ErrorCatalogue = {
   },
   UnknownPlatform: {
     title: 'Unknown platform',
-    message: (name: string, guess: string | undefined, known: readonly string[]) => `unknown platform "${name}"${guessed(guess)} Known platforms: ${list(known)}`,
+    message: (name: string, guess: string | undefined, known: readonly string[]) => `unknown platform "${name}"${ended(guess)} Known platforms: ${list(known)}.`,
     hint: 'Platform names are the `platform` of each product in site.config.yaml.',
   },
   MissingFile: {

@@ -9,17 +9,23 @@ export const WORDS_PER_MINUTE = 200;
 /** Tolerance as a fraction of the stated read time (a third, per the blog issue). */
 export const READ_TIME_TOLERANCE = 1 / 3;
 
-/** The words a stated read time allows. */
+/** The words a stated read time allows. One minute is the least a read time says, so it allows any short body. */
 export function readTimeRange(stated: number): { minWords: number; maxWords: number } {
   return {
-    minWords: Math.ceil(stated * (1 - READ_TIME_TOLERANCE) * WORDS_PER_MINUTE),
+    minWords: stated <= 1 ? 0 : Math.ceil(stated * (1 - READ_TIME_TOLERANCE) * WORDS_PER_MINUTE),
     maxWords: Math.floor(stated * (1 + READ_TIME_TOLERANCE) * WORDS_PER_MINUTE),
   };
 }
 
-/** The read time to state for a body of this many words. */
+const fits = (stated: number, words: number) => {
+  const { minWords, maxWords } = readTimeRange(stated);
+  return words >= minWords && words <= maxWords;
+};
+
+/** The read time to state for a body of this many words: the nearest minute whose range holds them. */
 export function readTimeFor(words: number): number {
-  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  const nearest = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  return [nearest, nearest + 1, nearest - 1].find((n) => n >= 1 && fits(n, words)) ?? nearest;
 }
 
 export function fieldWords(kind: FieldAt['kind'], value: string): number {

@@ -16,9 +16,10 @@ import { rawValidators, type RawValidate, type RawValidators, type SchemaSources
  * - sectionId: an anchor on its page;
  * - inline: visible text with inline Markdown (links checked, words counted);
  * - markdown: a prose block of Markdown (links checked, words counted);
- * - text: plain visible text (words counted).
+ * - text: plain visible text (words counted);
+ * - quote: a customer's own words (a testimonial), left as written: no catalogue check reads it.
  */
-export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text'] as const;
+export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'quote'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export interface KindedField {

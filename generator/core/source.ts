@@ -1,7 +1,7 @@
 // YAML with positions: every diagnostic points at the offending node's own line and column.
 import { parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnostic, type Diagnostic } from './errors.ts';
-import { findIndentation } from './indentation.ts';
+import { findIndentation, type IndentFinding } from './indentation.ts';
 
 export type PathSegment = string | number;
 
@@ -128,7 +128,22 @@ function explainIndentation(file: string, text: string, errors: Diagnostic[]): D
   const first = Math.min(...errors.filter((e) => e.name === 'YamlSyntax').map((e) => e.line));
   if (!finding || finding.line < first || finding.line > first + 1) return errors;
   const before = errors.filter((e) => e.line < first);
-  return [...before, diagnostic('Indentation', { file, line: finding.line, column: finding.column, path: finding.path }, finding)];
+  const at = { file, line: finding.line, column: finding.column, path: finding.path };
+  return [...before, diagnostic(unquotedColon(text, finding) ? 'UnquotedColon' : 'Indentation', at, finding)];
+}
+
+/**
+ * A second "key:" on a line is text with a colon when words surround it (`text: Step 1: do this`,
+ * `text: Note: be careful`); a key written on the line of another when one word stands on each side or
+ * its value is quoted (`- type: admin-app id: admin`, `- type: faq heading: "Questions"`).
+ */
+function unquotedColon(text: string, finding: IndentFinding): boolean {
+  if (finding.reason !== 'sameLine') return false;
+  const line = text.split('\n')[finding.line - 1] ?? '';
+  const first = /^\s*(?:-\s+)?[^:]+:\s*(.*)$/.exec(line.slice(0, finding.column - 1))?.[1]?.trim() ?? '';
+  const rest = line.slice(finding.column - 1 + finding.what.length).trim();
+  const words = `${first} ${rest}`.trim().split(/\s+/).length;
+  return rest !== '' && !/^["'[{|>]/.test(rest) && words > 2;
 }
 
 /** Formats a path as sections[2].price. */

@@ -1,13 +1,14 @@
 // Catalogue values inside page text: "{price:instagram}", "{provider}", "{guaranteeDays}-day". Figures
 // stay defined once in site.config.yaml; an unknown token or product is a located error.
 import { isBundle } from '../../model/catalogue.ts';
-import { BUNDLE_TOKENS, PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../../model/tokens.ts';
+import { BUNDLE_TOKENS, bundleOf, MEMBER_TOKENS, PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../../model/tokens.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic, type Location } from './errors.ts';
 import type { SiteConfig } from '../../model/page.ts';
 import type { PathSegment } from './source.ts';
 
-const TOKEN = /\{([a-zA-Z]+)(?::([a-z0-9-]+))?\}/g;
+/** A token as text writes it: {name} or {name:product}. */
+export const TOKEN = /\{([a-zA-Z]+)(?::([a-z0-9-]+))?\}/g;
 
 export interface TokenError {
   path: PathSegment[];
@@ -34,7 +35,8 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
       const siteToken = SITE_TOKENS.get(name);
       if (arg === undefined && siteToken) return siteToken(site);
       const bundleToken = BUNDLE_TOKENS.get(name);
-      const productToken = PRODUCT_TOKENS.get(name) ?? bundleToken;
+      const memberToken = MEMBER_TOKENS.get(name);
+      const productToken = PRODUCT_TOKENS.get(name) ?? bundleToken ?? memberToken;
       if (productToken && arg !== undefined) {
         const product = products.get(arg);
         if (!product) return fail(whole, (at) => diagnostic('TokenUnknownProduct', at, whole, arg, didYouMean(arg, products.keys())));
@@ -42,11 +44,15 @@ export function substituteTokens(data: unknown, site: SiteConfig): { data: unkno
           const bundles = site.products.filter(isBundle).map((p) => p.id);
           return fail(whole, (at) => diagnostic('TokenNeedsBundle', at, whole, arg, bundles));
         }
+        if (memberToken && !bundleOf(site, product)) {
+          const members = site.products.filter((p) => !isBundle(p) && bundleOf(site, p)).map((p) => p.id);
+          return fail(whole, (at) => diagnostic('TokenNeedsBundleMember', at, whole, arg, members));
+        }
         return productToken(product, site);
       }
       if (productToken) return fail(whole, (at) => diagnostic('TokenNeedsProduct', at, whole, name));
-      const guess = didYouMean(name, [...SITE_TOKENS.keys(), ...PRODUCT_TOKENS.keys(), ...BUNDLE_TOKENS.keys()]);
-      const shown = guess && (PRODUCT_TOKENS.has(guess) || BUNDLE_TOKENS.has(guess)) ? `${guess}:<product>` : guess;
+      const guess = didYouMean(name, [...SITE_TOKENS.keys(), ...PRODUCT_TOKENS.keys(), ...BUNDLE_TOKENS.keys(), ...MEMBER_TOKENS.keys()]);
+      const shown = guess && (PRODUCT_TOKENS.has(guess) || BUNDLE_TOKENS.has(guess) || MEMBER_TOKENS.has(guess)) ? `${guess}:<product>` : guess;
       return fail(whole, (at) => diagnostic('UnknownToken', at, whole, shown, TOKEN_NAMES));
     });
   };

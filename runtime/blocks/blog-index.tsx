@@ -38,6 +38,7 @@ export function BlogIndex({ block }: { block: BlockOf<'blog-index'> }) {
               <h2 id="grid-heading" className="text-2xl font-extrabold text-gray-900 sm:text-3xl">{gridTitle}</h2>
               {listing.pageCount > 1 && <p className="text-sm font-semibold text-gray-600">Page {listing.page} of {listing.pageCount}</p>}
             </div>
+            {listing.categoryDescription && <p className="-mt-3 mb-6 max-w-3xl text-gray-700" data-testid="category-description">{listing.categoryDescription}</p>}
             {listing.articles.length ? (
               <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="article-grid">
                 {listing.articles.map((a) => <ArticleCard key={a.route} article={a} />)}

@@ -8,6 +8,7 @@ import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
+import { bundleConfig } from './catalogue-fixture.ts';
 import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 /** A bundle of every other product, appended to the fixture catalogue. */
@@ -84,6 +85,13 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   UnknownToken: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{prise:instagram}"\n') }),
   TokenNeedsProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price}"\n') }),
   TokenUnknownProduct: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "{price:instagran}"\n') }),
+  TokenNeedsBundleMember: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "Plus {otherPlatforms:instagram}"\n') }),
+  CatalogueListByHand: () =>
+    compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': page('  - type: paragraph\n    text: "Plans for Instagram and TikTok."\n') }, bundleConfig(['TikTok', 'YouTube']))).diagnostics,
+  CatalogueCountByHand: () =>
+    compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': page('  - type: paragraph\n    text: "Plans for all four apps."\n') }, bundleConfig(['TikTok', 'YouTube']))).diagnostics,
+  UndeclaredBlogCategory: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), 'blog/index.yaml': blogIndex(['Sciences']) }),
+  UnquotedColon: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: Step one: turn off notifications\n') }),
   TokenNeedsBundle: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "All {countWord:instagram} guides"\n') }),
   UnknownPlatform: () => compile({ 'about.yaml': page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "C", platform: Instagramm }\n') }),
   BundleOriginalPrice: () => {

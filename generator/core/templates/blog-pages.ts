@@ -2,9 +2,10 @@
 // listed articles: the index's later pages (/blog/page/2, …) and each category's pages
 // (/blog/category/<slug>, /blog/category/<slug>/page/2, …). They are page definitions like any other,
 // so rendering, the sitemap and incremental builds treat them as they treat a page file.
-import { blogListings, pageRoute, type BlogListing } from '../../../model/blog.ts';
+import { blogCategories, blogListings, pageRoute, type BlogListing } from '../../../model/blog.ts';
 import type { ArticleSummary, BlockOf, PageDefinition } from '../../../model/page.ts';
 import type { CheckedDoc } from '../cross-check.ts';
+import { didYouMean } from '../did-you-mean.ts';
 import { diagnostic, type Diagnostic } from '../errors.ts';
 import { locate } from '../source.ts';
 
@@ -31,7 +32,7 @@ function listingPage(index: PageDefinition, block: BlockOf<'blog-index'>, listin
     route,
     listing,
     title: `${listing.category} Articles – ${block.heading}${listing.page > 1 ? ` – Page ${listing.page}` : ''}`,
-    description: `${block.heading}: ${listing.category} articles, newest first${of ? ` (${of})` : ''}.`,
+    description: `${listing.categoryDescription ?? `${block.heading}: ${listing.category} articles, newest first.`}${of ? ` This is ${of}.` : ''}`,
   };
 }
 
@@ -46,24 +47,36 @@ export function withBlogPages(pages: readonly PageDefinition[], articles: readon
 
 /**
  * Before the cross-check: the generated pages as documents of their index's file (so links to them
- * resolve, and a page file at one of their addresses is a duplicate route), and a warning for each chip
- * no listed article uses (`complete`: every page file is valid, so none of its articles is missing).
- * Validation sees every article, published or not, as it sees every page.
+ * resolve, and a page file at one of their addresses is a duplicate route), a warning for each declared
+ * category no listed article uses, and one at each article whose category the index does not declare,
+ * so it has no chip and no page (`complete`: every page file is valid, so none of its articles is
+ * missing). Validation sees every article, published or not, as it sees every page.
  */
 export function checkBlogPages(docs: readonly CheckedDoc[], articles: readonly ArticleSummary[], complete = true): { docs: CheckedDoc[]; diagnostics: Diagnostic[] } {
   const out: CheckedDoc[] = [];
   const diagnostics: Diagnostic[] = [];
   const used = new Set(articles.map((a) => a.category));
+  const declared: string[] = [];
+  let indexFile: string | undefined;
   for (const doc of docs) {
     const index = doc.page;
     const at = index?.sections.findIndex((s) => s.type === 'blog-index') ?? -1;
     if (!index || at < 0) continue;
     const block = index.sections[at] as BlockOf<'blog-index'>;
-    block.categories.forEach((category, i) => {
-      if (complete && !used.has(category)) diagnostics.push(diagnostic('EmptyBlogCategory', locate(doc.source, ['sections', at, 'categories', i]), category));
+    indexFile ??= doc.source.file;
+    blogCategories(block.categories).forEach((category, i) => {
+      declared.push(category.name);
+      if (complete && !used.has(category.name)) diagnostics.push(diagnostic('EmptyBlogCategory', locate(doc.source, ['sections', at, 'categories', i]), category.name));
     });
     for (const listing of blogListings(index.route, block, articles).slice(1)) {
       out.push({ source: doc.source, fields: [], page: listingPage(index, block, listing) });
+    }
+  }
+  if (indexFile) {
+    for (const doc of docs) {
+      const article = doc.page?.article;
+      if (!article || article.unlisted || declared.includes(article.category)) continue;
+      diagnostics.push(diagnostic('UndeclaredBlogCategory', locate(doc.source, ['article', 'category']), article.category, indexFile, didYouMean(article.category, declared), declared));
     }
   }
   return { docs: out, diagnostics };

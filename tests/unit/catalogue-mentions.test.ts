@@ -1,0 +1,108 @@
+// Every mention of the catalogue follows it: the tokens that list a bundle's platforms ("and", "or",
+// the others seen from one product), and the warning at a list or count typed by hand, located at the
+// phrase and naming the token that would keep it true. A testimonial, a customer's own words, is left alone.
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import type { Diagnostic } from '../../generator/core/errors.ts';
+import { bundleConfig } from './catalogue-fixture.ts';
+import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
+
+// The fixture catalogue holds Instagram; these join it, and a bundle ("bundle") holds all of them.
+const CONFIG = bundleConfig(['TikTok', 'YouTube', 'Facebook']);
+const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
+const paragraph = (text: string) => page(`  - type: paragraph\n    text: "${text}"\n`);
+
+function compileAbout(about: string) {
+  const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': about }, CONFIG));
+  const mine = r.diagnostics.filter((d) => d.file === 'pages/about.yaml');
+  return { r, mine, stale: mine.filter((d) => d.name === 'CatalogueListByHand' || d.name === 'CatalogueCountByHand') };
+}
+const textOf = (about: string) => {
+  const { r } = compileAbout(about);
+  expect(errorsOf(r.diagnostics)).toEqual([]);
+  return (r.site!.pages.find((p) => p.route === '/about')!.sections[0] as { text: string }).text;
+};
+/** The 1-based column of `needle` in line `line` of `text`. */
+const columnOf = (text: string, line: number, needle: string) => text.split('\n')[line - 1]!.indexOf(needle) + 1;
+
+describe('tokens for a bundle’s platforms', () => {
+  it('lists them with "and" or "or", and the others seen from one product', () => {
+    expect(textOf(paragraph('{platforms:bundle}'))).toBe('Instagram, TikTok, YouTube and Facebook');
+    expect(textOf(paragraph('{platformsOr:bundle}'))).toBe('Instagram, TikTok, YouTube or Facebook');
+    expect(textOf(paragraph('{otherPlatforms:youtube}'))).toBe('Instagram, TikTok and Facebook');
+    expect(textOf(paragraph('{otherPlatformsOr:instagram}'))).toBe('TikTok, YouTube or Facebook');
+  });
+
+  it('refuses the others of a product no bundle holds, at the token', () => {
+    const { mine } = compileAbout(paragraph('Plus {otherPlatforms:bundle}.'));
+    expect(mine).toMatchObject([{ name: 'TokenNeedsBundleMember', line: 5, column: columnOf(paragraph('Plus {otherPlatforms:bundle}.'), 5, '{otherPlatforms') }]);
+    expect(mine[0]!.message).toContain('"bundle" is in no bundle');
+  });
+});
+
+describe('hand-written lists and counts of the catalogue', () => {
+  const cases: [string, string, string, string][] = [
+    // text, the phrase warned about, its name, the token the message names
+    ['Plans for Instagram, TikTok and YouTube, plus bonuses.', 'Instagram, TikTok and YouTube', 'CatalogueListByHand', '{platforms:bundle}'],
+    ['Pick Instagram, TikTok or Facebook.', 'Instagram, TikTok or Facebook', 'CatalogueListByHand', '{platformsOr:bundle}'],
+    ['Get the YouTube guide plus the Instagram, TikTok and Facebook guides.', 'Instagram, TikTok and Facebook', 'CatalogueListByHand', '{otherPlatforms:youtube}'],
+    ['I was hooked on all three apps.', 'all three apps', 'CatalogueCountByHand', '{countWord:bundle}'],
+    ['The bundle holds 5 guides.', '5 guides', 'CatalogueCountByHand', '{count:bundle}'],
+    ['Five platforms, one plan.', 'Five platforms', 'CatalogueCountByHand', '{CountWord:bundle}'],
+  ];
+  for (const [text, phrase, name, token] of cases) {
+    it(`warns at "${phrase}", naming ${token}`, () => {
+      const about = paragraph(text);
+      const { r, stale } = compileAbout(about);
+      expect(errorsOf(r.diagnostics)).toEqual([]);
+      expect(stale).toMatchObject([{ name, severity: 'warning', line: 5, column: columnOf(about, 5, phrase), path: 'sections[0].text' }]);
+      expect(stale[0]!.message).toContain(`"${phrase}"`);
+      expect(stale[0]!.message).toContain(`write ${token}`);
+    });
+  }
+
+  it('names the platforms a list leaves out', () => {
+    const { stale } = compileAbout(paragraph('Plans for Instagram, TikTok and YouTube.'));
+    expect(stale[0]!.message).toContain('names 3 of the 4 platforms of "bundle" (not Facebook)');
+  });
+
+  it('locates a list inside a Markdown block at its line and column', () => {
+    const about = page('  - type: markdown\n    text: |\n      ## Plans\n\n      One plan each for Instagram and TikTok.\n');
+    const { stale } = compileAbout(about);
+    expect(stale).toMatchObject([{ name: 'CatalogueListByHand', line: 8, column: columnOf(about, 8, 'Instagram and TikTok') }]);
+  });
+
+  it('is silent on the full list, on tokens, on counts that are right and on counts that are not the catalogue’s', () => {
+    const silent = [
+      'Plans for Instagram, TikTok, YouTube and Facebook.',
+      'Plans for {platforms:bundle}, all {countWord:bundle} of them.',
+      'Get the YouTube guide plus the {otherPlatforms:youtube} guides.',
+      'All four guides, {count:bundle} plans.',
+      'Most people are caught by two or three platforms at once.',
+      'Mute on Instagram, snooze on Facebook.',
+      'Instagram vs TikTok: which hooks you harder?',
+      'The first three or four days are the hardest.',
+    ];
+    for (const text of silent) expect(compileAbout(paragraph(text)).stale, text).toEqual([]);
+  });
+
+  it('reads the catalogue’s own texts too, at their line in site.config.yaml', () => {
+    const config = CONFIG.replace('description: "Everything."', 'description: "Plans for Instagram, TikTok and YouTube."');
+    const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, config));
+    const line = config.split('\n').findIndex((l) => l.includes('Plans for Instagram')) + 1;
+    const hits = r.diagnostics.filter((d) => d.name === 'CatalogueListByHand');
+    expect(hits).toMatchObject([{ file: 'site.config.yaml', line, column: config.split('\n')[line - 1]!.indexOf('Instagram, TikTok') + 1 }]);
+  });
+
+  it('leaves a testimonial alone: a customer’s words are a quote', () => {
+    const about = page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "I was hooked on all three apps: Instagram, TikTok and YouTube.", platform: Instagram }\n');
+    const { r, stale } = compileAbout(about);
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    expect(stale).toEqual([]);
+  });
+
+  it('reads the text as written, so a token inside a sentence is not taken for a short list', () => {
+    const { stale } = compileAbout(paragraph('Instagram and {otherPlatforms:instagram}'));
+    expect(stale.map((d: Diagnostic) => d.message)).toEqual([]);
+  });
+});
