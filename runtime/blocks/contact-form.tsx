@@ -15,6 +15,10 @@ export function ContactForm({ block }: { block: BlockOf<'contact-form'> }) {
           {block.text && <p className="mt-2 text-gray-700"><Inline text={block.text} /></p>}
           <div className="mt-6">
             <Island name="contact-form" hydrate="visible" props={{ buttonLabel: block.buttonLabel }} />
+            {/* Sending needs script (a static site has no server to post to): say so instead of failing silently. */}
+            <noscript>
+              <p className="mt-4 text-sm text-gray-700">Sending a message needs JavaScript, which is off in this browser.</p>
+            </noscript>
           </div>
         </section>
         <div className="space-y-6">

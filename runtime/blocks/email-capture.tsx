@@ -13,6 +13,12 @@ export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
         <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{keepTogether(block.heading)}</h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-gray-700">{block.text}</p>
         <Island name="email-capture" hydrate="visible" props={{ buttonLabel: block.buttonLabel, download: block.download }} />
+        {/* The form needs script to send; without it the kit is still one link away. */}
+        <noscript>
+          <p className="mt-4 text-sm text-gray-700">
+            Sending the form needs JavaScript, which is off. <a className="font-semibold text-indigo-700 underline" href={block.download}>Download the starter kit</a> directly.
+          </p>
+        </noscript>
         <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-semibold text-gray-700">
           <li>✓ Instant download</li>
           <li>✓ No credit card</li>

@@ -187,6 +187,10 @@ test('with JavaScript off the FAQ opens one item at a time, and a form sent puts
   const seen = addresses(page);
   await page.goto('/');
   await expectOneAtATime(page);
+  // The starter kit is still one link away, and the form says why it cannot send.
+  const kit = page.getByRole('link', { name: 'Download the starter kit' });
+  await expect(kit).toBeVisible();
+  expect((await page.request.get((await kit.getAttribute('href'))!)).status()).toBe(200);
   const email = unique('noscript');
   const form = page.getByTestId('capture-form');
   await form.getByRole('textbox').fill(email);
