@@ -23,7 +23,7 @@ await runCli('fuzz', async () => {
   const total = count('count', values.count) ?? 1000;
   const seed = count('seed', values.seed) ?? 1;
   const workers = Math.max(1, count('workers', values.workers) ?? Math.min(4, availableParallelism()));
-  const root = resolve(values.site ?? '.');
+  const root = resolve(typeof values.site === 'string' ? values.site : '.');
 
   // The seeds: every page and the site config of the site, as they are.
   const sources = [join(root, 'site.config.yaml'), ...listFiles(join(root, 'pages'), isYaml)].map((f) => ({ target: relative(root, f).split('\\').join('/'), text: readFileSync(f, 'utf8') }));
