@@ -46,7 +46,7 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('a draft, a scheduled article, a new article and a new platform', () => {
+describe('a draft, a scheduled article, a new article and two new platforms', () => {
   it('validate, and the site holds what is published and nothing else', () => {
     const validate = npm('validate');
     expect(validate.status, validate.stdout + validate.stderr).toBe(0);
@@ -62,8 +62,10 @@ describe('a draft, a scheduled article, a new article and a new platform', () =>
     expect(files.length).toBeGreaterThan(0);
     // A vitest of its own, outside this one's workers (their variables left out).
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
-    const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...files.map((f) => `tests/unit/${f}`)], { cwd: projectRoot, encoding: 'utf8', env: { ...env, SITE_ROOT: dir, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', ...files.map((f) => `tests/unit/${f}`)], { cwd: projectRoot, encoding: 'utf8', env: { ...env, SITE_ROOT: dir, NO_COLOR: '1' } });
     console.log(`SITE_ROOT=<copy> vitest run ${files.join(' ')}\n${r.stdout.split('\n').filter((l) => /Test Files|Tests /.test(l)).join('\n')}`);
     expect(r.status, r.stdout.slice(-4000) + r.stderr.slice(-2000)).toBe(0);
+    // They read the copy: a test is named after each new platform (one per product of the catalogue).
+    for (const id of NEW_PLATFORMS) expect(r.stdout).toContain(id);
   }, 600_000);
 });
