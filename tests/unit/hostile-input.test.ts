@@ -49,6 +49,14 @@ describe('YAML that would crash a loader', () => {
     expectInside(r.diagnostics, r.texts);
   });
 
+  it('lists or maps nested 10,000 deep are a located error, never a crash, so walks over the data stay shallow', () => {
+    for (const deep of [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
+      const r = compileAbout(`title: "About"\ndescription: "x"\nsections: ${deep}\n`);
+      expect(r.diagnostics.map((d) => d.name)).toEqual(['YamlSyntax']);
+      expectInside(r.diagnostics, r.texts);
+    }
+  });
+
   it('an unknown tag is an error, not silently different data', () => {
     const r = compileAbout(`title: !secret "About"\ndescription: "x"\nsections: []\n`);
     expect(r.diagnostics.map((d) => [d.name, d.line])).toEqual([['YamlSyntax', 1]]);
