@@ -11,8 +11,9 @@ export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..'
 
 /**
  * The site whose content the live-content tests read: this project, or SITE_ROOT, a copy of it with
- * content added (tests/unit/content-additions.test.ts runs those tests against one). A test file
- * that reads the live content imports this, and only such files do.
+ * content added. A test file that checks the live content imports this, and only such files do:
+ * tests/unit/content-additions.test.ts finds them by that import and runs them on such a copy.
+ * (copyProject copies this site too.)
  */
 export const liveSite = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : projectRoot;
 
