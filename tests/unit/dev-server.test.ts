@@ -3,11 +3,11 @@
 // browser and printed in the terminal with its location.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type AddressInfo } from 'node:net';
 import { copyProject, projectRoot } from './fixture.ts';
 
 let PORT = 0;
