@@ -5,6 +5,12 @@
 // hostile inputs that stall regex parsers and micromark ('[' or '*a' repeated 100,000 times) parse in
 // about a tenth of a second. Nothing is ever passed through as HTML: raw HTML, entities, autolinks,
 // images and code spans stay literal text.
+//
+// Every tree made here is shallow, so every walk over it (the link checker, the word count, React,
+// the PDF renderer) may recurse: prose blocks nest at most markdown-it's maxNesting (20) deep, and
+// inline markup at most MAX_INLINE_DEPTH. markdown-it bounds its own link nesting but not emphasis,
+// which it pairs after scanning: '_' x 5,000, any character, '_' x 5,000 pairs into 2,500 nested
+// strong and emphasis nodes, and a recursive walk over that overflowed the stack.
 import MarkdownIt from 'markdown-it';
 
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
@@ -95,9 +101,19 @@ export function parseProse(text: string): ProseBlock[] {
   return blocks();
 }
 
+/**
+ * How deep emphasis and strong nest. Deeper ones are kept as their words: no person writes emphasis
+ * twenty levels deep, and a hostile text gets a tree every walk can recurse over. Links are always
+ * kept (the checker sees every address) and never hold another link, so a tree is at most one deeper.
+ */
+export const MAX_INLINE_DEPTH = 20;
+
 function inlineTree(tokens: Token[]): InlineNode[] {
   const root: InlineNode[] = [];
   const stack: InlineNode[][] = [root];
+  // Per open token, whether it made a node (false: emphasis past MAX_INLINE_DEPTH, kept as its
+  // words). markdown-it's tokens nest properly, so a closing token is the last open one's.
+  const made: boolean[] = [];
   const push = (node: InlineNode) => {
     const list = stack[stack.length - 1]!;
     const last = list[list.length - 1];
@@ -117,6 +133,9 @@ function inlineTree(tokens: Token[]): InlineNode[] {
       case 'strong_open':
       case 'em_open':
       case 'link_open': {
+        const keep = t.type === 'link_open' || stack.length <= MAX_INLINE_DEPTH;
+        made.push(keep);
+        if (!keep) break;
         const children: InlineNode[] = [];
         const node: InlineNode =
           t.type === 'link_open' ? { type: 'link', href: String(t.attrGet('href') ?? ''), children } : t.type === 'strong_open' ? { type: 'strong', children } : { type: 'emphasis', children };
@@ -127,7 +146,7 @@ function inlineTree(tokens: Token[]): InlineNode[] {
       case 'strong_close':
       case 'em_close':
       case 'link_close':
-        if (stack.length > 1) stack.pop();
+        if (made.pop() && stack.length > 1) stack.pop();
         break;
     }
   }

@@ -1,10 +1,12 @@
-// `npm run fuzz [-- --count N --seed S --workers W]`: hostile YAML against the generator. Mutates the
-// real pages and config (generator/fuzz/mutate.ts), compiles each in worker threads, and counts
-// crashes, runs over 2 s, and diagnostics placed outside their file. Exit 1 when any is found; the
-// failing documents are written to .tmp/fuzz-failures/ to replay.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run fuzz [-- --count N --seed S --workers W --site DIR]`: hostile YAML against the generator.
+// Mutates the pages and config of the site in DIR (default: this folder, the live site; the unit test
+// names a frozen fixture site, so new content never changes what it draws) with
+// generator/fuzz/mutate.ts, compiles each in worker processes, and counts crashes, runs over 2 s, and
+// diagnostics placed outside their file. Exit 1 when any is found; the failing documents are written
+// to .tmp/fuzz-failures/ (in the current folder) to replay.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { mutate, rng } from '../fuzz/mutate.ts';
@@ -17,13 +19,13 @@ const SLOW_MS = 2000;
 const HANG_MS = 15_000;
 
 await runCli('fuzz', async () => {
-  const { values } = parseCli(process.argv.slice(2), { count: { type: 'string' }, seed: { type: 'string' }, workers: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), { count: { type: 'string' }, seed: { type: 'string' }, workers: { type: 'string' }, site: { type: 'string' } });
   const total = count('count', values.count) ?? 1000;
   const seed = count('seed', values.seed) ?? 1;
   const workers = Math.max(1, count('workers', values.workers) ?? Math.min(4, availableParallelism()));
-  const root = process.cwd();
+  const root = resolve(typeof values.site === 'string' ? values.site : '.');
 
-  // The seeds: every page and the site config, as they are today.
+  // The seeds: every page and the site config of the site, as they are.
   const sources = [join(root, 'site.config.yaml'), ...listFiles(join(root, 'pages'), isYaml)].map((f) => ({ target: relative(root, f).split('\\').join('/'), text: readFileSync(f, 'utf8') }));
   const r = rng(seed);
   const jobs: (FuzzJob & { applied: string[] })[] = [];
@@ -36,9 +38,11 @@ await runCli('fuzz', async () => {
   /** A small site per worker: the config, the landing and blog index, and the page under test. */
   const siteFor = () => {
     const dir = mkdtempSync(join(tmpdir(), 'fuzz-site-'));
-    for (const part of ['schemas', 'public', 'content', 'site.config.yaml']) cpSync(join(root, part), join(dir, part), { recursive: true });
+    // The schemas are the generator's own, whichever site is fuzzed.
+    cpSync(fileURLToPath(new URL('../../schemas', import.meta.url)), join(dir, 'schemas'), { recursive: true });
+    for (const part of ['public', 'content', 'site.config.yaml']) if (existsSync(join(root, part))) cpSync(join(root, part), join(dir, part), { recursive: true });
     mkdirSync(join(dir, 'pages/blog'), { recursive: true });
-    for (const page of ['pages/index.yaml', 'pages/blog/index.yaml']) cpSync(join(root, page), join(dir, page));
+    for (const page of ['pages/index.yaml', 'pages/blog/index.yaml']) if (existsSync(join(root, page))) cpSync(join(root, page), join(dir, page));
     return dir;
   };
 
@@ -101,7 +105,7 @@ await runCli('fuzz', async () => {
 
   const failures = [...crashes, ...hangs, ...slow, ...outside];
   if (!failures.length) return EXIT.ok;
-  const dir = join(root, '.tmp/fuzz-failures');
+  const dir = resolve('.tmp/fuzz-failures');
   mkdirSync(dir, { recursive: true });
   for (const f of failures.slice(0, 50)) {
     const job = jobs[f.id]!;
@@ -112,6 +116,6 @@ await runCli('fuzz', async () => {
     const why = f.crash ? `crash: ${f.crash}` : f.hang ? 'hang' : f.ms > SLOW_MS ? `${f.ms.toFixed(0)} ms` : `outside: ${f.outside.slice(0, 3).join('; ')}`;
     console.error(`  #${f.id} ${job.target} [${job.applied.join(', ')}] ${why}`);
   }
-  console.error(`Failing documents: ${relative(root, dir)}/`);
+  console.error(`Failing documents: ${relative('.', dir)}/`);
   return EXIT.invalid;
 });

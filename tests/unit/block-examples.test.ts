@@ -11,10 +11,11 @@ import { substituteTokens } from '../../generator/core/tokens.ts';
 import type { PageDefinition, Section, SiteConfig } from '../../model/page.ts';
 import { RenderProvider, type RenderContext } from '../../runtime/context.tsx';
 import { RenderBlock } from '../../runtime/registry.tsx';
-import { projectRoot } from './fixture.ts';
+import { fixtureDir, projectRoot } from './fixture.ts';
 
 const schemasDir = join(projectRoot, 'schemas');
-const site = parse(readFileSync(join(projectRoot, 'site.config.yaml'), 'utf8')) as SiteConfig;
+// The examples' tokens are filled from a frozen catalogue (the blog-site fixture's), not the live one.
+const site = parse(readFileSync(join(fixtureDir('blog-site'), 'site.config.yaml'), 'utf8')) as SiteConfig;
 const { validatePage } = loadSchemas(schemasDir);
 
 /** Fields whose strings are never visible text: block type, anchors, addresses, product ids, enums. */

@@ -1,13 +1,13 @@
 // The blog's honesty checks: read times match bodies (with located errors), no paragraph is repeated
-// within or across articles, and the index is built from the article files.
+// within or across articles, and the live site's index is built from its published article files.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { isYaml, listFiles } from '../../generator/core/load.ts';
+import { errorsOf, liveSite, makeFixture, VALID_INDEX } from './fixture.ts';
 import { inlinePlain, parseInline } from '../../model/markup.ts';
-import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const article = (readTime: number, words: number, extra = '') => `template: article
 title: "An article"
@@ -63,27 +63,34 @@ describe('repeated paragraphs', () => {
   });
 });
 
-describe('the articles', () => {
-  const files = listFiles(join(projectRoot, 'pages/blog'), isYaml).filter((f) => !f.endsWith('index.yaml'));
+describe('the articles of the live site', () => {
+  // Read from the files as a marketer writes them: a draft, or an article scheduled later, is a file
+  // that is not (yet) a page.
+  const asOf = new Date();
+  const articles = listFiles(join(liveSite, 'pages/blog'), isYaml)
+    .filter((f) => !f.endsWith('index.yaml'))
+    .map((f) => {
+      const doc = parse(readFileSync(f, 'utf8')) as { draft?: boolean; publishAt?: string; article: { unlisted?: boolean; featured?: boolean } };
+      const published = !doc.draft && !(doc.publishAt && Date.parse(doc.publishAt) > asOf.getTime());
+      return { slug: f.split(/[\\/]/).pop()!.replace(/\.ya?ml$/, ''), published, unlisted: !!doc.article.unlisted, featured: !!doc.article.featured };
+    });
+  const compiled = () => {
+    const r = compileSite(liveSite, { asOf });
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    return r.site!;
+  };
 
-  it('each become the page /blog/<file name>', () => {
-    const r = compileSite(projectRoot);
-    expect(r.ok).toBe(true);
-    const routes = new Set(r.site!.pages.map((p) => p.route));
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(routes, file).toContain(`/blog/${file.split(/[\\/]/).pop()!.replace(/\.ya?ml$/, '')}`);
+  it('each published one becomes the page /blog/<file name>; drafts and scheduled ones do not', () => {
+    const routes = new Set(compiled().pages.map((p) => p.route));
+    expect(articles.filter((a) => a.published).length).toBeGreaterThan(0);
+    for (const a of articles) expect(routes.has(`/blog/${a.slug}`), a.slug).toBe(a.published);
   });
 
-  it('are in the index exactly when not unlisted: the featured one first, then newest first', () => {
-    const r = compileSite(projectRoot);
-    expect(r.ok).toBe(true);
-    const listed = r.site!.articles;
-    const fromFiles = files.map((f) => {
-      const a = (parse(readFileSync(f, 'utf8')) as { article: { unlisted?: boolean; featured?: boolean } }).article;
-      return { slug: f.split(/[\\/]/).pop()!.replace(/\.ya?ml$/, ''), unlisted: !!a.unlisted, featured: !!a.featured };
-    });
-    expect(listed.map((a) => a.slug).sort()).toEqual(fromFiles.filter((a) => !a.unlisted).map((a) => a.slug).sort());
-    expect(listed[0]!.slug).toBe(fromFiles.find((a) => a.featured && !a.unlisted)!.slug);
+  it('are in the index exactly when published and not unlisted: the featured one first, then newest first', () => {
+    const listed = compiled().articles;
+    const shown = articles.filter((a) => a.published && !a.unlisted);
+    expect(listed.map((a) => a.slug).sort()).toEqual(shown.map((a) => a.slug).sort());
+    expect(listed[0]!.slug).toBe(shown.find((a) => a.featured)!.slug);
     const rest = listed.slice(1).map((a) => a.date);
     expect(rest).toEqual([...rest].sort().reverse());
   });

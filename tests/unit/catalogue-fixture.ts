@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from './fixture.ts';
 
-const base = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').trimEnd();
+const base = readFileSync(join(projectRoot, 'tests/fixtures/minimal-site/site.config.yaml'), 'utf8').trimEnd();
 
 /** A platform guide entry named after `platform` (its id is the name in lower case). */
 export const platformEntry = (platform: string) => {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { columnsFor } from '../../runtime/blocks/card-grid.ts';
-import { errorsOf, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { errorsOf, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 
-const base = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').trimEnd();
+const base = MINIMAL_CONFIG.trimEnd();
 const product = (id: string, extra = '') => `  - id: ${id}
     platform: "${id[0]!.toUpperCase()}${id.slice(1)}"
     route: "/${id}"

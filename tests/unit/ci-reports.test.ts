@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const TSX = join(projectRoot, 'node_modules/tsx/dist/cli.mjs');
 const cli = (name: string) => join(projectRoot, 'generator/cli', `${name}.ts`);
@@ -195,7 +195,7 @@ describe('named files never hide what breaks the whole site', () => {
     const both = run(root, 'validate', ['pages/blog/new.yaml', '--format', 'json']);
     expect(both.code).toBe(1);
     expect((JSON.parse(both.stdout) as { diagnostics: { name: string }[] }).diagnostics.map((d) => d.name)).toContain('FeaturedArticle');
-    const configBroken = makeFixture({ 'index.yaml': VALID_INDEX }, readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').replace(/price: \d+/, 'price: "cheap"'));
+    const configBroken = makeFixture({ 'index.yaml': VALID_INDEX }, MINIMAL_CONFIG.replace(/price: \d+/, 'price: "cheap"'));
     const r = run(configBroken, 'validate', ['pages/index.yaml', '--format', 'json']);
     expect(r.code).toBe(1);
     expect((JSON.parse(r.stdout) as { diagnostics: { file: string }[] }).diagnostics.map((d) => d.file)).toContain('site.config.yaml');

@@ -1,14 +1,16 @@
-// `npm run dev` on a copy of the project: a YAML change shows on the next load, and a validation
-// error is shown in the browser and printed in the terminal with its location.
+// `npm run dev` on a copy of the project with the blog-site fixture's content (frozen, so the routes and
+// texts named here stay): a YAML change shows on the next load, and a validation error is shown in the
+// browser and printed in the terminal with its location.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, projectRoot } from './fixture.ts';
 
-const PORT = 4391;
+let PORT = 0;
 let dir = '';
 let child: ChildProcess | undefined;
 let output = '';
@@ -33,7 +35,14 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promis
 }
 
 beforeAll(async () => {
-  dir = copyProject('dev-copy-');
+  // A port the system says is free (other test runs on this machine may hold any fixed one).
+  PORT = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+  dir = copyProject('dev-copy-', 'blog-site');
   child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/dev.ts'], {
     cwd: dir,
     env: { ...process.env, PORT: String(PORT), NO_STANDIN: '1' },

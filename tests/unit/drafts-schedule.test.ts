@@ -10,7 +10,7 @@ import { compileSite, type CompileOptions } from '../../generator/core/compile.t
 import { parseMoment, scheduleFile, scheduleIsDue } from '../../generator/core/publication.ts';
 import { rss, sitemap } from '../../generator/site-files.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
-import { errorsOf, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { errorsOf, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 
 /** A body of its own (no repeated paragraph) long enough for a one-minute read. */
 const words = (seed: string) => Array.from({ length: 160 }, (_, i) => `${seed.replace(/\W/g, '')}${i}`).join(' ');
@@ -167,7 +167,7 @@ describe('links that only the live site would find broken', () => {
   });
 
   it('reports a navigation link in site.config.yaml to a draft', () => {
-    const config = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8');
+    const config = MINIMAL_CONFIG;
     const withNav = compileSite(makeFixture({ ...SITE }, config.replace('{ label: "Products", href: "/#products" }', '{ label: "Draft", href: "/blog/draft" }')), { asOf: BEFORE });
     expect(errorsOf(withNav.diagnostics)).toMatchObject([{ name: 'LinkToUnpublished', file: 'site.config.yaml' }]);
   });
@@ -181,7 +181,7 @@ describe('links that only the live site would find broken', () => {
 });
 
 describe('a product whose page is a draft', () => {
-  const fixtureConfig = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8');
+  const fixtureConfig = MINIMAL_CONFIG;
   const instagram = fixtureConfig.slice(fixtureConfig.indexOf('  - id: instagram'));
   const withSnapchat = `${fixtureConfig.trimEnd()}\n${instagram.replace(/instagram/gi, 'snapchat').replace('Snapchat Detox Mastery', 'Snapchat Detox')}`;
   const draftPage = page('Snapchat', 'Soon.', 'draft: true\n');

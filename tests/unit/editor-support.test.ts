@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { writeEditorSchemas } from '../../generator/editor-schema.ts';
-import { projectRoot } from './fixture.ts';
+import { liveSite, projectRoot } from './fixture.ts';
 import { LspClient, type Diagnostic } from './lsp-client.ts';
 
 const serverBin = join(createRequire(import.meta.url).resolve('yaml-language-server/package.json'), '../bin/yaml-language-server');
@@ -27,7 +27,7 @@ const blocks = readdirSync(join(projectRoot, 'schemas/blocks'))
   .map((f) => JSON.parse(readFileSync(join(projectRoot, 'schemas/blocks', f), 'utf8')) as { description: string; properties: { type: { const: string } } })
   .map((s) => ({ type: s.properties.type.const, description: s.description }));
 
-const catalogue = parse(readFileSync(join(projectRoot, 'site.config.yaml'), 'utf8')) as { products: { id: string }[] };
+const catalogue = parse(readFileSync(join(liveSite, 'site.config.yaml'), 'utf8')) as { products: { id: string }[] };
 
 let root: string;
 let client: LspClient;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   // as a checkout is: the server's globs skip dot-folders.
   root = mkdtempSync(join(tmpdir(), 'editor-support-'));
   cpSync(join(projectRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
-  cpSync(join(projectRoot, 'site.config.yaml'), join(root, 'site.config.yaml'));
+  cpSync(join(liveSite, 'site.config.yaml'), join(root, 'site.config.yaml'));
   mkdirSync(join(root, '.vscode'));
   cpSync(join(projectRoot, '.vscode/settings.json'), join(root, '.vscode/settings.json'));
   mkdirSync(join(root, 'pages'));
@@ -143,7 +143,7 @@ describe('the YAML language server with the workspace settings', () => {
   });
 
   it('accepts the real pages as they are', async () => {
-    const pagesDir = join(projectRoot, 'pages');
+    const pagesDir = join(liveSite, 'pages');
     const files = readdirSync(pagesDir).filter((f) => f.endsWith('.yaml'));
     for (const f of files) {
       const uri = open(`real-${f}`, readFileSync(join(pagesDir, f), 'utf8'));

@@ -8,8 +8,8 @@ import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
+import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { bundleConfig } from './catalogue-fixture.ts';
-import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 /** A bundle of every other product, appended to the fixture catalogue. */
 const BUNDLE_ENTRY = `  - id: bundle
@@ -96,7 +96,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   UnknownPlatform: () => compile({ 'about.yaml': page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "C", platform: Instagramm }\n') }),
   BundleOriginalPrice: () => {
     // A bundle whose written original price is not what its products cost one by one.
-    const config = `${readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').trimEnd()}\n${BUNDLE_ENTRY}    originalPrice: 999\n`;
+    const config = `${MINIMAL_CONFIG.trimEnd()}\n${BUNDLE_ENTRY}    originalPrice: 999\n`;
     return compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, config)).diagnostics;
   },
   MissingFile: () => compile({ 'about.yaml': page('  - type: hero\n    headline: "H"\n    button: { label: "Go", href: "/" }\n    illustration: { src: /nope.svg, alt: "x", width: 1, height: 1 }\n') }),

@@ -1,34 +1,50 @@
-// Builds a throwaway project tree (the real schemas, a small site config, given pages) for generator tests.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+// Where unit tests find their sites. Generator behaviour is tested on the named fixture sites under
+// tests/fixtures/ (frozen: new content never changes what they hold); the few tests that check the
+// live site itself (it compiles, its texts parse, its pages match the editor schemas) read `liveSite`.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The project's code: schemas, generator, runtime, node_modules. */
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const VALID_INDEX = `title: "Home"
-description: "The home page."
-sections:
-  - type: hero
-    headline: "Hello"
-    button:
-      label: "Go"
-      href: "#products"
-  - type: products
-    id: products
-    heading: "Choose"
-    featured: instagram
-    products: [instagram]
-`;
+/**
+ * The site whose content the live-content tests read: this project, or SITE_ROOT, a copy of it with
+ * content added. A test file that checks the live content imports this, and only such files do:
+ * tests/unit/content-additions.test.ts finds them by that import and runs them on such a copy.
+ * (copyProject copies this site too.)
+ */
+export const liveSite = process.env.SITE_ROOT ? resolve(process.env.SITE_ROOT) : projectRoot;
 
+/** A named fixture site's folder: tests/fixtures/<name> (see tests/fixtures/README.md). */
+export const fixtureDir = (name: string) => join(projectRoot, 'tests/fixtures', name);
+
+/** The minimal site's config: one platform, no bundle; tests vary it by replacing text. */
+export const MINIMAL_CONFIG = readFileSync(join(fixtureDir('minimal-site'), 'site.config.yaml'), 'utf8');
+
+/** The minimal site's landing page. */
+export const VALID_INDEX = readFileSync(join(fixtureDir('minimal-site'), 'pages/index.yaml'), 'utf8');
+
+/** A throwaway copy of a named fixture site with the project's schemas, to compile or run a CLI on. */
+export function fixtureSite(name: string): string {
+  const root = mkdtempSync(join(tmpdir(), `${name}-`));
+  cpSync(fixtureDir(name), root, { recursive: true });
+  cpSync(join(projectRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
+  mkdirSync(join(root, 'public'), { recursive: true });
+  return root;
+}
+
+/**
+ * The minimal site (its config and its platform's preview source, as a real site's guides have)
+ * with the given pages instead of its own, and optionally another config.
+ */
 export function makeFixture(pages: Record<string, string>, config?: string): string {
   const root = mkdtempSync(join(tmpdir(), 'gen-fixture-'));
   cpSync(join(projectRoot, 'schemas'), join(root, 'schemas'), { recursive: true });
-  writeFileSync(join(root, 'site.config.yaml'), config ?? readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8'));
+  writeFileSync(join(root, 'site.config.yaml'), config ?? MINIMAL_CONFIG);
   mkdirSync(join(root, 'public'), { recursive: true });
-  // The fixture's one platform guide has a preview source, as a real site's guides do.
-  mkdirSync(join(root, 'content/previews'), { recursive: true });
-  cpSync(join(projectRoot, 'tests/unit/fixtures/preview.yaml'), join(root, 'content/previews/instagram-detox-preview.yaml'));
+  cpSync(join(fixtureDir('minimal-site'), 'content'), join(root, 'content'), { recursive: true });
   for (const [file, text] of Object.entries(pages)) {
     const full = join(root, 'pages', file);
     mkdirSync(dirname(full), { recursive: true });
@@ -40,10 +56,21 @@ export function makeFixture(pages: Record<string, string>, config?: string): str
 /** The project's source folders, as a CLI needs them to run on a copy. */
 export const PROJECT_PARTS = ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json'];
 
-/** A throwaway copy of the whole project (node_modules linked), for running its CLIs on changed input. */
-export function copyProject(prefix = 'project-copy-'): string {
+/** What a site's content is, as against the generator's code. */
+const CONTENT_PARTS = ['pages', 'site.config.yaml', 'content', 'public'];
+
+/**
+ * A throwaway copy of the whole project (node_modules linked), for running its CLIs on changed input:
+ * the live site (this project, or a copy of it with content added), or with `site`, the code with
+ * that named fixture site's content instead.
+ */
+export function copyProject(prefix = 'project-copy-', site?: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  for (const f of PROJECT_PARTS) cpSync(join(projectRoot, f), join(dir, f), { recursive: true });
+  for (const f of PROJECT_PARTS) {
+    if (site && CONTENT_PARTS.includes(f)) continue;
+    cpSync(join(liveSite, f), join(dir, f), { recursive: true });
+  }
+  if (site) for (const f of CONTENT_PARTS) if (existsSync(join(fixtureDir(site), f))) cpSync(join(fixtureDir(site), f), join(dir, f), { recursive: true });
   symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }

@@ -6,9 +6,9 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, gradientInk, INKS } from '../../model/catalogue.ts';
 import type { SiteConfig } from '../../model/page.ts';
-import { projectRoot } from './fixture.ts';
+import { liveSite } from './fixture.ts';
 
-const site = parse(readFileSync(join(projectRoot, 'site.config.yaml'), 'utf8')) as SiteConfig;
+const site = parse(readFileSync(join(liveSite, 'site.config.yaml'), 'utf8')) as SiteConfig;
 
 describe('contrast of text on product gradients', () => {
   it('computes WCAG ratios', () => {

@@ -2,10 +2,14 @@
 // the file, time grows linearly, and every address follows one rule. Small fixture sites only.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import type { Diagnostic } from '../../generator/core/errors.ts';
 import { formatReport } from '../../generator/report.ts';
+import { inlinePlain, MAX_INLINE_DEPTH, parseInline, type InlineNode } from '../../model/markup.ts';
+import { InlineNodes } from '../../runtime/inline-nodes.tsx';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 
 const PAGE_HEAD = 'title: "About"\ndescription: "x"\nsections:\n';
@@ -43,6 +47,14 @@ describe('YAML that would crash a loader', () => {
     expect(r.diagnostics.map((d) => d.name)).toEqual(['YamlSyntax']);
     expect(r.diagnostics[0]!.message).toMatch(/alias/i);
     expectInside(r.diagnostics, r.texts);
+  });
+
+  it('lists or maps nested 10,000 deep are a located error, never a crash, so walks over the data stay shallow', () => {
+    for (const deep of [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
+      const r = compileAbout(`title: "About"\ndescription: "x"\nsections: ${deep}\n`);
+      expect(r.diagnostics.map((d) => d.name)).toEqual(['YamlSyntax']);
+      expectInside(r.diagnostics, r.texts);
+    }
   });
 
   it('an unknown tag is an error, not silently different data', () => {
@@ -84,6 +96,38 @@ describe('YAML that would crash a loader', () => {
       ['UnknownToken', 36],
       ['UnknownToken', 54],
     ]);
+  });
+});
+
+describe('deeply nested markup', () => {
+  // What overflowed the stack: `npm run fuzz -- --count 1000 --seed 1` with one article copied under a
+  // new slug (brain-craves-notifications as our-craving-brain) wrote a paragraph of 43,431 '_', a '`'
+  // and 124,478 '_'. Two runs of underscores with any character between pair into one strong or
+  // emphasis node inside another, 2,500 deep for 5,000 a side, and the link checker's walk recursed
+  // that deep. The same shape, made here rather than stored (50,000 a side: well past any stack):
+  const nested = (n: number, middle = '`') => `${'_'.repeat(n)}${middle}${'_'.repeat(n)}`;
+  const depth = (nodes: readonly InlineNode[]): number => Math.max(0, ...nodes.map((n) => (n.type === 'text' ? 0 : 1 + depth(n.children))));
+
+  it('a page whose text nests emphasis 25,000 deep compiles, as a paragraph and as prose', () => {
+    for (const type of ['paragraph', 'markdown']) {
+      const r = compileAbout(`${PAGE_HEAD}  - type: ${type}\n    text: "${nested(50_000)}"\n`);
+      expect(r.diagnostics.map((d) => d.name)).toEqual([]);
+    }
+  });
+
+  it('the tree is cut at MAX_INLINE_DEPTH and keeps every word; it renders', () => {
+    const tree = parseInline(nested(50_000, 'deep words'));
+    expect(depth(tree)).toBe(MAX_INLINE_DEPTH);
+    expect(inlinePlain(tree)).toBe('deep words');
+    expect(renderToStaticMarkup(createElement(InlineNodes, { nodes: tree }))).toContain('deep words');
+    // Text a person writes keeps its markup.
+    expect(parseInline('**a *b* c**')).toEqual([{ type: 'strong', children: [{ type: 'text', value: 'a ' }, { type: 'emphasis', children: [{ type: 'text', value: 'b' }] }, { type: 'text', value: ' c' }] }]);
+  });
+
+  it('a link under the cut is still checked', () => {
+    const r = compileAbout(`${PAGE_HEAD}  - type: paragraph\n    text: "${nested(100, '[x](javascript:alert(1))')}"\n`);
+    expect(r.diagnostics.map((d) => d.name)).toEqual(['UnsafeLink']);
+    expectInside(r.diagnostics, r.texts);
   });
 });
 

@@ -96,7 +96,7 @@ beforeAll(() => {
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, text);
   }
-  writeFileSync(join(root, 'site.config.yaml'), readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8'));
+  writeFileSync(join(root, 'site.config.yaml'), readFileSync(join(projectRoot, 'tests/fixtures/minimal-site/site.config.yaml'), 'utf8'));
 });
 afterAll(() => {
   for (const dir of [root, `${root}-out`, `${root}-clean`]) rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { listFiles } from '../../generator/core/load.ts';
 import { parseSource } from '../../generator/core/source.ts';
-import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { liveSite, makeFixture, VALID_INDEX } from './fixture.ts';
 
 interface Break {
   name: string;
@@ -87,7 +87,7 @@ const BREAKS: Break[] = [
   },
 ];
 
-const pagesDir = join(projectRoot, 'pages');
+const pagesDir = join(liveSite, 'pages');
 const pages = listFiles(pagesDir, (n) => n.endsWith('.yaml')).map((f) => ({ file: `pages/${relative(pagesDir, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }));
 
 describe('a wrong indentation in a real page', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { listFiles, isYaml } from '../../generator/core/load.ts';
 import { countWords, parseInline, parseInlineWithParser } from '../../model/markup.ts';
-import { projectRoot } from './fixture.ts';
+import { liveSite } from './fixture.ts';
 
 function strings(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string') out.push(value);
@@ -18,7 +18,7 @@ function strings(value: unknown, out: string[] = []): string[] {
 
 describe('parseInline fast path', () => {
   it('agrees with the parser on every text of the site', () => {
-    const files = [...listFiles(join(projectRoot, 'pages'), isYaml), join(projectRoot, 'site.config.yaml')];
+    const files = [...listFiles(join(liveSite, 'pages'), isYaml), join(liveSite, 'site.config.yaml')];
     const texts = files.flatMap((f) => strings(parse(readFileSync(f, 'utf8'))));
     expect(texts.length).toBeGreaterThan(100);
     for (const t of texts) expect(parseInline(t), t).toEqual(parseInlineWithParser(t));
@@ -47,7 +47,7 @@ describe('countWords', () => {
   const byDefinition = (plain: string) => plain.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
   it('counts as the definition does on every text of the site', () => {
-    const files = [...listFiles(join(projectRoot, 'pages'), isYaml), join(projectRoot, 'site.config.yaml')];
+    const files = [...listFiles(join(liveSite, 'pages'), isYaml), join(liveSite, 'site.config.yaml')];
     const texts = files.flatMap((f) => strings(parse(readFileSync(f, 'utf8'))));
     for (const t of texts) expect(countWords(t), t).toBe(byDefinition(t));
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
-import { makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const assets = { css: [], scripts: [] };
@@ -71,7 +71,7 @@ describe('template blocks', () => {
     const problem = JSON.parse(readFileSync(join(projectRoot, 'schemas/blocks/problem.schema.json'), 'utf8')).examples[0] as { cards: { icon: string }[] };
     problem.cards[0]!.icon = '{siteName}';
     // A site name longer than an icon may be: the token passes validation, its value would not.
-    const config = readFileSync(join(projectRoot, 'tests/unit/fixtures/site.config.yaml'), 'utf8').replace('name: "Test Site"', 'name: "A Rather Long Test Site Name"');
+    const config = MINIMAL_CONFIG.replace('name: "Test Site"', 'name: "A Rather Long Test Site Name"');
     const r = compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': `title: "About"\ndescription: "x"\nsections:\n  - ${JSON.stringify(problem)}\n` }, config));
     expect(r.diagnostics.map((d) => d.name)).not.toContain('InvalidTemplateOutput');
     expect(r.diagnostics).toEqual([]);

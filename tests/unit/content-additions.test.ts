@@ -1,0 +1,71 @@
+// A marketer's additions leave the tests green. On a copy of the project, made exactly as the README
+// says: a draft article, an article scheduled for next week, a new article (`npm run new -- article`),
+// and two new platforms (a catalogue entry copied from a platform's, then `npm run new -- platform`):
+// one still the draft the starter is, one published. `npm run validate` passes on the copy, and every
+// unit test file that reads the live site (those importing `liveSite` from fixture.ts) passes with
+// SITE_ROOT pointing at the copy.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import type { Product } from '../../model/schema.generated.ts';
+import { copyProject, projectRoot } from './fixture.ts';
+
+/** The new platforms' ids: the first one's page is published, the second stays a draft. */
+const NEW_PLATFORMS = ['addedplatform', 'draftplatform'];
+const routeOf = (id: string) => `/${id}-detox`;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const nextWeek = day(new Date(Date.now() + 7 * 24 * 3600 * 1000));
+
+let dir = '';
+/** `npm run <script> -- args` in the copy, as a marketer types it. */
+const npm = (script: string, ...args: string[]) => spawnSync('npm', ['run', '--silent', script, '--', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
+const edit = (file: string, change: (text: string) => string) => writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
+
+beforeAll(() => {
+  dir = copyProject('content-additions-');
+  for (const slug of ['a-draft-idea', 'next-weeks-article', 'a-new-article']) expect(npm('new', 'article', slug).status).toBe(0);
+  // "draft: true (a top-level field of any page)"
+  edit('pages/blog/a-draft-idea.yaml', (t) => t.replace(/^template: article$/m, 'template: article\ndraft: true'));
+  // "publishAt ... An article's date is still the date shown on it: set it to the publish day."
+  edit('pages/blog/next-weeks-article.yaml', (t) => t.replace(/^template: article$/m, `template: article\npublishAt: "${nextWeek}"`).replace(/^ {2}date: ".*"$/m, `  date: "${nextWeek}"`));
+  // "Catalogue entry: add a product to products in site.config.yaml (copy a platform's entry)".
+  const doc = parseDocument(readFileSync(join(dir, 'site.config.yaml'), 'utf8'));
+  const platform = (doc.toJS() as { products: Product[] }).products.find((p) => !p.bundles?.length)!;
+  for (const id of NEW_PLATFORMS) {
+    const name = id[0]!.toUpperCase() + id.slice(1);
+    const entry: Product = { ...platform, id, platform: name, route: routeOf(id), title: `${name} Detox Plan`, shortTitle: `${name} Detox`, checkoutUrl: `https://checkout.example.com/${id}` };
+    doc.addIn(['products'], doc.createNode(entry));
+  }
+  writeFileSync(join(dir, 'site.config.yaml'), doc.toString());
+  for (const id of NEW_PLATFORMS) expect(npm('new', 'platform', id).status).toBe(0);
+  // "Remove draft: true when its copy is done."
+  edit(`pages${routeOf(NEW_PLATFORMS[0]!)}.yaml`, (t) => t.replace(/^draft: true\n/m, ''));
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a draft, a scheduled article, a new article and two new platforms', () => {
+  it('validate, and the site holds what is published and nothing else', () => {
+    const validate = npm('validate');
+    expect(validate.status, validate.stdout + validate.stderr).toBe(0);
+    const routes = compileSite(dir).site!.pages.map((p) => p.route);
+    expect(routes).toEqual(expect.arrayContaining(['/blog/a-new-article', routeOf(NEW_PLATFORMS[0]!)]));
+    for (const route of ['/blog/a-draft-idea', '/blog/next-weeks-article', routeOf(NEW_PLATFORMS[1]!)]) expect(routes).not.toContain(route);
+  });
+
+  it('leave every unit test of the live site green', () => {
+    const files = readdirSync(join(projectRoot, 'tests/unit'))
+      .filter((f) => f.endsWith('.test.ts'))
+      .filter((f) => /import \{[^}]*\bliveSite\b[^}]*\} from '\.\/fixture\.ts'/.test(readFileSync(join(projectRoot, 'tests/unit', f), 'utf8')));
+    expect(files.length).toBeGreaterThan(0);
+    // A vitest of its own, outside this one's workers (their variables left out).
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
+    const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=verbose', ...files.map((f) => `tests/unit/${f}`)], { cwd: projectRoot, encoding: 'utf8', env: { ...env, SITE_ROOT: dir, NO_COLOR: '1' } });
+    console.log(`SITE_ROOT=<copy> vitest run ${files.join(' ')}\n${r.stdout.split('\n').filter((l) => /Test Files|Tests /.test(l)).join('\n')}`);
+    expect(r.status, r.stdout.slice(-4000) + r.stderr.slice(-2000)).toBe(0);
+    // They read the copy: a test is named after each new platform (one per product of the catalogue).
+    for (const id of NEW_PLATFORMS) expect(r.stdout).toContain(id);
+  }, 600_000);
+});
