@@ -9,14 +9,17 @@
 // 3. unchanged: the same build again (nothing should be rendered or written);
 // 4. one article edited and rebuilt, then the edit undone and rebuilt, three times; after the last
 //    edit the output is compared byte for byte (every file, .br and .gz included) with a clean build;
-// 5. the dev server: the article open in Chromium, saved five times (dev-save.ts).
+// 5. the dev server: the article open in Chromium, saved five times (dev-save.ts);
+// 6. with --astro, right after our cold builds: Astro 5.18 building the same articles, cold (astro.ts),
+//    and the ratio of the medians, ours to Astro's.
 // Each prints its phases, pages a second of the render phase and peak memory, and the budgets of
 // issue 24 are checked on the medians (the machine is shared and noisy): a budget over fails the
 // bench (exit 1), never the tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../cli/args.ts';
+import { ASTRO_VERSION, astroBuildTimes } from './astro.ts';
 import { devSaveTimes } from './dev-save.ts';
 import { articleFiles, BLOG_DIR, emptyCaches, growProject } from './grow.ts';
 
@@ -32,6 +35,8 @@ export const SCALE_BUDGETS = {
   /** Cold build at 10,000 articles, and its peak memory. */
   cold10000Ms: 60_000,
   cold10000Rss: 2 * 1024 ** 3,
+  /** Our cold build over Astro's, building the same articles cold in the same run (--astro). */
+  astroRatio: 0.6,
 };
 
 interface Stats {
@@ -113,12 +118,19 @@ const median = (xs: number[]) => {
 };
 const times = (xs: number[]) => `median ${s(median(xs))} of ${xs.length} (${xs.map((x) => s(x)).join(', ')})`;
 
-/**
- * `runs`: cold builds, warm builds, and one-article edits (each edit and each restore is a rebuild of one
- * article), whose medians are checked; the machine is shared and noisy. `devSaves`: saves timed in the
- * dev server (0: none).
- */
-export async function benchAtScale(root: string, articles: number, dir = join(root, '.tmp/bench', `${articles}-articles`), runs = articles >= 10000 ? 1 : 3, devSaves = articles >= 10000 ? 0 : 5): Promise<number> {
+export interface ScaleOptions {
+  /** Where the grown copy goes. */
+  dir?: string;
+  /** Cold builds, warm builds, and one-article edits (each edit and each restore is a rebuild of one article), whose medians are checked: the machine is shared and noisy. */
+  runs?: number;
+  /** Saves timed in the dev server (0: none). */
+  devSaves?: number;
+  /** Astro building the same articles, compared. */
+  astro?: boolean;
+}
+
+export async function benchAtScale(root: string, articles: number, opts: ScaleOptions = {}): Promise<number> {
+  const { dir = join(root, '.tmp/bench', `${articles}-articles`), runs = articles >= 10000 ? 1 : 3, devSaves = articles >= 10000 ? 0 : 5 } = opts;
   const grown = growProject(root, resolve(dir), articles);
   console.log(`site grown to ${grown.articles} articles (${grown.copies} copies) in ${relative(root, grown.dir)}`);
   const out = join(grown.dir, 'dist');
@@ -133,6 +145,12 @@ export async function benchAtScale(root: string, articles: number, dir = join(ro
     print(`cold build (every cache emptied, --clean) ${i + 1}/${runs}`, colds.at(-1)!);
   }
   const coldMs = median(colds.map((c) => c.wallMs));
+  let astroMs: number | undefined;
+  if (opts.astro) {
+    const astro = astroBuildTimes(grown.dir, join(dirname(grown.dir), `astro-${articles}`), runs);
+    astroMs = median(astro.times);
+    console.log(`Astro ${ASTRO_VERSION}, the same ${astro.articles} articles as Markdown, cold: ${times(astro.times)}; ours/Astro ${(coldMs / astroMs).toFixed(2)}`);
+  }
   const warms: (Stats & { wallMs: number })[] = [];
   for (let i = 0; i < runs; i++) {
     rmSync(out, { recursive: true, force: true });
@@ -180,6 +198,10 @@ export async function benchAtScale(root: string, articles: number, dir = join(ro
   console.log(`\ncold build: ${times(colds.map((c) => c.wallMs))}, images phase median ${s(images(colds))}; peak memory ${mb(Math.max(...colds.map((c) => c.maxRssBytes)))}`);
   console.log(`warm build: ${times(warms.map((c) => c.wallMs))}, images phase median ${s(images(warms))}`);
   console.log(`one-article rebuild: ${times(edits)}`);
+  if (astroMs !== undefined) {
+    console.log(`Astro ${ASTRO_VERSION} cold: median ${s(astroMs)}; ours/Astro ${(coldMs / astroMs).toFixed(2)} (budget ${SCALE_BUDGETS.astroRatio})`);
+    if (coldMs / astroMs > SCALE_BUDGETS.astroRatio) over.push(`cold build ${s(coldMs)} is ${(coldMs / astroMs).toFixed(2)}× Astro's ${s(astroMs)}, budget ${SCALE_BUDGETS.astroRatio}×`);
+  }
   if (articles === 1000) {
     if (coldMs > SCALE_BUDGETS.cold1000Ms) over.push(`cold build ${s(coldMs)} (median), budget ${s(SCALE_BUDGETS.cold1000Ms)}`);
     if (warmMs > SCALE_BUDGETS.warm1000Ms) over.push(`warm build ${s(warmMs)} (median), budget ${s(SCALE_BUDGETS.warm1000Ms)}`);
