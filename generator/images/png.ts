@@ -21,23 +21,6 @@ interface Band {
   deflated: Buffer;
 }
 
-/** Adler-32 of `data` (zlib's checksum). */
-export function adler32(data: Uint8Array, start = 1): number {
-  let a = start & 0xffff;
-  let b = start >>> 16;
-  for (let i = 0; i < data.length; ) {
-    // 3,800 bytes keep the sums below 2^31 between reductions (zlib's NMAX is 5,552).
-    const end = Math.min(data.length, i + 3800);
-    for (; i < end; i++) {
-      a += data[i]!;
-      b += a;
-    }
-    a %= 65521;
-    b %= 65521;
-  }
-  return ((b << 16) | a) >>> 0;
-}
-
 /** The Adler-32 of two pieces of data joined, from each one's checksum and the second's length (zlib's adler32_combine). */
 function adlerCombine(first: number, second: number, secondLength: number): number {
   const BASE = 65521;
@@ -78,36 +61,52 @@ export class TemplatePng {
     this.pixels = Buffer.from(pixels);
     this.rowBytes = width * 4;
     for (let y = 0; y < height; y += BAND_ROWS) {
-      const rows = this.filter(pixels, y, Math.min(height, y + BAND_ROWS));
+      const { rows, adler } = this.filter(pixels, y, Math.min(height, y + BAND_ROWS));
       // Compressed once for every picture: the best compression is worth it.
-      this.bands.push({ length: rows.length, adler: adler32(rows), deflated: this.deflate(rows, constants.Z_BEST_COMPRESSION, constants.Z_DEFAULT_STRATEGY) });
+      this.bands.push({ length: rows.length, adler, deflated: this.deflate(rows, constants.Z_BEST_COMPRESSION, constants.Z_DEFAULT_STRATEGY) });
     }
   }
 
-  /** Rows y0..y1 of RGBA `pixels` as PNG scanlines: RGB, each row with the Sub filter (a byte's difference from the pixel to its left). */
-  private filter(pixels: Buffer, y0: number, y1: number): Buffer {
+  /**
+   * Rows y0..y1 of RGBA `pixels` as PNG scanlines: RGB, each row with the Sub filter (a byte's
+   * difference from the pixel to its left); with their Adler-32, summed on the way (one pass, not two).
+   */
+  private filter(pixels: Buffer, y0: number, y1: number): { rows: Buffer; adler: number } {
     const line = this.width * 3 + 1;
-    const out = Buffer.allocUnsafe((y1 - y0) * line);
+    const rows = Buffer.allocUnsafe((y1 - y0) * line);
     let o = 0;
+    let a = 1;
+    let b = 0;
     for (let y = y0; y < y1; y++) {
-      out[o++] = 1;
+      rows[o++] = 1;
+      a += 1;
+      b += a;
       let i = y * this.rowBytes;
       let r = 0;
       let g = 0;
-      let b = 0;
+      let bl = 0;
       for (let x = 0; x < this.width; x++, i += 4) {
-        const r2 = pixels[i]!;
-        const g2 = pixels[i + 1]!;
-        const b2 = pixels[i + 2]!;
-        out[o++] = (r2 - r) & 255;
-        out[o++] = (g2 - g) & 255;
-        out[o++] = (b2 - b) & 255;
-        r = r2;
-        g = g2;
-        b = b2;
+        const dr = (pixels[i]! - r) & 255;
+        const dg = (pixels[i + 1]! - g) & 255;
+        const db = (pixels[i + 2]! - bl) & 255;
+        r = pixels[i]!;
+        g = pixels[i + 1]!;
+        bl = pixels[i + 2]!;
+        rows[o++] = dr;
+        rows[o++] = dg;
+        rows[o++] = db;
+        a += dr;
+        b += a;
+        a += dg;
+        b += a;
+        a += db;
+        b += a;
       }
+      // A row's sums stay far below 2^53 (numbers are exact up to there): reduced once a row.
+      a %= 65521;
+      b %= 65521;
     }
-    return out;
+    return { rows, adler: ((b << 16) | a) >>> 0 };
   }
 
   private deflate(rows: Buffer, level: number, strategy: number): Buffer {
@@ -134,9 +133,9 @@ export class TemplatePng {
       // of flat colour and anti-aliased text need, and is several times faster than a full search.
       let end = k + 1;
       while (end < this.bands.length && changed(end)) end++;
-      const rows = this.filter(pixels, k * BAND_ROWS, Math.min(this.height, end * BAND_ROWS));
+      const { rows, adler: rowsAdler } = this.filter(pixels, k * BAND_ROWS, Math.min(this.height, end * BAND_ROWS));
       pieces.push(this.deflate(rows, constants.Z_DEFAULT_COMPRESSION, constants.Z_RLE));
-      adler = adlerCombine(adler, adler32(rows), rows.length);
+      adler = adlerCombine(adler, rowsAdler, rows.length);
       k = end;
     }
     // A last, empty block marked final; then the checksum.

@@ -3,6 +3,7 @@
 // cache file changes with the code that draws it (anything card.ts imports) and nothing else.
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,12 @@ import type { PageDefinition } from '../../model/page.ts';
 import { projectRoot } from './fixture.ts';
 
 const [WIDTH, HEIGHT] = [1200, 630];
+
+/** The image data of a PNG, inflated by zlib, which checks the stream's checksum (some PNG decoders do not). */
+function inflated(png: Buffer): Buffer {
+  const at = png.indexOf('IDAT');
+  return inflateSync(png.subarray(at + 4, at + 4 + png.readUInt32BE(at - 4)));
+}
 
 async function pixels(png: Buffer): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   const image = await loadImage(png);
@@ -72,7 +79,9 @@ describe('social cards', () => {
     ctx.fillRect(100, 3, 50, 20);
     ctx.fillRect(900, 400, 10, 1);
     ctx.fillRect(0, HEIGHT - 2, WIDTH, 2);
-    expect(Buffer.from((await pixels(png.encode(canvas.data()))).data).equals(canvas.data())).toBe(true);
+    const drawn = png.encode(canvas.data());
+    expect(Buffer.from((await pixels(drawn)).data).equals(canvas.data())).toBe(true);
+    expect(inflated(drawn).length).toBe(HEIGHT * (1 + 3 * WIDTH));
   });
 
   describe('cache files', () => {
