@@ -147,7 +147,7 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
   const coldMs = median(colds.map((c) => c.wallMs));
   let astroMs: number | undefined;
   if (opts.astro) {
-    const astro = astroBuildTimes(grown.dir, join(dirname(grown.dir), `astro-${articles}`), runs);
+    const astro = astroBuildTimes(grown.dir, join(dirname(grown.dir), 'astro'), runs);
     astroMs = median(astro.times);
     console.log(`Astro ${ASTRO_VERSION}, the same ${astro.articles} articles as Markdown, cold: ${times(astro.times)}; ours/Astro ${(coldMs / astroMs).toFixed(2)}`);
   }
