@@ -3,7 +3,7 @@
 // - the preview's first page, shown in the PDF viewer until it loads and when scripts are off;
 // - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours
 //   (images/card.ts), drawn on worker threads and the main thread at once (images/card-pool.ts);
-// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg.
+// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg (images/icons.ts).
 // Pages read only the addresses and data: addresses it returns (runtime/context.tsx's SiteImages).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,10 @@ import { previewSourceNames } from '../pdf/sources.ts';
 import { CardPool, type CardJob } from './images/card-pool.ts';
 import { cardText } from './images/card.ts';
 import { codeDigest } from './images/code-digest.ts';
+import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './incremental/hash.ts';
+
+export { svgDataAddress };
 
 /** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
 export const GENERATED_DIR = 'generated';
@@ -51,7 +54,7 @@ const CODE = {
   card: new URL('./images/card.ts', import.meta.url),
   stillPdf: new URL('../pdf/render-guide-pdf.ts', import.meta.url),
   stillRaster: new URL('../pdf/rasterize-page.ts', import.meta.url),
-  icons: new URL(import.meta.url),
+  icons: new URL('./images/icons.ts', import.meta.url),
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */
@@ -137,47 +140,12 @@ function socialCards(root: string, compiled: CompiledSite, files: Map<string, st
   return { cards, jobs };
 }
 
-/** An .ico holding PNG images (allowed since Windows Vista; every browser reads it). */
-function ico(pngs: { size: number; data: Buffer }[]): Buffer {
-  const header = Buffer.alloc(6 + 16 * pngs.length);
-  header.writeUInt16LE(0, 0);
-  header.writeUInt16LE(1, 2);
-  header.writeUInt16LE(pngs.length, 4);
-  let offset = header.length;
-  pngs.forEach(({ size, data }, i) => {
-    const at = 6 + 16 * i;
-    header.writeUInt8(size >= 256 ? 0 : size, at);
-    header.writeUInt8(size >= 256 ? 0 : size, at + 1);
-    header.writeUInt16LE(1, at + 4);
-    header.writeUInt16LE(32, at + 6);
-    header.writeUInt32LE(data.length, at + 8);
-    header.writeUInt32LE(offset, at + 12);
-    offset += data.length;
-  });
-  return Buffer.concat([header, ...pngs.map((p) => p.data)]);
-}
-
-/** An SVG as a data: address, escaped only where a URL must be (and for the attribute's quotes): the
- * page's compression still sees the SVG's own text. */
-export function svgDataAddress(svg: string): string {
-  const escaped = svg
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/[%#"<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `data:image/svg+xml,${escaped}`;
-}
-
 /** favicon.ico and apple-touch-icon.png from public/favicon.svg; returns the SVG as a data: address. */
 async function siteIcons(root: string, files: Map<string, string>): Promise<string> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const png = async (size: number, background?: string) => {
-    const { Resvg } = await import('@resvg/resvg-js');
-    return new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
-  };
   const key = hash('icons', svg, codeDigest(CODE.icons));
-  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico(await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(size) }))))));
-  // iOS puts its own rounded mask on a square icon: fill the corners with the brand violet.
-  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => png(180, '#7c3aed')));
+  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg)));
+  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg)));
   return svgDataAddress(svg.toString('utf8'));
 }
 
