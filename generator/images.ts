@@ -1,5 +1,5 @@
 // The images stage: images made at build time, each cached by the digest of what it is made from and of
-// the code that makes it (code-digest.ts), so a rebuild redraws only what changed:
+// the code that makes it (images/code-digest.ts), so a rebuild redraws only what changed:
 // - the preview's first page, shown in the PDF viewer until it loads and when scripts are off;
 // - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours
 //   (images/card.ts), drawn on worker threads and the main thread at once (images/card-pool.ts);
