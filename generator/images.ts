@@ -12,7 +12,7 @@ import { previewPath, productById } from '../model/catalogue.ts';
 import type { CompiledSite } from '../model/page.ts';
 import { previewSourceNames } from '../pdf/sources.ts';
 import { CardPool, type CardJob } from './images/card-pool.ts';
-import { cardText } from './images/card.ts';
+import { cardText, type CardText } from './images/card.ts';
 import { codeDigest } from './images/code-digest.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './incremental/hash.ts';
@@ -58,7 +58,7 @@ const CODE = {
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */
-export function cardFile(text: ReturnType<typeof cardText>, code = codeDigest(CODE.card)): string {
+export function cardFile(text: CardText, code = codeDigest(CODE.card)): string {
   return `card-${hash(text.siteName, text.kicker, text.title, code)}.png`;
 }
 

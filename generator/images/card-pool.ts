@@ -26,6 +26,7 @@ export class CardPool {
         new Promise((resolve, reject) => {
           w.once('message', resolve);
           w.once('error', reject);
+          w.once('exit', (code) => reject(new Error(`a card-drawing thread stopped (exit code ${code}) before it was done`)));
           w.postMessage({ jobs, queue: this.queue });
         }),
     );
