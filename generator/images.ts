@@ -1,16 +1,23 @@
-// Images made at build time, each cached by the hash of what it is made from, so a rebuild redraws
-// only what changed:
+// The images stage: images made at build time, each cached by the digest of what it is made from and of
+// the code that makes it (store/code-graph.ts), so a rebuild redraws only what changed:
 // - the preview's first page, shown in the PDF viewer until it loads and when scripts are off;
-// - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours;
-// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg.
+// - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours
+//   (images/card.ts), drawn on worker threads and the main thread at once (images/card-pool.ts);
+// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg (images/icons.ts).
+// Pages read only the addresses and data: addresses it returns (runtime/context.tsx's SiteImages).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { previewPath, productById } from '../model/catalogue.ts';
-import type { CompiledSite, PageDefinition } from '../model/page.ts';
+import type { CompiledSite } from '../model/page.ts';
 import { previewSourceNames } from '../pdf/sources.ts';
+import { CardPool, type CardJob } from './images/card-pool.ts';
+import { cardText, type CardText } from './images/card.ts';
+import { codeDigest } from './store/code-graph.ts';
+import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './store/hash.ts';
+
+export { svgDataAddress };
 
 /** Where generated images go in dist/ (and the dev server's cache): one name per content hash. */
 export const GENERATED_DIR = 'generated';
@@ -34,15 +41,28 @@ export interface GeneratedImages {
   files: Map<string, string>;
 }
 
-/** Bump when the drawing code changes, so cached images are redrawn. */
-const VERSION = 'images-3';
 const STILL_WIDTH = 816;
 
 const hash = (...parts: (string | Uint8Array)[]) => {
-  const h = createHash('sha256').update(VERSION);
-  for (const p of parts) h.update(p);
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
   return h.digest('hex').slice(0, 16);
 };
+
+/** The code each kind of image is made by (with everything it imports). */
+const CODE = {
+  card: new URL('./images/card.ts', import.meta.url),
+  stillPdf: new URL('../pdf/render-guide-pdf.ts', import.meta.url),
+  stillRaster: new URL('../pdf/rasterize-page.ts', import.meta.url),
+  icons: new URL('./images/icons.ts', import.meta.url),
+};
+
+/** A social card's cache file name: what it shows and the code that draws it. */
+export function cardFile(text: CardText, code = codeDigest(CODE.card)): string {
+  return `card-${hash(text.siteName, text.kicker, text.title, code)}.png`;
+}
+
+const cacheDir = (root: string) => join(root, 'node_modules/.cache/site-images');
 
 /**
  * A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules):
@@ -50,7 +70,7 @@ const hash = (...parts: (string | Uint8Array)[]) => {
  * all in memory at once (a social card per page adds up at 10,000 pages).
  */
 async function cached(root: string, key: string, make: () => Promise<Buffer>): Promise<string> {
-  const dir = join(root, 'node_modules/.cache/site-images');
+  const dir = cacheDir(root);
   const file = join(dir, key);
   if (!existsSync(file)) {
     const data = await make();
@@ -73,9 +93,9 @@ function previewProducts(compiled: CompiledSite): { id: string; name: string }[]
 
 async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, PreviewStill>> {
   const out: Record<string, PreviewStill> = {};
-  // Keyed by what a preview is made from (its source, the PDF code, the locked libraries), so an
-  // unchanged preview is neither rendered to PDF nor rasterised again.
-  const inputs = filesHash(root, ['pdf', 'content', 'package-lock.json']);
+  // Keyed by what a preview is made from (its source, the code that makes the PDF and its still, the
+  // locked libraries), so an unchanged preview is neither rendered to PDF nor rasterised again.
+  const inputs = hash(filesHash(root, ['content']), codeDigest(CODE.stillPdf), codeDigest(CODE.stillRaster));
   for (const { id, name } of previewProducts(compiled)) {
     const key = hash('still', String(STILL_WIDTH), name, inputs);
     let meta: { width: number; height: number; pages: number } | undefined;
@@ -97,107 +117,51 @@ async function previewStills(root: string, compiled: CompiledSite, files: Map<st
   return out;
 }
 
-const require = createRequire(import.meta.url);
-// Liberation Sans ships with pdfjs-dist (which the preview needs anyway): the same glyphs on every machine.
-const fontFile = (name: string) => require.resolve(`pdfjs-dist/standard_fonts/${name}`);
-let fonts: { name: string; data: Buffer; weight: 400 | 700 }[] | undefined;
-const cardFonts = () =>
-  (fonts ??= [
-    { name: 'Liberation Sans', data: readFileSync(fontFile('LiberationSans-Regular.ttf')), weight: 400 },
-    { name: 'Liberation Sans', data: readFileSync(fontFile('LiberationSans-Bold.ttf')), weight: 700 },
-  ]);
-
-/** The brand's colours (the logo's and the buttons' violet and pink), darkened enough for white text. */
-const BRAND = { from: '#6d28d9', to: '#be185d', accent: '#6ee7b7' };
-
-type Node = { type: string; props: Record<string, unknown> };
-const el = (type: string, style: Record<string, unknown>, children?: unknown): Node => ({ type, props: { style, children } });
-
-function cardKicker(page: PageDefinition): string {
-  if (page.article) return `${page.article.category} · ${page.article.readTime} min read`;
-  if (page.template === 'platform') return 'Step-by-step detox guide';
-  return 'Digital detox guides';
-}
-
-async function drawCard(siteName: string, page: PageDefinition): Promise<Buffer> {
-  const title = page.title.length > 90 ? `${page.title.slice(0, 87)}…` : page.title;
-  // Satori sizes boxes without their padding: a fixed outer box, and a margin round the content.
-  const tree = el('div', { width: 1200, height: 630, display: 'flex', color: '#fff', fontFamily: 'Liberation Sans', backgroundImage: `linear-gradient(135deg, ${BRAND.from}, ${BRAND.to})` }, [
-    el('div', { width: 1056, height: 486, margin: 72, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }, [
-      el('div', { display: 'flex', fontSize: 30, fontWeight: 700, letterSpacing: 2, textTransform: 'uppercase', color: BRAND.accent }, cardKicker(page)),
-      el('div', { display: 'flex', fontSize: title.length > 50 ? 64 : 80, fontWeight: 700, lineHeight: 1.1 }, title),
-      el('div', { display: 'flex', alignItems: 'center', fontSize: 32 }, [
-        el('div', { width: 20, height: 20, borderRadius: 10, backgroundColor: BRAND.accent, marginRight: 16 }),
-        el('div', { display: 'flex' }, siteName),
-      ]),
-    ]),
-  ]);
-  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
-  const svg = await satori(tree as never, { width: 1200, height: 630, fonts: cardFonts() });
-  return new Resvg(svg, { fitTo: { mode: 'width', value: 1200 } }).render().asPng();
-}
-
-async function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const siteName = compiled.site.site.name;
+/**
+ * Each page's social card: those not in the cache are queued for the card pool. Returns the cards'
+ * addresses and the jobs.
+ */
+function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>): { cards: Record<string, string>; jobs: CardJob[] } {
+  const cards: Record<string, string> = {};
+  const jobs: CardJob[] = [];
+  const code = codeDigest(CODE.card);
+  const queued = new Set<string>();
   for (const page of compiled.pages) {
-    const key = hash('card', siteName, page.title, cardKicker(page), JSON.stringify(BRAND));
-    const data = await cached(root, `card-${key}.png`, () => drawCard(siteName, page));
-    const path = `${GENERATED_DIR}/card-${key}.png`;
-    files.set(path, data);
-    out[page.route] = `/${path}`;
+    const text = cardText(compiled.site.site.name, page);
+    const name = cardFile(text, code);
+    const file = join(cacheDir(root), name);
+    if (!existsSync(file) && !queued.has(file)) {
+      queued.add(file);
+      jobs.push({ file, text });
+    }
+    files.set(`${GENERATED_DIR}/${name}`, file);
+    cards[page.route] = `/${GENERATED_DIR}/${name}`;
   }
-  return out;
-}
-
-/** An .ico holding PNG images (allowed since Windows Vista; every browser reads it). */
-function ico(pngs: { size: number; data: Buffer }[]): Buffer {
-  const header = Buffer.alloc(6 + 16 * pngs.length);
-  header.writeUInt16LE(0, 0);
-  header.writeUInt16LE(1, 2);
-  header.writeUInt16LE(pngs.length, 4);
-  let offset = header.length;
-  pngs.forEach(({ size, data }, i) => {
-    const at = 6 + 16 * i;
-    header.writeUInt8(size >= 256 ? 0 : size, at);
-    header.writeUInt8(size >= 256 ? 0 : size, at + 1);
-    header.writeUInt16LE(1, at + 4);
-    header.writeUInt16LE(32, at + 6);
-    header.writeUInt32LE(data.length, at + 8);
-    header.writeUInt32LE(offset, at + 12);
-    offset += data.length;
-  });
-  return Buffer.concat([header, ...pngs.map((p) => p.data)]);
-}
-
-/** An SVG as a data: address, escaped only where a URL must be (and for the attribute's quotes): the
- * page's compression still sees the SVG's own text. */
-export function svgDataAddress(svg: string): string {
-  const escaped = svg
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/[%#"<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `data:image/svg+xml,${escaped}`;
+  return { cards, jobs };
 }
 
 /** favicon.ico and apple-touch-icon.png from public/favicon.svg; returns the SVG as a data: address. */
 async function siteIcons(root: string, files: Map<string, string>): Promise<string> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const png = async (size: number, background?: string) => {
-    const { Resvg } = await import('@resvg/resvg-js');
-    return new Resvg(svg, { fitTo: { mode: 'width', value: size }, background }).render().asPng();
-  };
-  const key = hash('icons', svg);
-  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, async () => ico(await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(size) }))))));
-  // iOS puts its own rounded mask on a square icon: fill the corners with the brand violet.
-  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => png(180, '#7c3aed')));
+  const key = hash('icons', svg, codeDigest(CODE.icons));
+  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg)));
+  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg)));
   return svgDataAddress(svg.toString('utf8'));
 }
 
 export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {
   const files = new Map<string, string>();
-  const [stills, cards] = [await previewStills(root, compiled, files), await socialCards(root, compiled, files)];
-  const favicon = await siteIcons(root, files);
+  // The cards' threads start first; the main thread makes the stills and icons, then joins them.
+  const { cards, jobs } = socialCards(root, compiled, files);
+  const pool = new CardPool(jobs);
+  let stills: Record<string, PreviewStill>;
+  let favicon: string;
+  try {
+    stills = await previewStills(root, compiled, files);
+    favicon = await siteIcons(root, files);
+  } finally {
+    await pool.finish();
+  }
   const logoFile = join(root, 'public/images/logo.svg');
   const logo = existsSync(logoFile) ? svgDataAddress(readFileSync(logoFile, 'utf8')) : undefined;
   return { previewStills: stills, socialCards: cards, favicon, logo, files };

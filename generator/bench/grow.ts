@@ -4,6 +4,14 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * What the build (and the tools it runs) keep under node_modules between builds: the build cache
+ * (.cache/site-build, compiled validators included), the image cache (.cache/site-images), anything
+ * else a tool puts in .cache, and Vite's caches. A copy gets its own, so emptying them never touches
+ * the project's.
+ */
+export const MODULE_CACHES = ['.cache', '.vite', '.vite-temp'];
+
 /** The project's parts a build reads (as tests/unit/fixture.ts copies them). */
 export const PROJECT_PARTS = ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
@@ -29,14 +37,16 @@ export function copyOfArticle(text: string, copy: number): string {
 }
 
 /**
- * Copies the project to `dir` (node_modules linked, so nothing is installed) and grows its blog to
- * `articles` articles. Copied anew each time, so the copy runs today's code.
+ * Copies the project to `dir` and grows its blog to `articles` articles. Copied anew each time, so the
+ * copy runs today's code. Its node_modules is a folder of links to the project's packages (nothing is
+ * installed), less the caches (MODULE_CACHES), which are the copy's own.
  */
 export function growProject(root: string, dir: string, articles: number): { dir: string; articles: number; copies: number } {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const part of PROJECT_PARTS) if (existsSync(join(root, part))) cpSync(join(root, part), join(dir, part), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(root, 'node_modules'))) if (!MODULE_CACHES.includes(name)) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
   const real = articleFiles(root);
   if (!real.length) throw new Error(`${BLOG_DIR} holds no articles to copy`);
   const copies = Math.max(0, articles - real.length);
@@ -48,4 +58,9 @@ export function growProject(root: string, dir: string, articles: number): { dir:
     writeFileSync(join(dir, BLOG_DIR, `${slug}-copy-${copy}.yaml`), copyOfArticle(text, copy));
   }
   return { dir, articles: real.length + copies, copies };
+}
+
+/** Empties every cache a build of the copy at `dir` keeps (see MODULE_CACHES): the next build is cold. */
+export function emptyCaches(dir: string): void {
+  for (const name of MODULE_CACHES) rmSync(join(dir, 'node_modules', name), { recursive: true, force: true });
 }

@@ -1,8 +1,9 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
 // size budget is exceeded. Sizes are deterministic; times are printed, never asserted.
-// `npm run bench -- --articles N [--dir D]` measures the build at scale instead (see bench/scale.ts):
-// cold, unchanged and one-article-edited builds of the site grown to N articles, against time and memory budgets.
+// `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
+// cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
+// memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,9 +28,9 @@ interface Chunk {
 }
 
 await runCli('bench', async () => {
-  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' } });
   const articles = count('articles', values.articles);
-  if (articles !== undefined) return benchAtScale(process.cwd(), articles, typeof values.dir === 'string' ? values.dir : undefined);
+  if (articles !== undefined) return benchAtScale(process.cwd(), articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });
   const root = process.cwd();
   const outDir = join(root, '.tmp/bench-dist');
   const started = performance.now();
