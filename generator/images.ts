@@ -16,6 +16,7 @@ import { cardText, type CardText } from './images/card.ts';
 import { codeDigest } from './store/code-graph.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './store/hash.ts';
+import { storeStats } from './store/store-stats.ts';
 
 export { svgDataAddress };
 
@@ -137,6 +138,8 @@ function socialCards(root: string, compiled: CompiledSite, files: Map<string, st
     files.set(`${GENERATED_DIR}/${name}`, file);
     cards[page.route] = `/${GENERATED_DIR}/${name}`;
   }
+  storeStats.recomputed('social cards', jobs.length);
+  storeStats.reused('social cards', queued.size === 0 ? compiled.pages.length : compiled.pages.length - jobs.length);
   return { cards, jobs };
 }
 
