@@ -4,8 +4,10 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { islandsReady, sitemapRoutes } from './helpers.ts';
+import { pages } from './site.ts';
 
-const ADMIN = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload'];
+/** The admin area's pages, which the sitemap leaves out. */
+const ADMIN = pages.map((p) => p.route).filter((r) => r === '/admin' || r.startsWith('/admin/'));
 
 async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

@@ -1,16 +1,13 @@
 // What a visitor notices (issue 12): the preview shows the guide at every width, the header offers the
 // purchase path, the menu opens flush, the carousel holds still, text on gradients is legible, targets
 // are big enough, and link previews and search engines find what they need.
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { parse } from 'yaml';
 import { contrastRatio } from '../../model/catalogue.ts';
-import type { SiteConfig } from '../../model/page.ts';
 import { islandsReady, sitemapRoutes } from './helpers.ts';
+import { articles, missingPreviews, platformPages, site } from './site.ts';
 
-const site = parse(readFileSync('site.config.yaml', 'utf8')) as SiteConfig;
-/** The platform sales pages (every product but the bundle), which show a preview. */
-const salesPages = site.products.filter((p) => !p.bundles);
+/** The platform sales pages whose preview was made (the others show 'Preview coming soon'). */
+const salesPages = platformPages.map((p) => p.product).filter((p) => !missingPreviews.has(p.id));
 
 /** How many distinct colours, in 8-level buckets, a canvas or image shows: a blank frame has one or two. */
 async function colourCount(page: Page, selector: string): Promise<number> {
@@ -227,7 +224,7 @@ test('text on product gradients and badges meets WCAG AA at every colour stop', 
 test('footer and back links are tap targets of at least 24 px on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const article = (await sitemapRoutes(page.request)).find((r) => /^\/blog\/[^/]+$/.test(r))!;
-  for (const route of ['/', salesPages[0]!.route, article]) {
+  for (const route of ['/', platformPages[0]!.page.route, article]) {
     await page.goto(route);
     const links = [...(await page.locator('footer a').all()), ...(await page.getByRole('link', { name: /^← Back to/ }).all())];
     expect(links.length).toBeGreaterThan(3);
@@ -239,7 +236,7 @@ test('footer and back links are tap targets of at least 24 px on a phone', async
 });
 
 test('struck-through prices are announced as the original price', async ({ page }) => {
-  await page.goto(salesPages[0]!.route);
+  await page.goto(platformPages[0]!.page.route);
   const s = page.locator('s').first();
   const said = await s.evaluate((el) => (el.previousElementSibling?.textContent ?? '') + el.textContent);
   expect(said).toMatch(/^Original price: \$\d+/);
@@ -325,7 +322,7 @@ test('long articles open with a table of contents that links to their sections, 
   const routes = (await sitemapRoutes(request)).filter((r) => /^\/blog\/[^/]+$/.test(r));
   let withToc = 0;
   for (const route of routes) {
-    const minutes = (parse(readFileSync(`pages${route}.yaml`, 'utf8')) as { article: { readTime: number } }).article.readTime;
+    const minutes = articles.find((a) => a.route === route)!.readTime;
     await page.goto(route);
     const toc = page.getByTestId('toc');
     if (minutes <= 8) {
