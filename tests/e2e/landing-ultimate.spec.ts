@@ -135,7 +135,8 @@ if (ultimate) test.describe('the bundle’s page', () => {
     const faq = page.locator('#faq');
     await expect(faq.getByRole('heading', { level: 2, name: plain(block.heading) })).toBeVisible();
     const buttons = faq.getByRole('button');
-    await expect(buttons).toHaveText(block.items.map((q) => plain(q.question)));
+    await expect(buttons).toHaveCount(block.items.length);
+    for (const [i, q] of block.items.entries()) await expect(buttons.nth(i)).toHaveAccessibleName(plain(q.question));
     await buttons.nth(0).click();
     await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
     await expect(faq.getByRole('region')).toHaveCount(1);

@@ -103,7 +103,8 @@ test('the FAQ opens one item at a time, each collapsible, with the keyboard too'
   await expect(faq.getByRole('heading', { name: plain(block.heading) })).toBeVisible();
   if (block.subheading) await expect(faq).toContainText(plain(block.subheading));
   const buttons = faq.getByRole('button');
-  await expect(buttons).toHaveText(block.items.map((q) => plain(q.question)));
+  await expect(buttons).toHaveCount(block.items.length);
+  for (const [i, q] of block.items.entries()) await expect(buttons.nth(i)).toHaveAccessibleName(plain(q.question));
   await buttons.nth(0).click();
   await expect(buttons.nth(0)).toHaveAttribute('aria-expanded', 'true');
   await expect(faq.getByText(answer(0))).toBeVisible();

@@ -151,7 +151,8 @@ for (const { page: definition, product } of platformPages) {
       await islandsReady(page);
       const faq = page.getByTestId('accordion');
       const buttons = faq.getByRole('button');
-      await expect(buttons).toHaveText(items.map((q) => plain(q.question)));
+      await expect(buttons).toHaveCount(items.length);
+      for (const [i, q] of items.entries()) await expect(buttons.nth(i)).toHaveAccessibleName(plain(q.question));
       for (let i = 0; i <= last; i++) await expect(buttons.nth(i)).toHaveAttribute('aria-expanded', 'false');
       await expect(faq.getByRole('region')).toHaveCount(0);
 
