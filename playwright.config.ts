@@ -1,22 +1,34 @@
-// End-to-end tests in a real Chromium against `npm start` (built site + local Supabase stand-in).
-// The browser: see tests/browser.ts.
+// End-to-end tests in a real Chromium (found by generator/chromium.ts) against `npm start`: the built
+// site and the local Supabase stand-in, one server shared by every worker.
+//
+// Tests run in parallel, each file's tests spread over the workers, because almost all of them only read
+// the site: each test has its own browser context, so its storage, routes and fake clock (page.clock) are
+// its own. The specs that write the shared database and read back what it holds (the admin area's totals
+// count every captured address and message) make the `database` project, whose tests run one after
+// another on one worker while the other workers run the rest. It comes first, so it starts at once.
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+const DATABASE_SPECS = /\/(admin-area|admin-upload|capture|contact)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Every core: a test spends much of its time waiting on the page, the server or a fake clock.
+  workers: '100%',
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromiumLaunchOptions,
+    browserName: 'chromium',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'database', testMatch: DATABASE_SPECS, fullyParallel: false, workers: 1 },
+    { name: 'pages', testIgnore: DATABASE_SPECS },
+  ],
   webServer: {
     command: 'npm start',
     url: `http://localhost:${PORT}/`,

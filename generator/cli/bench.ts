@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { buildSite } from '../build.ts';
 import { count, EXIT, parseCli, runCli } from './args.ts';
 import { benchAtScale } from '../bench/scale.ts';
-import { FIRST_RESPONSE_BUDGET, firstResponses } from '../first-response.ts';
+import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */

@@ -1,14 +1,15 @@
 // The blog's pages with JavaScript disabled, on a copy of the site whose index shows two cards a page, so
 // the index and a category run to several pages whatever the real page size is. Everything expected
-// is read from the copy's page files or its sitemap.
+// is read from the copy as the generator compiles it (its live articles and index), or from its sitemap.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { blogCategories } from '../../model/blog.ts';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { parse } from 'yaml';
 import { startStaticServer } from '../../generator/serve.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
+import { compiledSite } from './site.ts';
 
 const PAGE_SIZE = 2;
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 3;
@@ -42,15 +43,13 @@ test.beforeAll(async ({ browser }) => {
   expect(build.status, build.stderr).toBe(0);
   server = await startStaticServer({ dir: join(dir, 'out'), port: PORT, host: '127.0.0.1', log: () => {} });
 
-  const blogDir = join(dir, 'pages/blog');
-  listed = readdirSync(blogDir)
-    .filter((f) => f.endsWith('.yaml') && f !== 'index.yaml')
-    .map((f) => ({ f, a: (parse(readFileSync(join(blogDir, f), 'utf8')) as { article: { category: string; date: string; featured?: boolean; unlisted?: boolean } }).article }))
-    .filter(({ a }) => !a.unlisted)
-    .map(({ f, a }) => ({ route: `/blog/${f.replace(/\.yaml$/, '')}`, category: a.category, date: a.date, featured: !!a.featured }))
+  const copy = compiledSite(dir);
+  listed = copy.pages
+    .flatMap((p) => (p.article && !p.article.unlisted ? [p.article] : []))
+    .map((a) => ({ route: a.route, category: a.category, date: a.date, featured: a.featured }))
     .sort((a, b) => Number(b.featured) - Number(a.featured) || b.date.localeCompare(a.date) || a.route.localeCompare(b.route));
-  const block = (parse(withSize) as { sections: { type: string; categories?: string[] }[] }).sections.find((s) => s.type === 'blog-index')!;
-  chipCategories = block.categories!.filter((c) => listed.some((a) => a.category === c));
+  const block = copy.pages.find((p) => p.route === '/blog')!.sections.find((s) => s.type === 'blog-index')!;
+  chipCategories = 'categories' in block ? blogCategories(block.categories).map((c) => c.name).filter((c) => listed.some((a) => a.category === c)) : [];
   context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE });
 });
 

@@ -4,6 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
 import { dbQuery, islandsReady, SUPABASE_URL as SUPABASE } from './helpers.ts';
+import { plain, sectionOf, sectionsOf } from './site.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
 const toSupabase = (url: URL) => url.origin === SUPABASE;
@@ -162,32 +163,31 @@ test('all five fields are required, the e-mail field is e-mail-typed, the messag
 });
 
 test('the response-time card, tips and support FAQ are shown, the card beside the form on desktop', async ({ page }) => {
-  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  const form = sectionOf('/contact', 'contact-form');
+  await expect(page.getByRole('heading', { level: 1, name: sectionOf('/contact', 'page-title').title })).toBeVisible();
   const card = page.getByTestId('response-times');
-  await expect(card.getByRole('heading', { name: 'Response Times' })).toBeVisible();
+  const times = form.responseTimes;
+  await expect(card.getByRole('heading', { name: times.heading })).toBeVisible();
   const rows = card.locator('dl > div');
-  await expect(rows).toHaveCount(3);
-  const expected = [
-    ['General inquiries', '24 hours'],
-    ['Technical support', '12 hours'],
-    ['Refunds', '48 hours'],
-  ];
-  for (const [i, [label, time]] of expected.entries()) {
-    await expect(rows.nth(i).locator('dt')).toHaveText(label!);
-    await expect(rows.nth(i).locator('dd').first()).toHaveText(time!);
+  await expect(rows).toHaveCount(times.items.length);
+  for (const [i, { label, time }] of times.items.entries()) {
+    await expect(rows.nth(i).locator('dt')).toHaveText(label);
+    await expect(rows.nth(i).locator('dd').first()).toHaveText(time);
   }
-  await expect(page.getByRole('heading', { name: 'Tips for a Fast Answer' })).toBeVisible();
-  const faq = page.locator('#faq');
-  await expect(faq.getByRole('heading', { name: 'Support Questions' })).toBeVisible();
-  await expect(faq.locator('summary').first()).toBeVisible();
+  if (form.tips) await expect(page.getByRole('heading', { name: form.tips.heading })).toBeVisible();
+  for (const block of sectionsOf('/contact', 'faq')) {
+    const faq = page.locator('main > section', { has: page.getByRole('heading', { name: plain(block.heading) }) });
+    await expect(faq.locator('summary')).toHaveCount(block.items.length);
+    for (const [i, q] of block.items.entries()) await expect(faq.locator('summary').nth(i)).toContainText(plain(q.question));
+  }
 
   // Desktop: side by side, tops aligned. Phone: the card under the form.
   await page.setViewportSize({ width: 1280, height: 900 });
-  let form = (await page.getByTestId('contact-form').boundingBox())!;
+  let formBox = (await page.getByTestId('contact-form').boundingBox())!;
   let box = (await card.boundingBox())!;
-  expect(box.x).toBeGreaterThan(form.x + form.width);
+  expect(box.x).toBeGreaterThan(formBox.x + formBox.width);
   await page.setViewportSize({ width: 390, height: 900 });
-  form = (await page.getByTestId('contact-form').boundingBox())!;
+  formBox = (await page.getByTestId('contact-form').boundingBox())!;
   box = (await card.boundingBox())!;
-  expect(box.y).toBeGreaterThan(form.y + form.height);
+  expect(box.y).toBeGreaterThan(formBox.y + formBox.height);
 });

@@ -1,9 +1,14 @@
 // The page generator end to end: pages render, the header works at phone and desktop widths, the hero
-// scrolls to the products, unknown paths answer 404, articles ship no script, islands hydrate.
+// scrolls to the products, unknown paths answer 404, articles ship no script, islands hydrate. Routes,
+// links and texts come from the pages and the catalogue as the generator compiles them (site.ts).
 import { expect, test } from '@playwright/test';
 import { islandsReady, sitemapRoutes } from './helpers.ts';
+import { articles, pageAt, pages, plain, platformPages, sectionOf, site } from './site.ts';
 
-const ROUTES = ['/', '/instagram-detox', '/blog/dopamine-overload-theory'];
+/** An article: its page is built with no script at all. */
+const ARTICLE = articles[0]!.route;
+const ROUTES = ['/', ...platformPages.slice(0, 1).map((p) => p.page.route), ARTICLE];
+const hero = sectionOf('/', 'hero');
 
 test('each page renders its words', async ({ page }) => {
   for (const route of ROUTES) {
@@ -13,22 +18,24 @@ test('each page renders its words', async ({ page }) => {
     await expect(page.locator('footer')).toContainText(String(new Date().getFullYear()));
   }
   await page.goto('/');
-  await expect(page.locator('h1')).toHaveText("It's not your fault. Social media was designed to keep you addicted.");
-  await expect(page).toHaveTitle(/Digital Detox/);
+  await expect(page.locator('h1')).toHaveText(hero.headline);
+  await expect(page).toHaveTitle(pageAt('/').title);
 });
 
-test('desktop header: links, Start Detox Now, no menu toggle', async ({ page }) => {
+/** A navigation link to a section of the landing page, followed by the menu tests. */
+const toLandingSection = site.navigation.find((l) => /^\/#./.test(l.href));
+
+test('desktop header: the configured links, the call to action, no menu toggle', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/blog/dopamine-overload-theory');
+  await page.goto(ARTICLE);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Start Detox Now' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: site.cta.label })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Menu' })).toBeHidden();
-  for (const [name, href] of [['Products', '/#products'], ['Blog', '/blog'], ['Testimonials', '/#testimonials'], ['Ultimate Bundle', '/ultimate-detox']] as const) {
-    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-  }
-  await nav.getByRole('link', { name: 'Products', exact: true }).click();
-  await expect(page).toHaveURL(/\/#products$/);
-  await expect(page.locator('#products')).toBeInViewport();
+  for (const { label, href } of site.navigation) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+  test.skip(!toLandingSection, 'no navigation link leads to a section of the landing page');
+  await nav.getByRole('link', { name: toLandingSection!.label, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${toLandingSection!.href}$`));
+  await expect(page.locator(toLandingSection!.href.slice(1))).toBeInViewport();
 });
 
 test('phone header: the menu opens, lists the links, closes when an item is chosen', async ({ page }) => {
@@ -39,30 +46,35 @@ test('phone header: the menu opens, lists the links, closes when an item is chos
   await expect(menu).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(menu).toBeVisible();
-  for (const name of ['Products', 'Blog', 'Testimonials', 'Ultimate Bundle', 'Start Detox Now']) {
+  for (const name of [...site.navigation.map((l) => l.label), site.cta.label]) {
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await menu.getByRole('link', { name: 'Testimonials', exact: true }).click();
+  test.skip(!toLandingSection, 'no navigation link leads to a section of the landing page');
+  await menu.getByRole('link', { name: toLandingSection!.label, exact: true }).click();
   await expect(menu).toBeHidden();
-  await expect(page.locator('#testimonials')).toBeInViewport();
+  await expect(page.locator(toLandingSection!.href.slice(1))).toBeInViewport();
 });
 
 test('phone menu works on a page without any script file', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/blog/dopamine-overload-theory');
+  await page.goto(ARTICLE);
+  await expect(page.locator('script[src]')).toHaveCount(0);
+  const link = site.navigation.find((l) => l.href !== ARTICLE)!;
   await page.getByRole('button', { name: 'Menu' }).click();
-  await page.locator('#mobile-menu').getByRole('link', { name: 'Blog', exact: true }).click();
-  await expect(page).toHaveURL(/\/blog$/);
+  await page.locator('#mobile-menu').getByRole('link', { name: link.label, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${link.href}$`));
 });
 
-test('the hero button scrolls to the products', async ({ page }) => {
+test('the hero button scrolls to its section', async ({ page }) => {
+  const target = hero.button.href;
+  test.skip(!target.startsWith('#'), 'the hero button leads to another page');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
-  const top = () => page.locator('#products').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  const top = () => page.locator(target).evaluate((el) => Math.round(el.getBoundingClientRect().top));
   expect(await top()).toBeGreaterThan(844);
-  await page.getByRole('link', { name: 'Start Your Digital Detox Today' }).click();
-  await expect(page).toHaveURL(/#products$/);
+  await page.getByRole('link', { name: hero.button.label }).click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
   // The section lands just below the fixed header (scroll-margin), not under it.
   await expect.poll(top).toBeLessThan(100);
   expect(await top()).toBeGreaterThanOrEqual(0);
@@ -83,28 +95,30 @@ test('an article requests no script file', async ({ page }) => {
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto('/blog/dopamine-overload-theory');
+  await page.goto(ARTICLE);
   await page.waitForLoadState('networkidle');
   expect(scripts).toEqual([]);
   await expect(page.locator('script[src]')).toHaveCount(0);
 });
 
-test('an island hydrates and reacts: the countdown ticks; the FAQ opens', async ({ page }) => {
+test('an island hydrates and reacts: the countdown ticks; the FAQ (no island) opens', async ({ page }) => {
   await page.goto('/');
   await islandsReady(page);
   const seconds = page.locator('#products [data-testid="countdown"] [data-unit="seconds"]');
   const first = await seconds.textContent();
   await expect(seconds).not.toHaveText(first!, { timeout: 3000 });
-  const item = page.locator('details', { has: page.locator('summary', { hasText: 'How quickly will I see results?' }) });
+  const { question, answer } = sectionOf('/', 'faq').items[0]!;
+  const item = page.locator('details', { has: page.locator('summary', { hasText: plain(question) }) });
   await expect(item).not.toHaveAttribute('open');
   await item.locator('summary').click();
   await expect(item).toHaveAttribute('open', '');
-  await expect(page.getByText('many readers report feeling calmer')).toBeVisible();
+  await expect(page.getByText(plain(answer))).toBeVisible();
 });
 
 test('every page has its words in the HTML before any script runs', async ({ browser, request }) => {
   const routes = await sitemapRoutes(request);
-  expect(routes.length).toBeGreaterThanOrEqual(40);
+  // The sitemap lists every page the generator compiled but the 404 page and the admin's.
+  expect(routes.sort()).toEqual(pages.map((p) => p.route).filter((r) => r !== '/404' && !/^\/admin(\/|$)/.test(r)).sort());
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   for (const route of routes) {
@@ -150,6 +164,6 @@ test('islands hydrate on every page without a console error or a hydration misma
     const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
     expect(ids.length, `${route}: duplicate ids`).toBe(new Set(ids).size);
   }
-  expect(withIslands).toBeGreaterThanOrEqual(9);
+  expect(withIslands).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });

@@ -1,16 +1,9 @@
 // The static pages: terms, privacy, refund and about. Each answers 200 with one h1, the site header
 // and footer; the legal pages show 'Last updated' with today's date and the facts the spec requires;
 // the about page's button leads to the landing page's products.
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { parse } from 'yaml';
-
-const site = parse(readFileSync('site.config.yaml', 'utf8')) as {
-  checkout: { provider: string };
-  guarantee: { days: number };
-  stats: { peopleHelped: string; successRate: string; averageRating: string };
-};
+import { site } from './site.ts';
 
 const LEGAL = [
   { route: '/terms-of-service', h1: 'Terms of Service' },

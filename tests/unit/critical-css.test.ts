@@ -4,7 +4,7 @@
 // for pixel against the whole file.
 import { describe, expect, it } from 'vitest';
 import { classesIn, extraMarkup, pageCss, prepareStylesheet } from '../../generator/stages/critical-css.ts';
-import { blockingStylesheets } from '../../generator/first-response.ts';
+import { blockingStylesheets } from '../../generator/bench/first-response.ts';
 
 // Shaped as Tailwind 4 writes it: layers, custom properties, @property, nested at-rules, escaped names.
 const SHEET = [

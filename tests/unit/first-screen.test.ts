@@ -1,11 +1,11 @@
-// The first-response budget measures what a page's first screen needs (generator/first-screen.ts): the
+// The first-response budget measures what a page's first screen needs (generator/bench/first-screen.ts): the
 // source up to the last element or text Chromium shows on the first screen, and the compressed bytes
 // that decode to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
-import { compressedBytesFor, firstScreenSourceLength, sourceNodes } from '../../generator/first-screen.ts';
+import { compressedBytesFor, firstScreenSourceLength, sourceNodes } from '../../generator/bench/first-screen.ts';
 
 const paragraphs = Array.from({ length: 200 }, (_, i) => `<p class="para">Paragraph ${i} says something about phones, sleep and attention, number ${i * 7919}.</p>`).join('');
 const doc = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>t</title><style>body{margin:0;font:16px/24px sans-serif}p{margin:0 0 16px}</style></head><body>${body}</body></html>`;

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { chromiumLaunchOptions } from '../chromium.ts';
 import { compressedBytesFor, firstScreenSourceLength, SCREENS } from './first-screen.ts';
-import { startStaticServer } from './serve.ts';
+import { startStaticServer } from '../serve.ts';
 
 export const FIRST_RESPONSE_BUDGET = 14 * 1024;
 
