@@ -139,7 +139,7 @@ function socialCards(root: string, compiled: CompiledSite, files: Map<string, st
     cards[page.route] = `/${GENERATED_DIR}/${name}`;
   }
   storeStats.recomputed('social cards', jobs.length);
-  storeStats.reused('social cards', queued.size === 0 ? compiled.pages.length : compiled.pages.length - jobs.length);
+  storeStats.reused('social cards', compiled.pages.length - jobs.length);
   return { cards, jobs };
 }
 
