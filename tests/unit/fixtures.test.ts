@@ -1,12 +1,13 @@
 // The named fixture sites (tests/fixtures/) are sites the generator accepts: a generator test that
 // fails on one fails for what it changed, not for a fixture that went stale.
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { fixtureDir, fixtureSite, projectRoot } from './fixture.ts';
 
-const names = readdirSync(join(projectRoot, 'tests/fixtures')).filter((n) => statSync(fixtureDir(n)).isDirectory());
+// A fixture site is a folder with a site config (tests/fixtures also holds the studio's corpus of YAML styles).
+const names = readdirSync(join(projectRoot, 'tests/fixtures')).filter((n) => statSync(fixtureDir(n)).isDirectory() && existsSync(join(fixtureDir(n), 'site.config.yaml')));
 
 describe('fixture sites', () => {
   it('there are some', () => expect(names.length).toBeGreaterThan(0));
