@@ -7,8 +7,6 @@ import { api, ApiError, fieldId, formatPath, type Diagnostic, type Edit, type Pa
 import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 
 const CATALOGUE = 'site.config.yaml';
-/** Typing pauses this long before the page is made again. */
-const DEBOUNCE_MS = 200;
 
 type Data = Record<string, unknown>;
 type Section = { type?: string } & Record<string, unknown>;
@@ -68,7 +66,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const past = useRef<string[]>([]);
   const future = useRef<string[]>([]);
   const queue = useRef<Edit[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The field being typed into, while its typing is the newest step of the history. */
+  const typing = useRef<string | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const focusAfter = useRef<string | null>(null);
 
@@ -89,6 +88,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     base.current = r.hash;
     past.current = [];
     future.current = [];
+    typing.current = null;
     setConflict(null);
     accept(r, true);
   }, [file, accept]);
@@ -97,17 +97,23 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     load().catch((e) => setStatus(`Could not open ${file}: ${(e as Error).message}`));
   }, [load, file]);
 
-  /** Send the queued edits; one request at a time, in order. */
+  /**
+   * Send the queued edits; one request at a time, in order. A keystroke is sent at once when none is on
+   * its way, else with the keys typed meanwhile when it is back: the preview follows as fast as the
+   * server answers, and the server is never asked faster than that.
+   */
   const flush = useCallback(() => {
-    clearTimeout(timer.current);
     chain.current = chain.current.then(async () => {
       if (!queue.current.length) return;
       const edits = queue.current.splice(0);
       const before = text.current;
+      // Typing in one field is one step of the history, however many requests it took.
+      const field = edits.length === 1 && edits[0]!.op === 'set' ? formatPath(edits[0]!.path) : null;
       try {
         const r = await api.draft(file, before, edits);
         if (r.text !== before) {
-          past.current.push(before);
+          if (field === null || typing.current !== field) past.current.push(before);
+          typing.current = field;
           future.current = [];
         }
         accept(r, queue.current.length === 0);
@@ -127,9 +133,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       // Typing in one field is one edit, however many keys it took.
       if (e.op === 'set' && last?.op === 'set' && formatPath(last.path) === formatPath(e.path)) queue.current[queue.current.length - 1] = e;
       else queue.current.push(e);
-      clearTimeout(timer.current);
-      if (e.op === 'set' && (typeof e.value === 'string' || typeof e.value === 'number')) timer.current = setTimeout(flush, DEBOUNCE_MS);
-      else void flush();
+      void flush();
     },
     [flush],
   );
@@ -142,6 +146,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       const [from, to] = direction === 'undo' ? [past.current, future.current] : [future.current, past.current];
       const prev = from.pop();
       if (prev === undefined) return;
+      typing.current = null;
       to.push(text.current);
       accept(await api.draft(file, prev), true);
     },
