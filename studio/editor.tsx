@@ -49,6 +49,8 @@ function summary(section: Section): string {
 
 export function Editor({ file, schemas, onBack }: { file: string; schemas: StudioSchemas; onBack: () => void }) {
   const catalogue = file === CATALOGUE;
+  /** The page the preview shows for a file without its own: the catalogue's products are on the home page. */
+  const shows = catalogue ? '/' : undefined;
   const [data, setData] = useState<Data | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const [elsewhere, setElsewhere] = useState(0);
@@ -60,6 +62,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const [affected, setAffected] = useState<{ file: string; route: string; title: string }[] | null>(null);
   const [history, setHistory] = useState({ past: 0, future: 0 });
   const [route, setRoute] = useState<string | undefined>();
+  /** The page made from the newest draft, which the preview shows at once. */
+  const [made, setMade] = useState<string | undefined>();
   const text = useRef('');
   const saved = useRef('');
   const base = useRef<string | null>(null);
@@ -71,8 +75,9 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const chain = useRef<Promise<void>>(Promise.resolve());
   const focusAfter = useRef<string | null>(null);
 
-  const accept = useCallback((r: { text: string; data: unknown; diagnostics: Diagnostic[]; errorsElsewhere: number; route?: string }, replaceData: boolean) => {
+  const accept = useCallback((r: { text: string; data: unknown; diagnostics: Diagnostic[]; errorsElsewhere: number; route?: string; preview?: string }, replaceData: boolean) => {
     text.current = r.text;
+    setMade(r.preview);
     if (replaceData) setData((r.data ?? {}) as Data);
     setDiagnostics(r.diagnostics);
     setElsewhere(r.errorsElsewhere);
@@ -110,7 +115,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       // Typing in one field is one step of the history, however many requests it took.
       const field = edits.length === 1 && edits[0]!.op === 'set' ? formatPath(edits[0]!.path) : null;
       try {
-        const r = await api.draft(file, before, edits);
+        const r = await api.draft(file, before, edits, shows);
         if (r.text !== before) {
           if (field === null || typing.current !== field) past.current.push(before);
           typing.current = field;
@@ -119,12 +124,12 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
         accept(r, queue.current.length === 0);
       } catch (e) {
         setStatus(`That change could not be written: ${(e as Error).message}`);
-        const r = await api.draft(file, before);
+        const r = await api.draft(file, before, [], shows);
         accept(r, true);
       }
     });
     return chain.current;
-  }, [file, accept]);
+  }, [file, shows, accept]);
 
   const edit = useCallback(
     (e: Edit) => {
@@ -148,9 +153,9 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       if (prev === undefined) return;
       typing.current = null;
       to.push(text.current);
-      accept(await api.draft(file, prev), true);
+      accept(await api.draft(file, prev, [], shows), true);
     },
-    [file, flush, accept],
+    [file, shows, flush, accept],
   );
   const undo = () => restore('undo');
   const redo = () => restore('redo');
@@ -294,7 +299,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
             </>
           )}
         </main>
-        <Preview file={file} route={catalogue ? '/' : route} version={version} focusText={selectedSection ? summary(selectedSection) : ''} />
+        <Preview file={file} route={shows ?? route} version={version} made={made} focusText={selectedSection ? summary(selectedSection) : ''} />
       </div>
     </div>
   );
@@ -364,10 +369,11 @@ const FULL_RELOAD_MS = 1500;
 /**
  * The real page, made again after each change and scrolled to the block being edited. A change first
  * replaces the shown page's <main> with the new server render (fast: no scripts, styles or islands to
- * load again); once typing pauses, the whole page loads in a second frame, shown when ready, so its
- * islands run as on the site and the switch does not flash.
+ * load again; `made`, the page the draft's answer brought, else fetched); once typing pauses, the
+ * whole page loads in a second frame, shown when ready, so its islands run as on the site and the
+ * switch does not flash.
  */
-function Preview({ file, route, version, focusText }: { file: string; route?: string; version: number; focusText: string }) {
+function Preview({ file, route, version, made, focusText }: { file: string; route?: string; version: number; made?: string; focusText: string }) {
   const frames = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)];
   const [active, setActive] = useState(0);
   const [srcs, setSrcs] = useState<[string, string]>(['', '']);
@@ -404,16 +410,16 @@ function Preview({ file, route, version, focusText }: { file: string; route?: st
       setSrcs((s) => (active === 0 ? [src, s[1]] : [s[0], src]));
       return;
     }
-    void fetch(src)
-      .then((r) => r.text())
-      .then((html) => {
-        if (cancelled) return;
-        const next = new DOMParser().parseFromString(html, 'text/html');
-        const nextMain = next.querySelector('main');
-        if (nextMain) main.replaceWith(shown!.contentDocument!.importNode(nextMain, true));
-        else shown!.contentDocument!.body.innerHTML = next.body.innerHTML;
-        reveal(shown);
-      });
+    const swap = (html: string) => {
+      if (cancelled) return;
+      const next = new DOMParser().parseFromString(html, 'text/html');
+      const nextMain = next.querySelector('main');
+      if (nextMain) main.replaceWith(shown!.contentDocument!.importNode(nextMain, true));
+      else shown!.contentDocument!.body.innerHTML = next.body.innerHTML;
+      reveal(shown);
+    };
+    if (made !== undefined) swap(made);
+    else void fetch(src).then((r) => r.text()).then(swap);
     clearTimeout(full.current);
     full.current = setTimeout(() => setSrcs((s) => (active === 0 ? [s[0], src] : [src, s[1]])), FULL_RELOAD_MS);
     return () => {
