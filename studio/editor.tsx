@@ -112,8 +112,10 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       if (!queue.current.length) return;
       const edits = queue.current.splice(0);
       const before = text.current;
-      // Typing in one field is one step of the history, however many requests it took.
-      const field = edits.length === 1 && edits[0]!.op === 'set' ? formatPath(edits[0]!.path) : null;
+      // Typing in one field is one step of the history, however many requests it took (a switch or a
+      // select flipped twice is two).
+      const only = edits.length === 1 ? edits[0]! : undefined;
+      const field = only?.op === 'set' && (typeof only.value === 'string' || typeof only.value === 'number') ? formatPath(only.path) : null;
       try {
         const r = await api.draft(file, before, edits, shows);
         if (r.text !== before) {
