@@ -30,9 +30,11 @@ const SETTLE_MS = 3_000;
  */
 const WATCH = `window.probe = new Promise((resolve, reject) => {
   let pressed;
+  let given = false;
   document.addEventListener('keydown', (e) => (pressed = e.timeStamp), { capture: true, once: true });
-  const give = setTimeout(() => reject(new Error('the typed text never showed in the preview')), 30000);
+  const give = setTimeout(() => ((given = true), reject(new Error('the typed text never showed in the preview'))), 30000);
   const look = () => {
+    if (given) return;
     const frame = document.querySelector('iframe.is-shown');
     if (pressed !== undefined && frame?.contentDocument?.body?.textContent?.includes(NEEDLE)) {
       clearTimeout(give);
@@ -42,7 +44,7 @@ const WATCH = `window.probe = new Promise((resolve, reject) => {
   requestAnimationFrame(look);
 }); undefined`;
 
-/** The first article (by file name) with a heading: the file, its route. */
+/** The first article (by file name) with a heading, as a project-relative file. */
 function articleWithHeading(dir: string): string {
   for (const name of articleFiles(dir)) {
     const data = parse(readFileSync(join(dir, BLOG_DIR, name), 'utf8')) as { sections?: { type?: string }[] };
