@@ -79,7 +79,8 @@ export const api = {
   pages: () => call<PageSummary[]>('/_studio/api/pages'),
   schemas: () => call<StudioSchemas>('/_studio/api/schemas'),
   open: (file: string) => call<{ file: string; text: string; hash: string } & Described>(`/_studio/api/file?file=${encodeURIComponent(file)}`),
-  draft: (file: string, text: string, edits: Edit[] = []) => call<{ text: string } & Described>('/_studio/api/draft', { file, text, edits }),
+  /** `preview`: the page made from the new text (`route`: the page a file without its own shows). */
+  draft: (file: string, text: string, edits: Edit[] = [], route?: string) => call<{ text: string; preview: string } & Described>('/_studio/api/draft', { file, text, edits, route }),
   save: (file: string, text: string, base: string | null) => call<{ hash: string }>('/_studio/api/save', { file, text, base }),
   create: (kind: string, name: string) => call<{ file?: string; output: string }>('/_studio/api/new', { kind, name }),
   affected: (text: string) => call<{ ok: boolean; pages: { file: string; route: string; title: string }[]; diagnostics: Diagnostic[] }>('/_studio/api/affected', { text }),

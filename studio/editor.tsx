@@ -7,8 +7,6 @@ import { api, ApiError, fieldId, formatPath, type Diagnostic, type Edit, type Pa
 import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 
 const CATALOGUE = 'site.config.yaml';
-/** Typing pauses this long before the page is made again. */
-const DEBOUNCE_MS = 200;
 
 type Data = Record<string, unknown>;
 type Section = { type?: string } & Record<string, unknown>;
@@ -51,6 +49,8 @@ function summary(section: Section): string {
 
 export function Editor({ file, schemas, onBack }: { file: string; schemas: StudioSchemas; onBack: () => void }) {
   const catalogue = file === CATALOGUE;
+  /** The page the preview shows for a file without its own: the catalogue's products are on the home page. */
+  const shows = catalogue ? '/' : undefined;
   const [data, setData] = useState<Data | null>(null);
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
   const [elsewhere, setElsewhere] = useState(0);
@@ -62,18 +62,22 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const [affected, setAffected] = useState<{ file: string; route: string; title: string }[] | null>(null);
   const [history, setHistory] = useState({ past: 0, future: 0 });
   const [route, setRoute] = useState<string | undefined>();
+  /** The page made from the newest draft, which the preview shows at once. */
+  const [made, setMade] = useState<string | undefined>();
   const text = useRef('');
   const saved = useRef('');
   const base = useRef<string | null>(null);
   const past = useRef<string[]>([]);
   const future = useRef<string[]>([]);
   const queue = useRef<Edit[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The field being typed into, while its typing is the newest step of the history. */
+  const typing = useRef<string | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const focusAfter = useRef<string | null>(null);
 
-  const accept = useCallback((r: { text: string; data: unknown; diagnostics: Diagnostic[]; errorsElsewhere: number; route?: string }, replaceData: boolean) => {
+  const accept = useCallback((r: { text: string; data: unknown; diagnostics: Diagnostic[]; errorsElsewhere: number; route?: string; preview?: string }, replaceData: boolean) => {
     text.current = r.text;
+    setMade(r.preview);
     if (replaceData) setData((r.data ?? {}) as Data);
     setDiagnostics(r.diagnostics);
     setElsewhere(r.errorsElsewhere);
@@ -89,6 +93,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     base.current = r.hash;
     past.current = [];
     future.current = [];
+    typing.current = null;
     setConflict(null);
     accept(r, true);
   }, [file, accept]);
@@ -97,28 +102,36 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     load().catch((e) => setStatus(`Could not open ${file}: ${(e as Error).message}`));
   }, [load, file]);
 
-  /** Send the queued edits; one request at a time, in order. */
+  /**
+   * Send the queued edits; one request at a time, in order. A keystroke is sent at once when none is on
+   * its way, else with the keys typed meanwhile when it is back: the preview follows as fast as the
+   * server answers, and the server is never asked faster than that.
+   */
   const flush = useCallback(() => {
-    clearTimeout(timer.current);
     chain.current = chain.current.then(async () => {
       if (!queue.current.length) return;
       const edits = queue.current.splice(0);
       const before = text.current;
+      // Typing in one field is one step of the history, however many requests it took (a switch or a
+      // select flipped twice is two).
+      const only = edits.length === 1 ? edits[0]! : undefined;
+      const field = only?.op === 'set' && (typeof only.value === 'string' || typeof only.value === 'number') ? formatPath(only.path) : null;
       try {
-        const r = await api.draft(file, before, edits);
+        const r = await api.draft(file, before, edits, shows);
         if (r.text !== before) {
-          past.current.push(before);
+          if (field === null || typing.current !== field) past.current.push(before);
+          typing.current = field;
           future.current = [];
         }
         accept(r, queue.current.length === 0);
       } catch (e) {
         setStatus(`That change could not be written: ${(e as Error).message}`);
-        const r = await api.draft(file, before);
+        const r = await api.draft(file, before, [], shows);
         accept(r, true);
       }
     });
     return chain.current;
-  }, [file, accept]);
+  }, [file, shows, accept]);
 
   const edit = useCallback(
     (e: Edit) => {
@@ -127,9 +140,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       // Typing in one field is one edit, however many keys it took.
       if (e.op === 'set' && last?.op === 'set' && formatPath(last.path) === formatPath(e.path)) queue.current[queue.current.length - 1] = e;
       else queue.current.push(e);
-      clearTimeout(timer.current);
-      if (e.op === 'set' && (typeof e.value === 'string' || typeof e.value === 'number')) timer.current = setTimeout(flush, DEBOUNCE_MS);
-      else void flush();
+      void flush();
     },
     [flush],
   );
@@ -142,10 +153,11 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       const [from, to] = direction === 'undo' ? [past.current, future.current] : [future.current, past.current];
       const prev = from.pop();
       if (prev === undefined) return;
+      typing.current = null;
       to.push(text.current);
-      accept(await api.draft(file, prev), true);
+      accept(await api.draft(file, prev, [], shows), true);
     },
-    [file, flush, accept],
+    [file, shows, flush, accept],
   );
   const undo = () => restore('undo');
   const redo = () => restore('redo');
@@ -289,7 +301,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
             </>
           )}
         </main>
-        <Preview file={file} route={catalogue ? '/' : route} version={version} focusText={selectedSection ? summary(selectedSection) : ''} />
+        <Preview file={file} route={shows ?? route} version={version} made={made} focusText={selectedSection ? summary(selectedSection) : ''} />
       </div>
     </div>
   );
@@ -359,10 +371,11 @@ const FULL_RELOAD_MS = 1500;
 /**
  * The real page, made again after each change and scrolled to the block being edited. A change first
  * replaces the shown page's <main> with the new server render (fast: no scripts, styles or islands to
- * load again); once typing pauses, the whole page loads in a second frame, shown when ready, so its
- * islands run as on the site and the switch does not flash.
+ * load again; `made`, the page the draft's answer brought, else fetched); once typing pauses, the
+ * whole page loads in a second frame, shown when ready, so its islands run as on the site and the
+ * switch does not flash.
  */
-function Preview({ file, route, version, focusText }: { file: string; route?: string; version: number; focusText: string }) {
+function Preview({ file, route, version, made, focusText }: { file: string; route?: string; version: number; made?: string; focusText: string }) {
   const frames = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)];
   const [active, setActive] = useState(0);
   const [srcs, setSrcs] = useState<[string, string]>(['', '']);
@@ -399,16 +412,16 @@ function Preview({ file, route, version, focusText }: { file: string; route?: st
       setSrcs((s) => (active === 0 ? [src, s[1]] : [s[0], src]));
       return;
     }
-    void fetch(src)
-      .then((r) => r.text())
-      .then((html) => {
-        if (cancelled) return;
-        const next = new DOMParser().parseFromString(html, 'text/html');
-        const nextMain = next.querySelector('main');
-        if (nextMain) main.replaceWith(shown!.contentDocument!.importNode(nextMain, true));
-        else shown!.contentDocument!.body.innerHTML = next.body.innerHTML;
-        reveal(shown);
-      });
+    const swap = (html: string) => {
+      if (cancelled) return;
+      const next = new DOMParser().parseFromString(html, 'text/html');
+      const nextMain = next.querySelector('main');
+      if (nextMain) main.replaceWith(shown!.contentDocument!.importNode(nextMain, true));
+      else shown!.contentDocument!.body.innerHTML = next.body.innerHTML;
+      reveal(shown);
+    };
+    if (made !== undefined) swap(made);
+    else void fetch(src).then((r) => r.text()).then(swap);
     clearTimeout(full.current);
     full.current = setTimeout(() => setSrcs((s) => (active === 0 ? [s[0], src] : [src, s[1]])), FULL_RELOAD_MS);
     return () => {

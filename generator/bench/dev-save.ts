@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
 
 /** A port nobody listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.on('error', reject);
@@ -21,8 +21,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function startDev(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/dev.ts'], { cwd: dir, env: { ...process.env, PORT: String(port), NO_STANDIN: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm run dev` in `dir`, as a marketer starts it: without the bench's NODE_ENV (see cli/production.ts). */
+export function startDev(dir: string, port: number): Promise<ChildProcess> {
+  const { NODE_ENV: _bench, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'generator/cli/dev.ts'], { cwd: dir, env: { ...env, PORT: String(port), NO_STANDIN: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`the dev server did not start in 120 s:\n${output.slice(-2000)}`)), 120_000);

@@ -9,18 +9,20 @@
 // 3. unchanged: the same build again (nothing should be rendered or written);
 // 4. one article edited and rebuilt, then the edit undone and rebuilt, three times; after the last
 //    edit the output is compared byte for byte (every file, .br and .gz included) with a clean build;
-// 5. the dev server: the article open in Chromium, saved five times (dev-save.ts);
+// 5. the dev server: the article open in Chromium, saved five times (dev-save.ts); then the studio:
+//    an article's heading typed into, keystroke to updated preview (studio-keystroke.ts);
 // 6. with --astro, right after our cold builds: Astro 5.18 building the same articles, cold (astro.ts),
 //    and the ratio of the medians, ours to Astro's.
 // Each prints its phases, pages a second of the render phase and peak memory, and the budgets of
 // issue 24 are checked on the medians (the machine is shared and noisy): a budget over fails the
 // bench (exit 1), never the tests.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { EXIT } from '../cli/args.ts';
 import { ASTRO_VERSION, astroBuildTimes } from './astro.ts';
 import { devSaveTimes } from './dev-save.ts';
+import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from './studio-keystroke.ts';
 import { articleFiles, BLOG_DIR, emptyCaches, growProject } from './grow.ts';
 
 export const SCALE_BUDGETS = {
@@ -187,11 +189,17 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
   else console.log('  byte-identical to a clean build of the edited site (every file, .br and .gz included)');
 
   let devMs: number | undefined;
+  let studioMs: number | undefined;
   if (devSaves) {
     const route = `/${BLOG_DIR.replace(/^pages\//, '')}/${basename(article).replace(/\.ya?ml$/, '')}`;
     const saves = await devSaveTimes(grown.dir, article, route, devSaves);
     devMs = median(saves);
     console.log(`dev server, an article saved until its page shows the change: ${times(saves)}`);
+    // The studio's UI is served from the project's studio/, which a build does not read (grow.ts leaves it out).
+    cpSync(join(root, 'studio'), join(grown.dir, 'studio'), { recursive: true });
+    const keystrokes = await studioKeystrokeTimes(grown.dir);
+    studioMs = medianOf(keystrokes.times);
+    console.log(describeKeystrokes(keystrokes));
   }
 
   const images = (rs: Stats[]) => median(rs.map((r) => r.timings.images ?? 0));
@@ -207,6 +215,7 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
     if (warmMs > SCALE_BUDGETS.warm1000Ms) over.push(`warm build ${s(warmMs)} (median), budget ${s(SCALE_BUDGETS.warm1000Ms)}`);
     if (median(edits) > SCALE_BUDGETS.edit1000Ms) over.push(`one-article rebuild ${s(median(edits))} (median), budget ${s(SCALE_BUDGETS.edit1000Ms)}`);
     if (devMs !== undefined && devMs > SCALE_BUDGETS.devSave1000Ms) over.push(`dev save to screen ${s(devMs)} (median), budget ${s(SCALE_BUDGETS.devSave1000Ms)}`);
+    if (studioMs !== undefined && studioMs > STUDIO_KEYSTROKE_BUDGET.articles1000Ms) over.push(`studio keystroke to preview ${Math.round(studioMs)} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.articles1000Ms} ms`);
   }
   if (articles === 10000) {
     if (coldMs > SCALE_BUDGETS.cold10000Ms) over.push(`cold build ${s(coldMs)} (median), budget ${s(SCALE_BUDGETS.cold10000Ms)}`);

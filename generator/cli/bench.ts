@@ -1,6 +1,8 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
-// size budget is exceeded. Sizes are deterministic; times are printed, never asserted.
+// size budget is exceeded. Sizes are deterministic; build times are printed, never asserted. Then the
+// studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
+// median has a budget (issue 27).
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
 // cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
@@ -11,6 +13,7 @@ import { buildSite } from '../build.ts';
 import { count, EXIT, parseCli, runCli } from './args.ts';
 import { benchAtScale } from '../bench/scale.ts';
 import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.ts';
+import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from '../bench/studio-keystroke.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -88,10 +91,15 @@ await runCli('bench', async () => {
     if (r.js > jsBudget) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(jsBudget)}`);
     if (r.css > BUDGET.css) over.push(`${r.route}: ${kb(r.css)} of CSS, budget ${kb(BUDGET.css)}`);
   }
+  // The studio in `npm run dev` on the site itself: a keystroke until the preview shows it.
+  const keystrokes = await studioKeystrokeTimes(root);
+  console.log(`\n${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+  if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages).`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms.`);
   return EXIT.ok;
 });

@@ -16,6 +16,7 @@ import { formatReport } from '../report.ts';
 import { publicationOf } from '../core/publication.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
+import type { PageDefinition } from '../../model/page.ts';
 import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
@@ -81,13 +82,15 @@ export function studio(opts: StudioOptions) {
       return { file, text, hash: hashOf(text), ...describe(file!, text, await compile(new Map())) };
     },
     // Edits applied to the unsaved text (nothing written): the new text, its data and its diagnostics.
+    // With the page made from it (the preview's fast update, see studio/editor.tsx): no second request.
     'POST /_studio/api/draft': async (req) => {
-      const { file, text, edits } = (await readJson(req)) as { file: string; text: string; edits?: Edit[] };
+      const { file, text, edits, route } = (await readJson(req)) as { file: string; text: string; edits?: Edit[]; route?: string };
       editablePath(root, file);
       if (typeof text !== 'string') throw new HttpError(400, 'no text');
       const next = edits?.length ? applyEdits(text, edits) : text;
       drafts.set(file, next);
-      return { text: next, ...describe(file, next, await compile()) };
+      const result = await compile();
+      return { text: next, ...describe(file, next, result), preview: (await previewOf(file, route ?? null, result)).html };
     },
     'POST /_studio/api/save': async (req) => {
       const { file, text, base } = (await readJson(req)) as { file: string; text: string; base: string | null };
@@ -154,17 +157,20 @@ export function studio(opts: StudioOptions) {
   async function preview(url: URL, res: ServerResponse): Promise<void> {
     const file = url.searchParams.get('file');
     editablePath(root, file);
-    const result = await compile();
+    const { html, page } = await previewOf(file!, url.searchParams.get('route'), await compile());
+    res.setHeader('cache-control', 'no-store');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ? await vite.transformIndexHtml(page.route, html) : html);
+  }
+
+  /** The page of `file` (the catalogue: of the route it names, as its products are shown on many), or the error report. */
+  async function previewOf(file: string, route: string | null, result: CompileResult): Promise<{ html: string; page?: PageDefinition }> {
     const { renderPage, renderErrorPage } = await renderEntry();
     const DEV_CLIENT = '/@vite/client';
-    res.setHeader('cache-control', 'no-store');
-    // A page file shows its own page; the catalogue a route it names (its products are shown on many).
-    const route = url.searchParams.get('route');
     const page = result.site?.pages.find((p) => p.file === file) ?? result.site?.pages.find((p) => p.route === route);
     if (!result.ok || !page) {
       const report = result.ok ? `${file} makes no page of its own (it is not a page file, or a template folds it into others).` : formatReport(result.diagnostics, result.texts);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return void res.end(renderErrorPage(report, [DEV_CLIENT]));
+      return { html: renderErrorPage(report, [DEV_CLIENT]) };
     }
     const { html } = renderPage({
       compiled: result.site!,
@@ -174,8 +180,7 @@ export function studio(opts: StudioOptions) {
       supabaseAnonKey: supabaseAnonKey(),
       now: asOf(),
     });
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(await vite.transformIndexHtml(page.route, html));
+    return { html, page };
   }
 }
 
