@@ -9,23 +9,7 @@ import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
-import { bundleConfig } from './catalogue-fixture.ts';
-
-/** A bundle of every other product, appended to the fixture catalogue. */
-const BUNDLE_ENTRY = `  - id: bundle
-    platform: "Bundle"
-    route: "/bundle"
-    title: "The Bundle"
-    description: "Everything."
-    price: 20
-    badge: "BEST VALUE"
-    emoji: "🚀"
-    gradient: ["#7c3aed", "#db2777"]
-    planDays: 30
-    checkoutUrl: "https://checkout.example.com/bundle"
-    features: ["All of it"]
-    bundles: all
-`;
+import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const compile = (pages: Record<string, string>, opts?: Parameters<typeof compileSite>[1]) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }), opts).diagnostics;
@@ -96,7 +80,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   UnknownPlatform: () => compile({ 'about.yaml': page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "C", platform: Instagramm }\n') }),
   BundleOriginalPrice: () => {
     // A bundle whose written original price is not what its products cost one by one.
-    const config = `${MINIMAL_CONFIG.trimEnd()}\n${BUNDLE_ENTRY}    originalPrice: 999\n`;
+    const config = `${MINIMAL_CONFIG.trimEnd()}\n${BUNDLE}    originalPrice: 999\n`;
     return compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, config)).diagnostics;
   },
   MissingFile: () => compile({ 'about.yaml': page('  - type: hero\n    headline: "H"\n    button: { label: "Go", href: "/" }\n    illustration: { src: /nope.svg, alt: "x", width: 1, height: 1 }\n') }),
