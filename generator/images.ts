@@ -17,6 +17,8 @@ import { codeDigest } from './store/code-graph.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './store/hash.ts';
 import { storeStats } from './store/store-stats.ts';
+import { tsWorker } from './stages/render-pool.ts';
+import type { StillJob } from './images/still-worker.ts';
 
 export { svgDataAddress };
 
@@ -53,8 +55,8 @@ const hash = (...parts: (string | Uint8Array)[]) => {
 /** The code each kind of image is made by (with everything it imports). */
 const CODE = {
   card: new URL('./images/card.ts', import.meta.url),
-  stillPdf: new URL('../pdf/render-guide-pdf.ts', import.meta.url),
-  stillRaster: new URL('../pdf/rasterize-page.ts', import.meta.url),
+  // The still worker imports the PDF renderer and rasteriser: its digest covers them.
+  still: new URL('./images/still-worker.ts', import.meta.url),
   icons: new URL('./images/icons.ts', import.meta.url),
 };
 
@@ -96,26 +98,38 @@ async function previewStills(root: string, compiled: CompiledSite, files: Map<st
   const out: Record<string, PreviewStill> = {};
   // Keyed by what a preview is made from (its source, the code that makes the PDF and its still, the
   // locked libraries), so an unchanged preview is neither rendered to PDF nor rasterised again.
-  const inputs = hash(filesHash(root, ['content']), codeDigest(CODE.stillPdf), codeDigest(CODE.stillRaster));
-  for (const { id, name } of previewProducts(compiled)) {
-    const key = hash('still', String(STILL_WIDTH), name, inputs);
-    let meta: { width: number; height: number; pages: number } | undefined;
-    const data = await cached(root, `preview-${key}.webp`, async () => {
-      // The PDF and image libraries load only when something must be drawn: a build whose images are all
-      // cached never loads them.
-      const [{ renderPreviewPdf }, { rasterizeFirstPage }] = await Promise.all([import('../pdf/render-guide-pdf.ts'), import('../pdf/rasterize-page.ts')]);
-      const still = await rasterizeFirstPage(await renderPreviewPdf(name), STILL_WIDTH);
-      meta = still;
-      return still.data;
-    });
-    const metaFile = `preview-${key}.json`;
-    const info = readFileSync(await cached(root, metaFile, async () => Buffer.from(JSON.stringify({ width: meta!.width, height: meta!.height, pages: meta!.pages }))), 'utf8');
-    const { width, height, pages } = JSON.parse(info) as { width: number; height: number; pages: number };
+  const inputs = hash(filesHash(root, ['content']), codeDigest(CODE.still));
+  const products = previewProducts(compiled).map((p) => ({ ...p, key: hash('still', String(STILL_WIDTH), p.name, inputs) }));
+  const fileOf = (key: string, ext: string) => join(cacheDir(root), `preview-${key}.${ext}`);
+  const missing: StillJob[] = products
+    .filter((p) => !existsSync(fileOf(p.key, 'webp')) || !existsSync(fileOf(p.key, 'json')))
+    .map((p) => ({ name: p.name, width: STILL_WIDTH, webp: fileOf(p.key, 'webp'), meta: fileOf(p.key, 'json') }));
+  if (missing.length) {
+    storeStats.recomputed('preview stills', missing.length);
+    await drawStills(missing);
+  }
+  storeStats.reused('preview stills', products.length - missing.length);
+  for (const { id, key } of products) {
+    const { width, height, pages } = JSON.parse(readFileSync(fileOf(key, 'json'), 'utf8')) as { width: number; height: number; pages: number };
     const path = `${GENERATED_DIR}/preview-${id}-${key}.webp`;
-    files.set(path, data);
+    files.set(path, fileOf(key, 'webp'));
     out[id] = { src: `/${path}`, width, height, pages };
   }
   return out;
+}
+
+/** Draws the stills on a worker thread of their own (see still-worker.ts for why). */
+async function drawStills(jobs: StillJob[]): Promise<void> {
+  const worker = tsWorker(CODE.still);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.once('message', (m: { done?: true; error?: string }) => (m.done ? resolve() : reject(new Error(`drawing the preview stills failed: ${m.error}`))));
+      worker.once('error', reject);
+      worker.postMessage(jobs);
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /**
