@@ -6,9 +6,9 @@
 // its diagnostics and its cross-check facts). The result is the same as compiling alone (the same
 // function, read.ts's readAndValidate, makes each entry, under the same key), only sooner.
 import { relative } from 'node:path';
-import { contentKey, type CachedFile, type CompileCache } from '../store/compile-cache.ts';
+import { contentKey, type CompileCache } from '../store/compile-cache.ts';
 import { readSourceText } from '../core/load.ts';
-import { cacheable, readAndValidate } from '../core/read.ts';
+import { cacheable, readAndValidate, type FileEntry } from '../core/read.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from '../core/schemas.ts';
 
@@ -28,7 +28,7 @@ export const pageKind = (root: string, full: string) => `page:${relative(root, f
  * files (the main thread takes in the worker's results there). A file the compile must read itself
  * (too large, not UTF-8) is left to it.
  */
-export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry, entry: CachedFile) => void, pause?: () => Promise<void>): Promise<void> {
+export async function validateFromQueue(root: string, files: readonly string[], queue: SharedArrayBuffer, schemas: SchemaSet, onEntry: (e: RawEntry, entry: FileEntry) => void, pause?: () => Promise<void>): Promise<void> {
   for (let i = takeFrom(queue); i !== undefined; i = takeFrom(queue)) {
     const full = files[i]!;
     const src = readSourceText(full);

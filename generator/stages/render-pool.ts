@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from '../render/render-task.ts';
-import type { CachedFile, CompileCache } from '../store/compile-cache.ts';
+import type { FileEntry } from '../core/read.ts';
+import type { CompileCache } from '../store/compile-cache.ts';
 import { validateFromQueue, type RawEntry } from './prevalidate.ts';
 import { renderQueue, takeFrom } from './render-queue.ts';
 import type { SchemaSet } from '../core/schemas.ts';
@@ -68,7 +69,7 @@ export class RenderPool {
             if (m.error) return reject(new Error(m.error));
             // Parsed as they arrive, while both threads are busy, rather than by the compile, which runs alone.
             for (const e of m.entries ?? []) {
-              cache.setRaw(e.key, e.json, JSON.parse(e.json) as CachedFile);
+              cache.setRaw(e.key, e.json, JSON.parse(e.json) as FileEntry);
               texts.set(e.file, e.text);
             }
             if (m.validated) {

@@ -10,9 +10,6 @@ import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
 
-/** What the cache keeps per file: read.ts's entry. */
-export type CachedFile = FileEntry;
-
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
  * breaks). Entries stay JSON text until used, so loading a thousand pages' entries is a split, not a
@@ -80,7 +77,7 @@ export class CompileCache {
    * An entry already keyed (contentKey) and written as JSON, made elsewhere (a worker thread) or by
    * this thread (`entry`: the object itself, handed to the first get instead of parsing it again).
    */
-  setRaw(key: string, json: string, entry?: CachedFile): void {
+  setRaw(key: string, json: string, entry?: FileEntry): void {
     this.entries.set(key, json);
     this.added.set(key, json);
     if (entry) this.unparsed.set(key, entry);
@@ -90,9 +87,9 @@ export class CompileCache {
   }
 
   /** Entries made by this thread and not yet handed out. */
-  private unparsed = new Map<string, CachedFile>();
+  private unparsed = new Map<string, FileEntry>();
 
-  get(kind: string, text: string): CachedFile | undefined {
+  get(kind: string, text: string): FileEntry | undefined {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
@@ -103,9 +100,9 @@ export class CompileCache {
       this.used.add(key);
       return made;
     }
-    let entry: CachedFile;
+    let entry: FileEntry;
     try {
-      entry = JSON.parse(hit) as CachedFile;
+      entry = JSON.parse(hit) as FileEntry;
     } catch {
       return undefined;
     }
@@ -113,7 +110,7 @@ export class CompileCache {
     return entry;
   }
 
-  set(kind: string, text: string, entry: CachedFile): void {
+  set(kind: string, text: string, entry: FileEntry): void {
     this.setRaw(this.key(kind, text), JSON.stringify(entry));
   }
 
