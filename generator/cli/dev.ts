@@ -128,8 +128,9 @@ function recompile(changes: Changes): void {
 const DEV_CLIENT = '/@vite/client';
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  // Vite's launch-editor endpoint runs a program on this machine: only for a browser on it.
-  if (new URL(req.url ?? '/', 'http://localhost').pathname.startsWith('/__open-in-editor') && !isLoopback(req)) {
+  // Vite's launch-editor endpoint runs a program on this machine: only for a browser on it. Matched
+  // as connect matches Vite's route, on the raw path and ignoring case.
+  if ((req.url ?? '').split('?')[0]!.toLowerCase().startsWith('/__open-in-editor') && !isLoopback(req)) {
     res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('__open-in-editor answers this machine only\n');
     return;
   }

@@ -169,7 +169,7 @@ describe.skipIf(unavailable)('npm run dev from another machine', () => {
     });
 
     it('refuses /__open-in-editor there', async () => {
-      for (const path of ['/__open-in-editor?file=pages/index.yaml', '/__open-in-editor?file=site.config.yaml:1:1']) {
+      for (const path of ['/__open-in-editor?file=pages/index.yaml', '/__open-in-editor?file=site.config.yaml:1:1', '/__OPEN-IN-EDITOR?file=pages/index.yaml', '/__open-in-editor/?file=pages/index.yaml']) {
         const r = await fromOutside(`${base()}${path}`, { headers: { host: `localhost:${port}` } });
         expect(r.status, path).toBe(403);
       }
