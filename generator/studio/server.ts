@@ -47,7 +47,7 @@ class HttpError extends Error {
   }
 }
 
-/** The header a write carries this run's token in (see `tokenMeta`). */
+/** The header a write carries this run's token in (the studio page's `studio-token` meta holds it). */
 export const TOKEN_HEADER = 'x-studio-token';
 
 const shell = (token: string) => `<!doctype html>
