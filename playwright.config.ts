@@ -6,11 +6,16 @@
 // its own. The specs that write the shared database and read back what it holds (the admin area's totals
 // count every captured address and message) make the `database` project, whose tests run one after
 // another on one worker while the other workers run the rest. It comes first, so it starts at once.
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const DATABASE_SPECS = /\/(admin-area|admin-upload|capture|contact)\.spec\.ts$/;
+// The test control server's token (generator/test-control.ts), random each run. Set here, in the
+// runner's environment, so the server and the workers (which inherit it and load this file again)
+// share it.
+process.env.STANDIN_CONTROL_TOKEN ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,6 +44,7 @@ export default defineConfig({
       VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
       DATA_DIR: `.data/e2e-${PORT}`,
       STANDIN_CONTROL_PORT: String(PORT + 1),
+      STANDIN_CONTROL_TOKEN: process.env.STANDIN_CONTROL_TOKEN,
       ...(process.env.OUT_DIR ? { OUT_DIR: process.env.OUT_DIR } : {}),
     },
     stdout: 'pipe',

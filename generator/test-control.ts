@@ -1,14 +1,28 @@
 // For end-to-end tests only: when STANDIN_CONTROL_PORT is set, `npm start` also listens on that
 // loopback port so a test can look into the local database (past row-level security) and add users,
 // the way a developer would with psql. Never started otherwise; never bound beyond 127.0.0.1.
-import { createServer, type Server } from 'node:http';
+// It runs any SQL, so loopback is not enough: any process here, or a page in a browser here, reaches
+// 127.0.0.1. Each request must carry the run's random token (STANDIN_CONTROL_TOKEN, made by
+// playwright.config.ts), and a request with an Origin header (sent by a browser, never by the tests'
+// own fetch) is refused whatever it carries.
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { StandIn } from '../supabase/local/server.ts';
 
-export async function startTestControl(standIn: StandIn, port: number): Promise<Server> {
+/** The header a test's request carries the token in. */
+export const CONTROL_TOKEN_HEADER = 'x-control-token';
+
+export async function startTestControl(standIn: StandIn, port: number, token: string | undefined): Promise<Server> {
+  if (!token || token.length < 32) throw new Error('STANDIN_CONTROL_PORT needs STANDIN_CONTROL_TOKEN, a random token of 32 characters or more (playwright.config.ts makes one per run)');
   // Every request of a test run comes from this machine, and runs repeat within the hour: the
   // per-client hourly limits (private.hourly_limits, proven by tests/db) would refuse them.
   await standIn.query(`update private.hourly_limits set per_hour = 1000000 where scope = 'client'`);
   const server = createServer(async (req, res) => {
+    const refused = refusal(req, token);
+    if (refused) {
+      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: refused }));
+      return;
+    }
     try {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
@@ -29,4 +43,13 @@ export async function startTestControl(standIn: StandIn, port: number): Promise<
   });
   await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
   return server;
+}
+
+/** Why a request may not use the control server, or undefined when it may. */
+function refusal(req: IncomingMessage, token: string): string | undefined {
+  if (req.headers.origin !== undefined) return 'a request from a browser page (it has an Origin header)';
+  const given = Buffer.from(String(req.headers[CONTROL_TOKEN_HEADER] ?? ''));
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return `no or a wrong ${CONTROL_TOKEN_HEADER}`;
+  return undefined;
 }

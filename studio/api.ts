@@ -1,4 +1,5 @@
-// The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin.
+// The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin,
+// with the run's token the server put in the studio's page (no other page can read it).
 export type PathSegment = string | number;
 export type Edit =
   | { op: 'set'; path: PathSegment[]; value: unknown }
@@ -68,8 +69,10 @@ export class ApiError extends Error {
   }
 }
 
+const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json', 'x-studio-token': token }, body: JSON.stringify(body) });
   const json = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new ApiError(res.status, String(json.error ?? res.statusText), json);
   return json as T;
@@ -78,7 +81,8 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 export const api = {
   pages: () => call<PageSummary[]>('/_studio/api/pages'),
   schemas: () => call<StudioSchemas>('/_studio/api/schemas'),
-  open: (file: string) => call<{ file: string; text: string; hash: string } & Described>(`/_studio/api/file?file=${encodeURIComponent(file)}`),
+  /** The file as it is on disk; its unsaved draft from before is dropped (so a POST: a GET changes nothing). */
+  open: (file: string) => call<{ file: string; text: string; hash: string } & Described>('/_studio/api/open', { file }),
   /** `preview`: the page made from the new text (`route`: the page a file without its own shows). */
   draft: (file: string, text: string, edits: Edit[] = [], route?: string) => call<{ text: string; preview: string } & Described>('/_studio/api/draft', { file, text, edits, route }),
   save: (file: string, text: string, base: string | null) => call<{ hash: string }>('/_studio/api/save', { file, text, base }),

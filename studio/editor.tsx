@@ -14,7 +14,8 @@ type Section = { type?: string } & Record<string, unknown>;
 /** The edit applied to the form's copy at once, so typing never waits for the server. */
 function applyLocal(data: Data, e: Edit): Data {
   const copy = structuredClone(data) as Record<PathSegment, unknown>;
-  const at = (path: readonly PathSegment[]) => path.reduce<any>((d, k) => d?.[k], copy);
+  // Own properties only: a key such as __proto__ in a file never reaches a prototype.
+  const at = (path: readonly PathSegment[]) => path.reduce<any>((d, k) => (d && typeof d === 'object' && Object.hasOwn(d, k) ? d[k] : undefined), copy);
   if (e.op === 'set' || e.op === 'delete') {
     const parent = e.path.length > 1 ? at(e.path.slice(0, -1)) : copy;
     const key = e.path[e.path.length - 1]!;

@@ -10,7 +10,7 @@ export async function startLocalBackend(): Promise<{ close(): Promise<void> } | 
   const control = process.env.STANDIN_CONTROL_PORT;
   if (control) {
     const { startTestControl } = await import('../test-control.ts');
-    const server = await startTestControl(standIn, Number(control));
+    const server = await startTestControl(standIn, Number(control), process.env.STANDIN_CONTROL_TOKEN);
     return { close: async () => (server.close(), standIn.close()) };
   }
   return standIn;

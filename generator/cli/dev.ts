@@ -19,6 +19,7 @@ import { readPort } from '../serve.ts';
 import { startLocalBackend } from './backend.ts';
 import { moment, parseCli } from './args.ts';
 import { studio } from '../studio/server.ts';
+import { devFiles, isLoopback } from '../dev-access.ts';
 
 const root = process.cwd();
 const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
@@ -27,8 +28,20 @@ const asOf = () => asOfOption ?? new Date();
 // Vite's reload socket shares the page server's port, so two dev servers (two projects) never fight
 // over Vite's default socket port, and a browser that reaches the pages reaches the socket.
 const server = createHttpServer((req, res) => handle(req, res));
-const vite = await createViteServer({ root, configFile: join(root, 'vite.config.ts'), server: { middlewareMode: true, hmr: { server } }, appType: 'custom' });
-vite.middlewares.use(studio({ root, vite, asOf }));
+const vite = await createViteServer({
+  root,
+  configFile: join(root, 'vite.config.ts'),
+  server: {
+    middlewareMode: true,
+    hmr: { server },
+    // Pages are same-origin: no other site, localhost ones included, may read this server's answers.
+    cors: false,
+    fs: devFiles(root),
+  },
+  appType: 'custom',
+});
+// The studio answers its paths before any of Vite's middlewares can (transforms, static files).
+const studioMiddleware = studio({ root, vite, asOf });
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
@@ -115,6 +128,16 @@ function recompile(changes: Changes): void {
 const DEV_CLIENT = '/@vite/client';
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
+  // Vite's launch-editor endpoint runs a program on this machine: only for a browser on it. Matched
+  // as connect matches Vite's route, on the raw path and ignoring case.
+  if ((req.url ?? '').split('?')[0]!.toLowerCase().startsWith('/__open-in-editor') && !isLoopback(req)) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('__open-in-editor answers this machine only\n');
+    return;
+  }
+  void studioMiddleware(req, res, () => serve(req, res));
+}
+
+function serve(req: IncomingMessage, res: ServerResponse): void {
   vite.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -157,4 +180,6 @@ function unpublishedNote(result: CompileResult): string {
 
 await startLocalBackend();
 const port = readPort(process.env.PORT, 4173);
-server.listen(port, process.env.HOST || undefined, () => console.log(`Dev server: http://${process.env.HOST || 'localhost'}:${port}`));
+// This machine only, unless HOST says otherwise: the dev server edits files and opens an editor.
+const host = process.env.HOST || '127.0.0.1';
+server.listen(port, host, () => console.log(`Dev server: http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`));

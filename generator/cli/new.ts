@@ -1,15 +1,16 @@
 // `npm run new -- page <name>`, `npm run new -- article <slug>`, `npm run new -- platform <product id>`:
 // writes a starter YAML file that validates as written (the editor's schema hints explain each field).
 // The platform page is filled from the product's catalogue entry with DRAFT copy and is a draft.
-// Never overwrites an existing file. Exit 0 written, 2 for a usage error (unknown kind, option or
+// Never overwrites an existing file, and never writes through a symlink. Exit 0 written, 2 for a usage error (unknown kind, option or
 // product, bad name, a file that already exists).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Product } from '../../model/schema.generated.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { writeEditorSchemas } from '../editor-schema.ts';
 import { articleStarter, pageStarter, platformStarter } from '../starters.ts';
+import { writeNoFollow, WriteRefused } from '../safe-write.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 
 const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id>   e.g. npm run new -- article my-new-article';
@@ -71,8 +72,13 @@ await runCli('new', () => {
   const t = starter(root, kind, name);
   const full = join(root, t.file);
   if (existsSync(full)) throw new UsageError(`${t.file} already exists; nothing written.`);
-  mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, t.text);
+  // Never through a symlink (a folder on the way, or one put there meanwhile): the file stays in the project.
+  try {
+    writeNoFollow(root, full, t.text, 'new');
+  } catch (e) {
+    if (e instanceof WriteRefused) throw new UsageError(e.message);
+    throw e;
+  }
   // The modeline names the editors' schema copy; make sure it is there and offers today's products.
   try {
     writeEditorSchemas(root);

@@ -65,7 +65,10 @@ export function listFiles(dir: string, filter: (name: string) => boolean): strin
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...listFiles(full, filter));
+    // Undefined for a symlink to nothing (or a file removed meanwhile): no content, so no file.
+    const st = statSync(full, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isDirectory()) out.push(...listFiles(full, filter));
     else if (filter(name)) out.push(full);
   }
   return out;

@@ -1,8 +1,8 @@
 // Which files the studio may read and write: page files under pages/ and site.config.yaml, nothing else.
 // A name is checked as text first (relative, no `..`, a YAML page or the catalogue) and then on disk:
-// the real path of the file, or of the folder it would be made in, must still be inside pages/ (a
-// symlink pointing out is refused).
-import { existsSync, realpathSync } from 'node:fs';
+// the file itself must not be a symlink (dangling or not), and the real path of the folder it is or
+// would be made in must still be inside pages/. The write itself never follows one (safe-write.ts).
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, sep } from 'node:path';
 
 export const CATALOGUE = 'site.config.yaml';
@@ -22,6 +22,7 @@ export function editablePath(root: string, file: unknown): string {
   const isPage = parts[0] === 'pages' && parts.length > 1 && /\.ya?ml$/.test(file);
   if (!isPage && file !== CATALOGUE) throw new Refused(file, 'the studio edits page files under pages/ and site.config.yaml only');
   const full = join(root, ...parts);
+  if (isSymlink(full)) throw new Refused(file, 'a symlink (the studio never reads or writes through one)');
   const realRoot = realpathSync(root);
   if (!isPage) {
     if (existsSync(full) && realpathSync(full) !== join(realRoot, CATALOGUE)) throw new Refused(file, 'a symlink out of the project');
@@ -34,4 +35,12 @@ export function editablePath(root: string, file: unknown): string {
   const real = realpathSync(probe);
   if (real !== pagesDir && !real.startsWith(pagesDir + sep)) throw new Refused(file, 'a symlink out of pages/');
   return full;
+}
+
+function isSymlink(full: string): boolean {
+  try {
+    return lstatSync(full).isSymbolicLink();
+  } catch {
+    return false; // nothing there
+  }
 }

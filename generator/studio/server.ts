@@ -1,11 +1,16 @@
 // The studio's server side, mounted by `npm run dev` only (generator/cli/dev.ts): the UI's page at
 // /_studio, its API under /_studio/api, and /_studio/preview, the real page rendered from the unsaved
-// text. Local and safe: only page files under pages/ and site.config.yaml are read or written
-// (safe-path.ts), every write must come from the dev server's own origin, and a file changed on disk
-// since it was opened is never overwritten (409; the UI offers to reload).
+// text. Local and safe:
+// - it answers this machine only (by the socket's address), unless STUDIO_ALLOW_REMOTE is set;
+// - only page files under pages/ and site.config.yaml are read or written (safe-path.ts), never through
+//   a symlink (safe-write.ts);
+// - every write must come from the dev server's own origin and carry this run's random token, which
+//   only the studio's page holds (no CORS, so no other site can read it), and no GET changes anything;
+// - no other site may frame it;
+// - a file changed on disk since it was opened is never overwritten (409; the UI offers to reload).
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import type { ViteDevServer } from 'vite';
@@ -21,6 +26,8 @@ import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
+import { isLoopback } from '../dev-access.ts';
+import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 
@@ -40,12 +47,16 @@ class HttpError extends Error {
   }
 }
 
-const SHELL = `<!doctype html>
+/** The header a write carries this run's token in (the studio page's `studio-token` meta holds it). */
+export const TOKEN_HEADER = 'x-studio-token';
+
+const shell = (token: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="studio-token" content="${token}">
 <title>Studio</title>
 <link rel="stylesheet" href="/studio/studio.css">
 </head>
@@ -60,6 +71,8 @@ export function studio(opts: StudioOptions) {
   const { root, vite } = opts;
   const asOf = opts.asOf ?? (() => new Date());
   const log = opts.log ?? ((line: string) => console.warn(line));
+  // Random each run: a write proves it comes from a studio page this server handed out.
+  const token = randomBytes(32).toString('base64url');
   const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
   /** The unsaved text of each file the studio has open, for the preview. */
   const drafts = new Map<string, string>();
@@ -75,11 +88,13 @@ export function studio(opts: StudioOptions) {
   const routes: Record<string, (req: IncomingMessage, url: URL) => Promise<unknown>> = {
     'GET /_studio/api/pages': async () => listPages(root, await compile(new Map()), asOf()),
     'GET /_studio/api/schemas': async () => studioSchemas(root),
-    'GET /_studio/api/file': async (_req, url) => {
-      const file = url.searchParams.get('file');
-      const text = readFileSync(editablePath(root, file), 'utf8');
-      drafts.delete(file!);
-      return { file, text, hash: hashOf(text), ...describe(file!, text, await compile(new Map())) };
+    'GET /_studio/api/file': async (_req, url) => readFile(url.searchParams.get('file')),
+    // Opening a file in the editor: as reading it, and its unsaved draft from before is dropped.
+    'POST /_studio/api/open': async (req) => {
+      const { file } = (await readJson(req)) as { file: string };
+      const opened = await readFile(file);
+      drafts.delete(file);
+      return opened;
     },
     // Edits applied to the unsaved text (nothing written): the new text, its data and its diagnostics.
     // With the page made from it (the preview's fast update, see studio/editor.tsx): no second request.
@@ -96,10 +111,10 @@ export function studio(opts: StudioOptions) {
       const { file, text, base } = (await readJson(req)) as { file: string; text: string; base: string | null };
       const full = editablePath(root, file);
       if (typeof text !== 'string') throw new HttpError(400, 'no text');
-      const current = existsSync(full) ? readFileSync(full, 'utf8') : null;
+      const current = readIfFile(root, full);
       // Someone (an editor, git) changed the file since the studio opened it: never overwrite it silently.
       if ((current === null ? null : hashOf(current)) !== base) throw new HttpError(409, `${file} changed on disk since it was opened`, { text: current, hash: current === null ? null : hashOf(current) });
-      if (current !== text) writeFileSync(full, text);
+      if (current !== text) writeNoFollow(root, full, text, current === null ? 'new' : 'replace');
       drafts.delete(file);
       return { hash: hashOf(text) };
     },
@@ -125,16 +140,24 @@ export function studio(opts: StudioOptions) {
   return async (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/_studio' && !url.pathname.startsWith('/_studio/')) return next();
+    // Only the studio frames its own preview; nothing frames the studio.
+    const preview = url.pathname === '/_studio/preview';
+    res.setHeader('content-security-policy', `frame-ancestors ${preview ? "'self'" : "'none'"}`);
+    res.setHeader('x-frame-options', preview ? 'SAMEORIGIN' : 'DENY');
     try {
+      checkClient(req);
       checkHost(req);
-      if (req.method !== 'GET' && req.method !== 'HEAD') checkOrigin(req);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        checkOrigin(req);
+        checkToken(req, token);
+      }
       if (url.pathname === '/_studio' || url.pathname === '/_studio/') {
         // Without Vite's client: the dev server reloads every page on each save, which would throw away
         // the marketer's place (and an unsaved edit); the preview inside reloads, the studio does not.
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        return res.end(SHELL);
+        return res.end(shell(token));
       }
-      if (url.pathname === '/_studio/preview') return await preview(url, res);
+      if (preview) return await sendPreview(url, res);
       const route = routes[`${req.method} ${url.pathname}`];
       if (!route) throw new HttpError(404, `no studio route ${req.method} ${url.pathname}`);
       sendJson(res, 200, await route(req, url));
@@ -148,13 +171,23 @@ export function studio(opts: StudioOptions) {
         return sendJson(res, e.status, { error: e.message, ...e.body });
       }
       if (e instanceof EditError) return sendJson(res, 422, { error: e.message });
+      if (e instanceof WriteRefused) {
+        log(`studio: ${e.message}`);
+        return sendJson(res, 403, { error: e.message });
+      }
       console.error(e);
       sendJson(res, 500, { error: String((e as Error).message) });
     }
   };
 
+  /** A file's text as it is on disk, with what the UI shows of it; changes nothing. */
+  async function readFile(file: unknown) {
+    const text = readFileSync(editablePath(root, file), 'utf8');
+    return { file, text, hash: hashOf(text), ...describe(file as string, text, await compile(new Map())) };
+  }
+
   /** The real page, as the dev server renders it, made from the unsaved text of the file being edited. */
-  async function preview(url: URL, res: ServerResponse): Promise<void> {
+  async function sendPreview(url: URL, res: ServerResponse): Promise<void> {
     const file = url.searchParams.get('file');
     editablePath(root, file);
     const { html, page } = await previewOf(file!, url.searchParams.get('route'), await compile());
@@ -195,6 +228,22 @@ function diskStamp(root: string): string {
       return f;
     }
   }).join('|'));
+}
+
+/**
+ * The studio edits this machine's files: it answers this machine, by the socket's address (a header
+ * says what the client wrote), even when the dev server listens beyond it. STUDIO_ALLOW_REMOTE opens
+ * it to others, whose writes still need the token.
+ */
+function checkClient(req: IncomingMessage): void {
+  if (!isLoopback(req) && !process.env.STUDIO_ALLOW_REMOTE) throw new HttpError(403, `refused a client from ${req.socket.remoteAddress} (the studio answers this machine only; set STUDIO_ALLOW_REMOTE=1 to open it)`);
+}
+
+/** A write carries the token of the studio page this server handed out this run. */
+function checkToken(req: IncomingMessage, token: string): void {
+  const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
+  const expected = Buffer.from(token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, `refused a write without this run's studio token (${TOKEN_HEADER}); reload the studio`);
 }
 
 /** Only a browser on this machine reaches the studio by name (another name for it is DNS rebinding). */

@@ -52,14 +52,32 @@ export function roundTrip(text: string): string {
   return stringifyTokens([...new Parser().parse(text)]);
 }
 
+/**
+ * Keys that reach an object's prototype when used with `obj[key]`: an edit at `__proto__.polluted`
+ * would otherwise set `Object.prototype.polluted` for everything the dev server renders afterwards.
+ * No page or catalogue field is called so.
+ */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** An edit's path must be keys and indexes, none of which can reach a prototype; else an EditError. */
+export function checkPath(path: unknown): asserts path is Path {
+  if (!Array.isArray(path)) throw new EditError('an edit needs a path (a list of keys and indexes)');
+  for (const seg of path) {
+    if (typeof seg === 'number' ? !Number.isInteger(seg) || seg < 0 : typeof seg !== 'string') throw new EditError(`${JSON.stringify(seg)} in ${JSON.stringify(path)} is neither a key nor an index`);
+    if (typeof seg === 'string' && FORBIDDEN_KEYS.has(seg)) throw new EditError(`refused the key "${seg}" in ${JSON.stringify(path)}: it names no field and would change every object`);
+  }
+}
+
 /** Apply the edits in order; each one is checked against the data it means. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
+  if (!Array.isArray(edits)) throw new EditError('edits must be a list');
   let out = roundTrip(text);
   for (const edit of edits) out = applyEdit(out, edit);
   return out;
 }
 
 export function applyEdit(text: string, edit: Edit): string {
+  checkPath(edit?.path);
   const before = parse(text).doc.toJS();
   const expected = applyToData(before, edit);
   const attempts = [() => editText(text, edit), () => renderEnclosing(text, edit, expected)];
@@ -74,13 +92,15 @@ export function applyEdit(text: string, edit: Edit): string {
 
 /** The data after the edit, on a copy: what the edited text must parse to. */
 export function applyToData(data: unknown, edit: Edit): unknown {
+  checkPath(edit.path);
   const copy = structuredClone(data);
   const holder = { root: copy };
   const path = ['root', ...edit.path];
   if (edit.op === 'set' || edit.op === 'delete') {
     const parent = getAt(holder, path.slice(0, -1));
     const last = path[path.length - 1]!;
-    if (edit.op === 'set') (parent as Record<PathSegment, unknown>)[last] = structuredClone(edit.value);
+    if (parent === null || typeof parent !== 'object') throw new EditError(`nothing at ${edit.path.slice(0, -1).join('.')}`);
+    if (edit.op === 'set') Object.defineProperty(parent, last, { value: structuredClone(edit.value), writable: true, enumerable: true, configurable: true });
     else if (Array.isArray(parent)) parent.splice(Number(last), 1);
     else delete (parent as Record<PathSegment, unknown>)[last];
     return holder.root;
@@ -93,11 +113,12 @@ export function applyToData(data: unknown, edit: Edit): unknown {
   return holder.root;
 }
 
+/** The value at `path`, through own properties only (never one inherited from a prototype). */
 function getAt(data: unknown, path: Path): unknown {
   let at = data;
   for (const seg of path) {
     if (at === null || typeof at !== 'object') throw new EditError(`nothing at ${path.join('.')}`);
-    at = (at as Record<PathSegment, unknown>)[seg];
+    at = Object.hasOwn(at, seg) ? (at as Record<PathSegment, unknown>)[seg] : undefined;
   }
   return at;
 }

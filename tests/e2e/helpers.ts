@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CONTROL_TOKEN_HEADER } from '../../generator/test-control.ts';
 
 /** Waits until every island on the page has hydrated: the page's ready flag covers those that load at
  * once or when idle; each that waits to be visible is scrolled to and waited for, then the page is
@@ -43,10 +44,12 @@ export async function pausedClock(page: Page): Promise<void> {
 }
 
 const CONTROL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+/** The run's token for the control server (made by playwright.config.ts). */
+const controlHeaders = () => ({ 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: process.env.STANDIN_CONTROL_TOKEN ?? '' });
 
 /** Rows from the local database as its owner (past row-level security), through `npm start`'s test control port. */
 export async function dbQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const res = await fetch(`${CONTROL}/query`, { method: 'POST', body: JSON.stringify({ sql, params }) });
+  const res = await fetch(`${CONTROL}/query`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ sql, params }) });
   const body = (await res.json()) as T[] | { error: string };
   if (!res.ok) throw new Error((body as { error: string }).error);
   return body as T[];
@@ -54,7 +57,7 @@ export async function dbQuery<T = Record<string, unknown>>(sql: string, params: 
 
 /** Adds a user who can sign in with a password (app_metadata given, e.g. { role: 'admin' }). */
 export async function createUser(email: string, password: string, appMetadata?: Record<string, unknown>): Promise<string> {
-  const res = await fetch(`${CONTROL}/users`, { method: 'POST', body: JSON.stringify({ email, password, appMetadata }) });
+  const res = await fetch(`${CONTROL}/users`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ email, password, appMetadata }) });
   return ((await res.json()) as { id: string }).id;
 }
 

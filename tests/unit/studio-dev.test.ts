@@ -20,12 +20,14 @@ let dir = '';
 let child: ChildProcess | undefined;
 let output = '';
 let browser: Browser;
+/** The run's write token, from the studio's page as its client reads it. */
+let token = '';
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout;
 const read = (file: string) => readFileSync(join(dir, file), 'utf8');
 
 async function post(path: string, body: unknown, origin: string | null = ORIGIN) {
-  const res = await fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });
+  const res = await fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-studio-token': token, ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -54,6 +56,7 @@ beforeAll(async () => {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await waitFor(async () => ((await fetch(`${ORIGIN}/_studio`)).status === 200 ? true : undefined), 90_000);
+  token = /<meta name="studio-token" content="([^"]+)">/.exec(await (await fetch(`${ORIGIN}/_studio`)).text())![1]!;
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 

@@ -1,0 +1,227 @@
+// `npm run dev` seen from another machine: a network namespace this test makes (a veth pair with
+// private addresses, 10.231.x.0/30), never the machine's real address or network. From there:
+// - the default `npm run dev` (no HOST) is not reachable at all;
+// - with HOST=0.0.0.0 the site is, but the studio (reads and writes, even with a right Host, Origin and
+//   token), `.data/`, `supabase/local/` and `/__open-in-editor` are refused;
+// - with STUDIO_ALLOW_REMOTE the studio answers, and a write still needs the token of its page.
+// Needs root and iproute2 (CI has both); skipped, saying why, where namespaces can't be made.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, projectRoot } from './fixture.ts';
+import { portFor, startDev, type DevServer } from './dev-server-process.ts';
+
+const NS = `devremote${process.pid}`;
+// Interface names are at most 15 characters.
+const HOST_IF = `drh${process.pid}`.slice(0, 15);
+const NS_IF = `drn${process.pid}`.slice(0, 15);
+const SUBNET = (process.pid % 250) + 1;
+const HOST_IP = `10.231.${SUBNET}.1`;
+const NS_IP = `10.231.${SUBNET}.2`;
+const SECRET = `secret-${process.pid}-${Date.now()}`;
+
+const ip = (...args: string[]) => spawnSync('ip', args, { encoding: 'utf8' });
+
+/** Makes the namespace and its link; undefined when done, else why it could not be made. */
+function makeNamespace(): string | undefined {
+  if (process.platform !== 'linux') return 'network namespaces are Linux only';
+  if (process.getuid?.() !== 0) return 'making a network namespace needs root (CI runs as root)';
+  if (ip('-V').error) return 'no `ip` command (install iproute2)';
+  const steps = [
+    ['netns', 'add', NS],
+    ['link', 'add', HOST_IF, 'type', 'veth', 'peer', 'name', NS_IF],
+    ['link', 'set', NS_IF, 'netns', NS],
+    ['addr', 'add', `${HOST_IP}/30`, 'dev', HOST_IF],
+    ['link', 'set', HOST_IF, 'up'],
+    ['netns', 'exec', NS, 'ip', 'addr', 'add', `${NS_IP}/30`, 'dev', NS_IF],
+    ['netns', 'exec', NS, 'ip', 'link', 'set', NS_IF, 'up'],
+    ['netns', 'exec', NS, 'ip', 'link', 'set', 'lo', 'up'],
+  ];
+  for (const step of steps) {
+    const r = ip(...step);
+    if (r.status !== 0) {
+      removeNamespace();
+      return `\`ip ${step.join(' ')}\` failed: ${(r.stderr || String(r.error)).trim()}`;
+    }
+  }
+  return undefined;
+}
+
+function removeNamespace(): void {
+  ip('link', 'del', HOST_IF); // takes its peer with it
+  ip('netns', 'del', NS);
+}
+
+const unavailable = makeNamespace();
+if (unavailable) console.warn(`dev-remote.test.ts skipped: ${unavailable}`);
+
+interface Answer {
+  /** HTTP status, or 0 when no connection was made. */
+  status: number;
+  body: string;
+  /** Why no connection was made (ECONNREFUSED: nothing listens there). */
+  error?: string;
+}
+
+// Node's own http client in the namespace (Host is a header it lets a caller set, as curl does).
+const CLIENT = `
+const { request } = require('node:http');
+const { url, method, headers, body } = JSON.parse(process.argv[1]);
+const req = request(url, { method, headers, timeout: 20000 }, (res) => {
+  let text = '';
+  res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => console.log(JSON.stringify({ status: res.statusCode, body: text })));
+});
+req.on('error', (e) => console.log(JSON.stringify({ status: 0, body: '', error: e.code ?? String(e) })));
+req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+req.end(body);
+`;
+
+/** An HTTP request made from inside the namespace, as another machine on the network would. */
+function fromOutside(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const args = ['netns', 'exec', NS, process.execPath, '-e', CLIENT, JSON.stringify({ url, method: opts.method ?? 'GET', headers: opts.headers ?? {}, body: opts.body })];
+  return new Promise((done, fail) => {
+    const child = spawn('ip', args);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', () => {
+      try {
+        done(JSON.parse(out) as Answer);
+      } catch {
+        fail(new Error(`no answer from the namespace's client: ${out}${err}`));
+      }
+    });
+  });
+}
+
+const local = (port: number, path: string) => fetch(`http://127.0.0.1:${port}${path}`);
+const studioUp = async (port: number) => (await local(port, '/_studio')).status === 200;
+const tokenOf = (html: string) => /<meta name="studio-token" content="([^"]+)">/.exec(html)?.[1];
+
+let dir = '';
+let port = 0;
+let dev: DevServer | undefined;
+
+describe.skipIf(unavailable)('npm run dev from another machine', () => {
+  beforeAll(async () => {
+    dir = copyProject('dev-remote-', 'blog-site');
+    cpSync(join(projectRoot, 'studio'), join(dir, 'studio'), { recursive: true });
+    // What the local database keeps: it must never be served.
+    mkdirSync(join(dir, '.data/pglite'), { recursive: true });
+    writeFileSync(join(dir, '.data/pglite/probe.txt'), SECRET);
+    port = await portFor(process.env.DEV_REMOTE_PORT);
+  });
+
+  afterAll(async () => {
+    await dev?.stop();
+    removeNamespace();
+    if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  });
+
+  it('by default is not reachable from there at all, and is from this machine', async () => {
+    dev = await startDev(dir, port, {}, async (p) => (await local(p, '/')).status === 200);
+    const outside = await fromOutside(`http://${HOST_IP}:${port}/`);
+    expect(outside.status, outside.body).toBe(0);
+    expect(outside.error).toBe('ECONNREFUSED'); // nothing listens on that address
+    expect((await local(port, '/_studio')).status).toBe(200);
+    await dev.stop();
+  }, 180_000);
+
+  describe('with HOST=0.0.0.0', () => {
+    const base = () => `http://${HOST_IP}:${port}`;
+    // What a browser on this machine would send, written by hand from another one.
+    const forged = () => ({ host: `localhost:${port}`, origin: `http://localhost:${port}`, 'content-type': 'application/json' });
+
+    beforeAll(async () => {
+      dev = await startDev(dir, port, { HOST: '0.0.0.0' }, studioUp);
+    }, 180_000);
+    afterAll(async () => dev?.stop());
+
+    it('serves the site there (so the refusals below are refusals, not a broken link)', async () => {
+      const page = await fromOutside(`${base()}/`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<html');
+    });
+
+    it('refuses studio reads there, whatever Host it claims', async () => {
+      for (const path of ['/_studio', '/_studio/api/pages', '/_studio/api/schemas', '/_studio/api/file?file=pages/index.yaml', '/_studio/preview?file=pages/index.yaml']) {
+        expect((await fromOutside(`${base()}${path}`)).status, path).toBe(403);
+        expect((await fromOutside(`${base()}${path}`, { headers: { host: `localhost:${port}` } })).status, `${path} with Host: localhost`).toBe(403);
+      }
+      // The same reads answer on this machine.
+      expect((await local(port, '/_studio/api/file?file=pages/index.yaml')).status).toBe(200);
+    });
+
+    it('refuses studio writes there, even with a local Host and Origin and the right token', async () => {
+      const file = 'pages/about.yaml';
+      const before = readFileSync(join(dir, file), 'utf8');
+      const token = tokenOf(await (await local(port, '/_studio')).text())!;
+      const opened = (await (await local(port, `/_studio/api/file?file=${file}`)).json()) as { hash: string };
+      const body = JSON.stringify({ file, text: 'title: "taken from the network"\n', base: opened.hash });
+      const r = await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...forged(), 'x-studio-token': token }, body });
+      expect(r.status, r.body).toBe(403);
+      const draft = await fromOutside(`${base()}/_studio/api/draft`, { method: 'POST', headers: { ...forged(), 'x-studio-token': token }, body: JSON.stringify({ file, text: 'x: 1\n' }) });
+      expect(draft.status).toBe(403);
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(before);
+      expect(dev!.output()).toMatch(new RegExp(`refused a client from (::ffff:)?${NS_IP.replaceAll('.', '\\.')}`));
+    });
+
+    it('serves no file of .data/ or supabase/local/ there, in any form', async () => {
+      const keys = readFileSync(join(dir, 'supabase/local/keys.ts'), 'utf8');
+      const secretLine = keys.split('\n').find((l) => l.includes('LOCAL_JWT_SECRET ='))!;
+      for (const path of ['/.data/pglite/probe.txt', '/.data/pglite/probe.txt?raw', '/.data/pglite/probe.txt?url', '/.data/pglite/probe.txt?raw&import', '/supabase/local/keys.ts', '/supabase/local/keys.ts?raw', '/supabase/local/keys.ts?import', '/supabase/local/keys.ts?raw&import', `/@fs${dir}/.data/pglite/probe.txt`, `/@fs${dir}/supabase/local/keys.ts?raw`]) {
+        const r = await fromOutside(`${base()}${path}`);
+        expect(r.status, path).toBe(403);
+        expect(r.body, path).not.toContain(SECRET);
+        expect(r.body, path).not.toContain(secretLine);
+      }
+      // An asset imported without ?raw is answered with its address only (Vite's module for an asset),
+      // never its bytes.
+      const asset = await fromOutside(`${base()}/.data/pglite/probe.txt?import`);
+      expect(asset.body).not.toContain(SECRET);
+    });
+
+    it('refuses /__open-in-editor there', async () => {
+      for (const path of ['/__open-in-editor?file=pages/index.yaml', '/__open-in-editor?file=site.config.yaml:1:1', '/__OPEN-IN-EDITOR?file=pages/index.yaml', '/__open-in-editor/?file=pages/index.yaml']) {
+        const r = await fromOutside(`${base()}${path}`, { headers: { host: `localhost:${port}` } });
+        expect(r.status, path).toBe(403);
+      }
+    });
+  });
+
+  describe('with STUDIO_ALLOW_REMOTE', () => {
+    const base = () => `http://${HOST_IP}:${port}`;
+
+    beforeAll(async () => {
+      // HOST names the address the other machine uses, so the studio's Host check accepts it.
+      dev = await startDev(dir, port, { HOST: HOST_IP, STUDIO_ALLOW_REMOTE: '1' }, async (p) => (await fetch(`http://${HOST_IP}:${p}/_studio`)).status === 200);
+    }, 180_000);
+    afterAll(async () => dev?.stop());
+
+    it('answers the studio there, and takes a write only with the token its page carries', async () => {
+      const file = 'pages/about.yaml';
+      const before = readFileSync(join(dir, file), 'utf8');
+      const shell = await fromOutside(`${base()}/_studio`);
+      expect(shell.status).toBe(200);
+      const token = tokenOf(shell.body);
+      expect(token).toMatch(/^[\w-]{32,}$/);
+      const opened = JSON.parse((await fromOutside(`${base()}/_studio/api/file?file=${file}`)).body) as { hash: string };
+      const headers = { origin: base(), 'content-type': 'application/json' };
+      const text = `${before}# saved from the network\n`;
+      const body = JSON.stringify({ file, text, base: opened.hash });
+      const wrongs: Record<string, string>[] = [{}, { 'x-studio-token': 'not-the-token' }, { 'x-studio-token': `${token}x` }];
+      for (const wrong of wrongs) {
+        expect((await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...headers, ...wrong }, body })).status, JSON.stringify(wrong)).toBe(403);
+      }
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(before);
+      const saved = await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...headers, 'x-studio-token': token! }, body });
+      expect(saved.status, saved.body).toBe(200);
+      expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
+      // Still not the project's other files, nor the editor.
+      expect((await fromOutside(`${base()}/.data/pglite/probe.txt?raw`)).status).toBe(403);
+      expect((await fromOutside(`${base()}/__open-in-editor?file=pages/index.yaml`)).status).toBe(403);
+    });
+  });
+});
