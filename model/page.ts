@@ -45,7 +45,7 @@ export interface CompiledSite {
   pages: PageDefinition[];
   /** Listed articles, newest first; the featured one is among them. */
   articles: ArticleSummary[];
-  /** Products with no preview source, whose sales page shows 'Preview coming soon' instead of the viewer. */
+  /** Products with no preview source, whose sales page shows 'Preview coming soon' until a file is uploaded to the previews bucket. */
   missingPreviews?: string[];
 }
 

@@ -239,8 +239,8 @@ export const ErrorCatalogue = {
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',
-    message: (id: string, source: string) => `product "${id}" has no preview source ${source}; its sales page shows 'Preview coming soon' until one is uploaded`,
-    hint: 'Write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
+    message: (id: string, source: string, pdf: string) => `product "${id}" has no preview source ${source}; its sales page shows 'Preview coming soon' until ${pdf} is in the previews bucket`,
+    hint: 'The owner can upload that PDF at /admin/upload: the page shows it from its next view, without a rebuild. Or write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
   },
   InvalidPublishAt: {
     title: 'Publish moment not understood',
