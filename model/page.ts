@@ -50,3 +50,10 @@ export interface CompiledSite {
 }
 
 export const NOT_FOUND_ROUTE = '/404';
+
+/** The owner's area (/admin and the routes under it): kept out of search engines (noindex, robots.txt, sitemap). */
+export const ADMIN_ROUTE = '/admin';
+
+export function isAdminRoute(route: string): boolean {
+  return route === ADMIN_ROUTE || route.startsWith(`${ADMIN_ROUTE}/`);
+}
