@@ -236,6 +236,13 @@ export const ErrorCatalogue = {
     message: (start: string, first: string) => `"${start}" is already in ${first}`,
     hint: 'Rewrite one of them: readers and search engines notice copied text.',
   },
+  BackendMismatch: {
+    title: 'Built for another backend than the running site',
+    severity: 'warning',
+    message: (built: string, from: string, serving: string, pid: number) =>
+      `this build writes ${built} (${from}) into the pages and _headers, but npm start (process ${pid}) serves this folder with its backend at ${serving}: every form of that site will fail to reach it`,
+    hint: 'Build with the address npm start was started with (VITE_SUPABASE_URL=<its address> npm run build), or restart npm start so that both use the same one.',
+  },
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',
