@@ -59,6 +59,8 @@ export function backendMismatch(root: string, outDir: string, supabaseUrl: strin
   const file = servingRecordFile(root, outDir);
   const record = readRecord(file);
   if (!record || record.pid === process.pid || !isRunning(record.pid) || record.supabaseUrl === supabaseUrl) return undefined;
-  const at = { file: relative(root, file).split('\\').join('/'), line: 1, column: 1, path: 'supabaseUrl' };
+  // At the record's address: the line and column of its key.
+  const before = readFileSync(file, 'utf8').split('"supabaseUrl"')[0]!.split('\n');
+  const at = { file: relative(root, file).split('\\').join('/'), line: before.length, column: before.at(-1)!.length + 1, path: 'supabaseUrl' };
   return diagnostic('BackendMismatch', at, supabaseUrl, fromEnv ? 'VITE_SUPABASE_URL' : 'the default: VITE_SUPABASE_URL is not set', record.supabaseUrl, record.pid);
 }

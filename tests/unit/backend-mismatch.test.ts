@@ -28,7 +28,9 @@ describe('a build while npm start serves the same folder', () => {
       expect(d.message).toContain(`backend at ${MOVED}`);
       expect(d.file).toBe(servingRecordFile(root, out).slice(root.length + 1));
       expect(JSON.parse(readFileSync(join(root, d.file), 'utf8')).supabaseUrl).toBe(MOVED);
-      expect(formatReport([d], new Map())).toContain(`${d.file}:1:1 `);
+      const record = readFileSync(join(root, d.file), 'utf8').split('\n');
+      expect(record[d.line - 1]!.slice(d.column - 1)).toMatch(/^"supabaseUrl"/);
+      expect(formatReport([d], new Map())).toContain(`${d.file}:${d.line}:${d.column} `);
       expect(backendMismatch(root, out, 'https://project.supabase.co', true)!.message).toContain('(VITE_SUPABASE_URL)');
       // The same address: nothing to say. Another folder: not served.
       expect(backendMismatch(root, out, MOVED, true)).toBeUndefined();
