@@ -17,6 +17,9 @@ export default defineConfig({
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
         warn(warning);
       },
+      // Rolldown's [PLUGIN_TIMINGS] report (Tailwind's transform is most of a build, by design) is noise in
+      // every build's output, with raw colour codes in CI logs.
+      checks: { bundlerTimings: false },
       // Named chunks, so budgets and tests can tell what a page downloads.
       output: {
         manualChunks(id: string) {

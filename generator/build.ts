@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
+import { backendMismatch } from './serving-record.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { checkComponents, compileSite } from './core/compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './core/publication.ts';
@@ -210,11 +211,13 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     saveState(target, state);
     phase('compress');
 
+    // A running `npm start` serving this folder for another backend keeps serving these pages.
+    const mismatch = backendMismatch(root, outDir, supabaseUrl(), Boolean(process.env.VITE_SUPABASE_URL));
     const list = compiled.pages.map((p) => ({ route: p.route, file: join(outDir, outFileFor(p.route)), islands: pages[p.route]!.islands }));
     return {
       pages: list,
       ms: Math.round(performance.now() - started),
-      warnings: result.diagnostics,
+      warnings: mismatch ? [...result.diagnostics, mismatch] : result.diagnostics,
       texts: result.texts,
       schedule: result.schedule!,
       rendered,

@@ -1,16 +1,22 @@
 // sitemap.xml, robots.txt and the blog's RSS feed.
-import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
+import { ADMIN_ROUTE, isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemap({ site, pages }: CompiledSite): string {
   const base = site.site.url.replace(/\/$/, '');
-  const urls = pages.filter((p) => p.route !== NOT_FOUND_ROUTE && !p.route.startsWith('/admin')).map((p) => `  <url><loc>${esc(base + p.route)}</loc>${p.article ? `<lastmod>${p.article.date}</lastmod>` : ''}</url>`);
+  const urls = pages.filter((p) => p.route !== NOT_FOUND_ROUTE && !isAdminRoute(p.route)).map((p) => `  <url><loc>${esc(base + p.route)}</loc>${p.article ? `<lastmod>${p.article.date}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-export function robots({ site }: CompiledSite): string {
-  return `User-agent: *\nDisallow: /admin/\nSitemap: ${site.site.url.replace(/\/$/, '')}/sitemap.xml\n`;
+/**
+ * Disallow is a prefix: `/admin` covers /admin itself and everything under it (`/admin/` left /admin
+ * open). A page of the site whose route merely starts with those letters (/administration) is allowed
+ * by name, as the longer, more specific rule wins (RFC 9309).
+ */
+export function robots({ site, pages }: CompiledSite): string {
+  const allowed = pages.filter((p) => p.route.startsWith(ADMIN_ROUTE) && !isAdminRoute(p.route)).map((p) => `Allow: ${p.route}\n`);
+  return `User-agent: *\nDisallow: ${ADMIN_ROUTE}\n${allowed.join('')}Sitemap: ${site.site.url.replace(/\/$/, '')}/sitemap.xml\n`;
 }
 
 /** How many articles the feed holds: the latest, whatever the index features. */

@@ -45,8 +45,15 @@ export interface CompiledSite {
   pages: PageDefinition[];
   /** Listed articles, newest first; the featured one is among them. */
   articles: ArticleSummary[];
-  /** Products with no preview source, whose sales page shows 'Preview coming soon' instead of the viewer. */
+  /** Products with no preview source, whose sales page shows 'Preview coming soon' until a file is uploaded to the previews bucket. */
   missingPreviews?: string[];
 }
 
 export const NOT_FOUND_ROUTE = '/404';
+
+/** The owner's area (/admin and the routes under it): kept out of search engines (noindex, robots.txt, sitemap). */
+export const ADMIN_ROUTE = '/admin';
+
+export function isAdminRoute(route: string): boolean {
+  return route === ADMIN_ROUTE || route.startsWith(`${ADMIN_ROUTE}/`);
+}

@@ -14,7 +14,7 @@ export interface RenderContext {
   islandSeq: { next: number };
   /** Islands rendered on the page, recorded as they render, so the page links only their code. */
   islands: Set<string>;
-  /** Products with no preview source: their preview block shows 'Preview coming soon'. */
+  /** Products with no preview source: their preview block shows 'Preview coming soon' until the storage has an uploaded file. */
   missingPreviews?: readonly string[];
   /** Images the build made (absent in the dev server, which draws none). */
   images?: SiteImages;

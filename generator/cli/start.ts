@@ -5,8 +5,10 @@ import './production.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
+import { supabaseUrl } from '../backend-url.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
+import { recordServing } from '../serving-record.ts';
 import { startLocalBackend } from './backend.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -48,6 +50,8 @@ await runCli('start', async () => {
     throw e;
   }
   console.log(`Site: http://${host ?? 'localhost'}:${port}`);
+  // So that a build into this folder meanwhile can warn when it writes another backend's address.
+  const unrecord = recordServing(root, dist, supabaseUrl());
 
   // Serve until told to stop; then close everything so Node exits by itself with its output drained.
   await new Promise<void>((done) => {
@@ -59,6 +63,7 @@ await runCli('start', async () => {
   server.closeAllConnections();
   await closed;
   await backend?.close();
+  unrecord();
   // Should a library still hold a handle, leave anyway once the output has had time to drain.
   setTimeout(() => process.exit(EXIT.ok), 2000).unref();
   return EXIT.ok;

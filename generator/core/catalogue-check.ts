@@ -34,11 +34,12 @@ export function checkCatalogue(source: SourceFile, previewSources: ReadonlySet<s
   const missingPreviews: string[] = [];
   raw.products.forEach((p, i) => {
     if (isBundle(p)) return;
-    const file = `content/previews/${previewPath(p).replace(/\.pdf$/, '.yaml')}`;
+    const pdf = previewPath(p);
+    const file = `content/previews/${pdf.replace(/\.pdf$/, '.yaml')}`;
     if (previewSources.has(file)) return;
     missingPreviews.push(p.id);
-    // A warning: the sales page shows 'Preview coming soon' instead of the viewer.
-    diagnostics.push(diagnostic('MissingPreview', locate(source, ['products', i, 'id']), p.id, file));
+    // A warning: the sales page shows 'Preview coming soon' until the owner uploads the PDF.
+    diagnostics.push(diagnostic('MissingPreview', locate(source, ['products', i, 'id']), p.id, file, pdf));
   });
   return { site, diagnostics, missingPreviews };
 }

@@ -236,11 +236,18 @@ export const ErrorCatalogue = {
     message: (start: string, first: string) => `"${start}" is already in ${first}`,
     hint: 'Rewrite one of them: readers and search engines notice copied text.',
   },
+  BackendMismatch: {
+    title: 'Built for another backend than the running site',
+    severity: 'warning',
+    message: (built: string, from: string, serving: string, pid: number) =>
+      `this build writes ${built} (${from}) into the pages and _headers, but npm start (process ${pid}) serves this folder with its backend at ${serving}: every form of that site will fail to reach it`,
+    hint: 'Build with the address npm start was started with (VITE_SUPABASE_URL=<its address> npm run build), or restart npm start so that both use the same one.',
+  },
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',
-    message: (id: string, source: string) => `product "${id}" has no preview source ${source}; its sales page shows 'Preview coming soon' until one is uploaded`,
-    hint: 'Write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
+    message: (id: string, source: string, pdf: string) => `product "${id}" has no preview source ${source}; its sales page shows 'Preview coming soon' until ${pdf} is in the previews bucket`,
+    hint: 'The owner can upload that PDF at /admin/upload: the page shows it from its next view, without a rebuild. Or write the preview source (copy one from content/previews/) and run `npx tsx supabase/seed/generate-previews.ts`.',
   },
   InvalidPublishAt: {
     title: 'Publish moment not understood',

@@ -1,12 +1,12 @@
 // 'Look inside': the guide's preview PDF from the public previews bucket, drawn by the PDF.js viewer
 // island (loaded when the section nears the viewport), over a still of page 1 made at build time that
-// is all a visitor without scripts sees; and a link to open the PDF itself.
+// is all a visitor without scripts sees; and a link to open the PDF itself. A guide without a preview
+// source says 'Preview coming soon' until the viewer finds an uploaded file (pdf-viewer.island.tsx).
 import type { BlockOf } from '../../model/page.ts';
 import { previewPath, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { Island } from '../island.tsx';
-import { PreviewComingSoon } from '../islands/preview-coming-soon.tsx';
 import { SectionHeading, SectionShell } from './section-shell.tsx';
 
 function previewAddress(supabaseUrl: string, bucket: string, path: string): string {
@@ -25,20 +25,18 @@ export function PdfPreview({ block }: { block: BlockOf<'pdf-preview'> }) {
   const product = productById(site, block.product);
   const pdf = previewAddress(supabaseUrl, site.previews.bucket, previewPath(product));
   const { fit, startPage } = viewerSettings(site.previews.viewerUrl);
+  const missing = missingPreviews?.includes(product.id);
   return (
     <SectionShell id={block.id} className="bg-white">
       <SectionHeading title={block.heading} subtitle={block.text && <Inline text={block.text} />} />
       <div className="mx-auto max-w-3xl">
-        {/* No preview source, so no preview in storage: no viewer (and no script) to show an error. */}
-        {missingPreviews?.includes(product.id) ? (
-          <PreviewComingSoon title={product.title} />
-        ) : (
-          <Island
-            name="pdf-viewer"
-            hydrate="visible"
-            props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, still: images?.previewStills[product.id] }}
-          />
-        )}
+        {/* Without a preview source there is no still, and the file may yet be uploaded: the viewer asks the
+            storage first, and until then (and without scripts) says 'Preview coming soon'. */}
+        <Island
+          name="pdf-viewer"
+          hydrate="visible"
+          props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, ...(missing ? { checkFirst: true } : { still: images?.previewStills[product.id] }) }}
+        />
       </div>
     </SectionShell>
   );

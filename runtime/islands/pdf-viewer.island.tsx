@@ -2,6 +2,10 @@
 // frame, with previous/next controls. Until PDF.js has drawn the first page (and when scripts are off)
 // the frame shows a still of page 1 made at build time, the same size and place, so nothing moves. PDF.js
 // is fetched and run only once the frame itself is on screen.
+//
+// A guide built without a preview source may have had its PDF uploaded since (/admin/upload): its page is
+// built saying 'Preview coming soon' (all a visitor without scripts sees), and the island asks the storage
+// for the file when it hydrates, showing the viewer if it is there. So an upload shows without a rebuild.
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
@@ -19,12 +23,35 @@ export interface PdfViewerProps {
   startPage: number;
   /** Page 1 drawn at build time, with the page count; absent in the dev server. */
   still?: { src: string; width: number; height: number; pages: number };
+  /** No preview source at build time: show 'Preview coming soon' until the storage says the file is there. */
+  checkFirst?: boolean;
 }
 
 /** Height of the controls bar, in CSS pixels. */
 const BAR = 56;
 
-export default function PdfViewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
+export default function PdfViewer(props: PdfViewerProps) {
+  const { url, title, checkFirst } = props;
+  // Rendered at build time as 'coming soon' (so hydration matches), then whatever the storage answers.
+  const [there, setThere] = useState(!checkFirst);
+  useEffect(() => {
+    if (there) return;
+    let cancelled = false;
+    // A HEAD asks for the headers only; no-store, so an answer cached before the upload is never reused.
+    // Any other answer than a success (not uploaded, the storage unreachable) leaves 'coming soon'.
+    fetch(url, { method: 'HEAD', cache: 'no-store' }).then(
+      (res) => !cancelled && res.ok && setThere(true),
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [url, there]);
+  if (!there) return <PreviewComingSoon title={title} />;
+  return <Viewer {...props} />;
+}
+
+function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
   const area = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);

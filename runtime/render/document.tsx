@@ -14,7 +14,7 @@ export interface DocumentProps {
   ogImageAlt?: string;
   /** Schema.org JSON-LD objects, each already serialised for a script element. */
   jsonLd?: readonly string[];
-  /** Absolute canonical address; absent on the not-found page, which is marked noindex instead. */
+  /** Absolute canonical address; absent on pages kept out of search engines (the not-found page, the admin area), which are marked noindex instead. */
   canonical?: string;
   /** Stylesheets to link, render-blocking (the dev server's; a build inlines instead). */
   css: readonly string[];

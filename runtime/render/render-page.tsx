@@ -2,7 +2,7 @@
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
+import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
 import { Document, ErrorDocument } from './document.tsx';
@@ -51,6 +51,8 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   );
   const site = compiled.site.site;
   const notFound = page.route === NOT_FOUND_ROUTE;
+  // Pages search engines should not list: no canonical address, so the document marks them noindex.
+  const unlisted = notFound || isAdminRoute(page.route);
   const used = [...islands];
   // A page's own raster image wins; otherwise the card the build drew from its title (link previews
   // show no SVG).
@@ -65,7 +67,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       ogImage={ogImage}
       ogImageAlt={page.title}
       jsonLd={notFound ? [] : structuredData(compiled, page, ogImage).map(jsonForScript)}
-      canonical={notFound ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
+      canonical={unlisted ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
       css={assets.inlineCss ? [] : assets.css}
       inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
       icon={images?.favicon}

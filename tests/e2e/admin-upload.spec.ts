@@ -1,9 +1,20 @@
 // /admin/upload: a visitor gets a sign-in form and no upload controls; a wrong password is refused;
 // a signed-in non-admin is refused by the database; the admin uploads a real PDF (validation toasts,
 // 'Uploading…', the public address serving the same bytes, upsert), the session survives a reload,
-// and signing out brings the sign-in form back.
+// and signing out brings the sign-in form back. And the upload reaches the page: a platform built without
+// a preview source shows the owner's upload on its next view, without a rebuild.
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { compiledSite } from './site.ts';
+import { startStaticServer } from '../../generator/serve.ts';
+import { previewPath, productById } from '../../model/catalogue.ts';
+import { addPlatform, copyProject, projectRoot } from '../unit/fixture.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { createUser, islandsReady, openAdmin, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
@@ -13,12 +24,11 @@ const toSupabase = (url: URL) => url.origin === SUPABASE;
 const TEST_PATH = 'tests/e2e-admin-upload.pdf';
 
 /** A small, real PDF made with pdf-lib; the label makes each one's bytes different. */
-async function makePdf(label: string): Promise<Buffer> {
+async function makePdf(label: string, pages = 1): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(label);
-  const page = doc.addPage([320, 200]);
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  page.drawText(label, { x: 24, y: 100, size: 14, font });
+  for (let i = 1; i <= pages; i++) doc.addPage([320, 200]).drawText(`${label}, page ${i}`, { x: 24, y: 100, size: 14, font });
   return Buffer.from(await doc.save());
 }
 
@@ -165,4 +175,82 @@ test('the admin signs in, is told about a missing file and a bad path, uploads a
   await page.reload();
   await islandsReady(page);
   await expect(page.getByTestId('admin-sign-in')).toBeVisible();
+});
+
+// The live catalogue may give every platform a preview source, so the platform without one is added to a
+// copy of the site (as a marketer adds one: a catalogue entry and a page file), built against the same
+// backend and served on a loopback port of its own. Its id is new each run, so no earlier upload is there.
+test.describe('a platform without a preview source', () => {
+  const stamp = Date.now().toString(36);
+  const NEW = { id: `uploaded${stamp}`, platform: `Uploaded${stamp}`, route: `/uploaded${stamp}-detox`, title: 'Uploaded Detox Plan', shortTitle: 'Uploaded Detox' };
+  let dir = '';
+  let server: Server | undefined;
+  let origin = '';
+  let pdfPath = '';
+  let bucket = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    dir = copyProject('upload-reaches-page-');
+    addPlatform(dir, NEW);
+    const built = compiledSite(dir);
+    expect(built.missingPreviews).toContain(NEW.id);
+    pdfPath = previewPath(productById(built.site, NEW.id));
+    bucket = built.site.previews.bucket;
+    const out = join(dir, 'dist');
+    await promisify(execFile)(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], {
+      cwd: dir,
+      env: { ...process.env, VITE_SUPABASE_URL: SUPABASE, OUT_DIR: out },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    server = await startStaticServer({ dir: out, port: 0, host: '127.0.0.1', log: () => {} });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  test.afterAll(() => {
+    server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("its page says 'Preview coming soon'; once the admin uploads its PDF, its next view shows it, without a rebuild", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const pdfUrl = `${SUPABASE}/storage/v1/object/public/${bucket}/${pdfPath}`;
+    const salesPage = `${origin}${NEW.route}`;
+
+    // Nothing uploaded: the island asks the storage, which has no such file.
+    const asked = page.waitForResponse((r) => r.url() === pdfUrl && r.request().method() === 'HEAD');
+    await page.goto(salesPage);
+    await islandsReady(page);
+    expect((await asked).ok()).toBe(false);
+    await expect(page.getByTestId('preview-coming-soon')).toBeVisible();
+    await expect(page.getByTestId('pdf-viewer')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Open the PDF in a new tab' })).toHaveCount(0);
+
+    // The owner uploads the PDF at /admin/upload, to the path the page asks for.
+    await openPage(page);
+    await signInAdmin(page);
+    await page.getByLabel('PDF file').setInputFiles({ name: 'preview.pdf', mimeType: 'application/pdf', buffer: await makePdf(`${NEW.title} preview`, 3) });
+    await page.getByLabel('Destination path').fill(pdfPath);
+    await uploadButton(page).click();
+    await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+
+    // The same built page, viewed again: the viewer, drawing the uploaded file (its three pages).
+    await page.goto(salesPage);
+    await islandsReady(page);
+    const viewer = page.getByTestId('pdf-viewer');
+    await expect(viewer).toBeAttached();
+    await viewer.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid="pdf-canvas"][data-page="1"]')).toBeAttached({ timeout: 20_000 });
+    await expect(page.getByTestId('pdf-status')).toHaveText('Page 1 of 3');
+    await expect(page.getByRole('link', { name: 'Open the PDF in a new tab' })).toHaveAttribute('href', pdfUrl);
+    await expect(page.getByTestId('preview-coming-soon')).toHaveCount(0);
+
+    // Without scripts the page is what was built: 'Preview coming soon', never an empty viewer.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(salesPage);
+    await expect(plain.getByTestId('preview-coming-soon')).toBeVisible();
+    await expect(plain.getByTestId('pdf-viewer')).toHaveCount(0);
+    await noScript.close();
+  });
 });

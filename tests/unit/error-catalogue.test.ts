@@ -3,13 +3,18 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { previewPath } from '../../model/catalogue.ts';
+import type { SiteConfig } from '../../model/page.ts';
 import { compileSite } from '../../generator/core/compile.ts';
 import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator/core/errors.ts';
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
+import { backendMismatch } from '../../generator/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
+import { otherServer } from './serving-process.ts';
 
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const compile = (pages: Record<string, string>, opts?: Parameters<typeof compileSite>[1]) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }), opts).diagnostics;
@@ -96,6 +101,16 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   },
   EmptyBlogCategory: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), 'blog/index.yaml': blogIndex(['Science', 'Sleep Health']) }),
   RepeatedParagraph: () => compile({ ...article('one', 1, true, 'word '.repeat(200).trim()), ...article('two', 1, false, 'word '.repeat(200).trim()) }),
+  BackendMismatch: async () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX });
+    const server = await otherServer(root, join(root, 'dist'), 'http://127.0.0.1:55999');
+    try {
+      const d = backendMismatch(root, join(root, 'dist'), 'http://127.0.0.1:54321', false);
+      return d ? [d] : [];
+    } finally {
+      await server.stop();
+    }
+  },
   MissingPreview: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
@@ -133,5 +148,15 @@ describe('error catalogue', () => {
 
   it('has a case above for every entry', () => {
     expect(Object.keys(CASES).sort()).toEqual(Object.keys(ErrorCatalogue).sort());
+  });
+});
+
+describe('a platform guide without a preview source', () => {
+  it('is told which PDF its page waits for, and that an upload at /admin/upload shows without a rebuild', async () => {
+    const d = (await CASES.MissingPreview()).find((x) => x.name === 'MissingPreview')!;
+    const product = (parse(MINIMAL_CONFIG) as SiteConfig).products[0]!;
+    expect(d.message).toContain(`until ${previewPath(product)} is in the previews bucket`);
+    expect(d.hint).toContain('/admin/upload');
+    expect(d.hint).toContain('without a rebuild');
   });
 });

@@ -1,10 +1,13 @@
 // Where unit tests find their sites. Generator behaviour is tested on the named fixture sites under
 // tests/fixtures/ (frozen: new content never changes what they hold); the few tests that check the
 // live site itself (it compiles, its texts parse, its pages match the editor schemas) read `liveSite`.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse, stringify } from 'yaml';
+import { isBundle } from '../../model/catalogue.ts';
+import type { Product } from '../../model/schema.generated.ts';
 
 /** The project's code: schemas, generator, runtime, node_modules. */
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -77,3 +80,36 @@ export function copyProject(prefix = 'project-copy-', site?: string): string {
 
 /** The errors among a compile's diagnostics: warnings (a copied paragraph, a missing preview) are allowed, as `npm run validate` allows them. */
 export const errorsOf = (diags: readonly { severity: string }[]) => diags.filter((d) => d.severity === 'error');
+
+/** What a new platform is called; the rest of its catalogue entry is copied from an existing guide's. */
+export interface NewPlatform {
+  id: string;
+  platform: string;
+  route: string;
+  title: string;
+  shortTitle: string;
+}
+
+/**
+ * Grows a copy of the project (copyProject) by one platform, as a marketer does: a catalogue entry made
+ * from an existing guide's, appended to `products` (the config's last key), and that guide's sales page
+ * with the product and platform names swapped. Returns the guide it was modelled on. No preview source
+ * is written: the new platform has none.
+ */
+export function addPlatform(dir: string, add: NewPlatform): Product {
+  const configFile = join(dir, 'site.config.yaml');
+  const config = readFileSync(configFile, 'utf8');
+  const model = (parse(config) as { products: Product[] }).products.find((p) => !isBundle(p));
+  if (!model) throw new Error(`${configFile} has no platform guide to copy`);
+  const lastKey = config.trimEnd().split('\n').findLast((l) => /^\S/.test(l));
+  if (lastKey !== 'products:') throw new Error(`${configFile}: products is not the last key (${lastKey}), so an entry cannot be appended`);
+  const entry = { ...model, ...add, checkoutUrl: `https://checkout.example.com/${add.id}` };
+  appendFileSync(configFile, `${config.endsWith('\n') ? '' : '\n'}${stringify([entry]).replace(/^/gm, '  ')}`);
+  const page = readFileSync(join(dir, `pages${model.route}.yaml`), 'utf8')
+    .replaceAll(`product: ${model.id}`, `product: ${add.id}`)
+    .replaceAll(`:${model.id}}`, `:${add.id}}`)
+    .replaceAll(`platform: ${model.platform}`, `platform: ${add.platform}`);
+  if (!page.includes(`product: ${add.id}`)) throw new Error(`pages${model.route}.yaml names no product: ${model.id} to swap`);
+  writeFileSync(join(dir, `pages${add.route}.yaml`), page);
+  return model;
+}

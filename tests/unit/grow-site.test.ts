@@ -3,14 +3,13 @@
 // generated types), validation passes, and the build lists the platform everywhere products are listed,
 // with the bundle's figures and counts following. Slow: it validates and builds the copy.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import { bundledProducts, countWord, discountPercent, isBundle, money, originalPrice, savings } from '../../model/catalogue.ts';
+import { bundledProducts, countWord, discountPercent, isBundle, money, originalPrice, previewPath, savings } from '../../model/catalogue.ts';
 import type { SiteConfig } from '../../model/page.ts';
 import { compileSite } from '../../generator/core/compile.ts';
-import { copyProject, projectRoot } from './fixture.ts';
+import { addPlatform, copyProject, projectRoot } from './fixture.ts';
 
 const NEW = { id: 'grownplatform', platform: 'Grownplatform', route: '/grownplatform-detox', title: 'Grownplatform Detox Plan', shortTitle: 'Grownplatform Detox' };
 const ARTICLE_SLUG = 'grown-site-article';
@@ -38,24 +37,10 @@ const visibleText = (h: string) => h.replace(/<(script|style)[\s\S]*?<\/\1>/g, '
 beforeAll(() => {
   dir = copyProject('grow-site-');
   out = join(dir, 'out');
-  const before = parse(readFileSync(join(dir, 'site.config.yaml'), 'utf8')) as SiteConfig;
-
-  // The platform: one catalogue entry, made from an existing guide's, appended to `products`
-  // (the config's last key).
-  const model = before.products.find((p) => !isBundle(p))!;
-  const entry = { ...model, ...NEW, checkoutUrl: `https://checkout.example.com/${NEW.id}` };
-  const config = readFileSync(join(dir, 'site.config.yaml'), 'utf8');
-  expect(config.trimEnd().split('\n').findLast((l) => /^\S/.test(l))).toBe('products:');
-  appendFileSync(join(dir, 'site.config.yaml'), `${config.endsWith('\n') ? '' : '\n'}${stringify([entry]).replace(/^/gm, '  ')}`);
-
-  // ...and one page file: the model guide's sales page, its product and platform names swapped.
-  const modelPage = readFileSync(join(dir, `pages${model.route}.yaml`), 'utf8');
-  const page = modelPage
-    .replaceAll(`product: ${model.id}`, `product: ${NEW.id}`)
-    .replaceAll(`:${model.id}}`, `:${NEW.id}}`)
-    .replaceAll(`platform: ${model.platform}`, `platform: ${NEW.platform}`);
-  expect(page).toContain(`platform: ${NEW.platform}`);
-  writeFileSync(join(dir, `pages${NEW.route}.yaml`), page);
+  // The platform: one catalogue entry and one page file, made from an existing guide's.
+  const model = addPlatform(dir, NEW);
+  expect(readFileSync(join(dir, `pages${NEW.route}.yaml`), 'utf8')).toContain(`platform: ${NEW.platform}`);
+  expect(model.id).not.toBe(NEW.id);
 
   // The article: one page file.
   const body = Array.from({ length: 12 }, (_, i) => `  - type: paragraph\n    text: "Paragraph ${i + 1} of the grown article says something new about keeping a calmer phone, one small habit at a time, with enough words to read."\n`).join('');
@@ -132,10 +117,19 @@ describe('a site grown by an article and a platform', () => {
     }
   });
 
-  it("shows 'Preview coming soon' on the new platform's sales page, never a viewer or a storage error", () => {
+  it("says 'Preview coming soon' on the new platform's sales page until the storage has its PDF, never a storage error", () => {
     const page = html(NEW.route);
+    // The page as built, all a visitor without scripts sees: no viewer, no still, no link to a missing file.
     expect(page).toContain('data-testid="preview-coming-soon"');
-    expect(page).not.toContain('data-island="pdf-viewer"');
+    expect(page).not.toContain('data-testid="pdf-viewer"');
+    expect(page).not.toContain('data-testid="pdf-still"');
     expect(page).not.toMatch(/NoSuchKey|statusCode/);
+    // The viewer island that asks the storage when the page is viewed (tests/e2e/admin-upload.spec.ts).
+    const island = /<div data-island="pdf-viewer" data-props="([^"]*)"/.exec(page);
+    expect(island).not.toBeNull();
+    const props = JSON.parse(island![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as { url: string; checkFirst?: boolean; still?: unknown };
+    expect(props.checkFirst).toBe(true);
+    expect(props.still).toBeUndefined();
+    expect(props.url.endsWith(`/${site.previews.bucket}/${previewPath(site.products.find((p) => p.id === NEW.id)!)}`)).toBe(true);
   });
 });
