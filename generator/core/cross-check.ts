@@ -7,6 +7,7 @@ import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLin
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { draftCopy } from './draft-copy.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeFor, readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
@@ -170,6 +171,7 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
   }
   out.push(...repeatedParagraphs(articles, prose));
   out.push(...catalogueMentions(site, docs));
+  out.push(...draftCopy(docs));
   return out;
 }
 

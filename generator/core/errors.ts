@@ -263,6 +263,11 @@ export const ErrorCatalogue = {
     message: (date: string, publishAt: string) => `the article is dated ${date} but publishes at ${publishAt}; it would appear below newer articles on /blog and in feeds as old news`,
     hint: 'Set `date` to the day it publishes (the date shown on the article).',
   },
+  DraftCopy: {
+    title: 'Draft copy on a published page',
+    message: (text: string) => `"${text}" is still marked DRAFT:, but this page is not a draft, so a build would publish it`,
+    hint: 'Write the final copy in place of every text that starts with DRAFT:, or keep `draft: true` at the top of the page until it is done.',
+  },
   StaleTypes: {
     title: 'Generated types are stale',
     message: (file: string) => `${file} does not match the schemas`,

@@ -41,8 +41,8 @@ beforeAll(() => {
   }
   writeFileSync(join(dir, 'site.config.yaml'), doc.toString());
   for (const id of NEW_PLATFORMS) expect(npm('new', 'platform', id).status).toBe(0);
-  // "Remove draft: true when its copy is done."
-  edit(`pages${routeOf(NEW_PLATFORMS[0]!)}.yaml`, (t) => t.replace(/^draft: true\n/m, ''));
+  // "Remove draft: true when its copy is done": the copy done, its DRAFT: marks go with it.
+  edit(`pages${routeOf(NEW_PLATFORMS[0]!)}.yaml`, (t) => t.replace(/^draft: true\n/m, '').replaceAll('DRAFT: ', ''));
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -108,6 +108,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const [file, text] = Object.entries(article('one', 1, true, 'x '.repeat(200)))[0]!;
     return compile({ [file]: `publishAt: "2025-02-01"\n${text}` });
   },
+  DraftCopy: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "DRAFT: the final words"\n') }),
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     return staleTypesDiagnostics(root);

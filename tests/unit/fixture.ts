@@ -76,4 +76,4 @@ export function copyProject(prefix = 'project-copy-', site?: string): string {
 }
 
 /** The errors among a compile's diagnostics: warnings (a copied paragraph, a missing preview) are allowed, as `npm run validate` allows them. */
-export const errorsOf = (diags: readonly { severity: string }[]) => diags.filter((d) => d.severity === 'error');
+export const errorsOf = <D extends { severity: string }>(diags: readonly D[]): D[] => diags.filter((d) => d.severity === 'error');

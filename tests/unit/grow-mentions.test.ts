@@ -50,7 +50,7 @@ beforeAll(() => {
   expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
   // Its copy written, the draft is published (README: "Remove `draft: true` when its copy is done").
   const page = join(dir, `pages${NEW.route}.yaml`);
-  writeFileSync(page, readFileSync(page, 'utf8').replace(/^draft: true\n/m, ''));
+  writeFileSync(page, readFileSync(page, 'utf8').replace(/^draft: true\n/m, '').replaceAll('DRAFT: ', ''));
 
   const r = compileSite(dir);
   diagnostics = r.diagnostics;
