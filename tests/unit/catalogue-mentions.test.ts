@@ -119,6 +119,17 @@ describe('hand-written lists and counts of the catalogue', () => {
     );
   });
 
+  it('judges a count against the catalogue its page is made from: a platform whose page is a draft is not yet counted on a live page', () => {
+    // Snapchat joins the bundle, but its page is still a draft: live pages count four platforms.
+    const config = bundleConfig(['TikTok', 'YouTube', 'Facebook', 'Snapchat']);
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': paragraph('I was hooked on all four apps.'), 'snapchat-detox.yaml': `draft: true\n${paragraph('One of all four apps, soon five.')}` }, config);
+    const r = compileSite(root);
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    const counts = r.diagnostics.filter((d) => d.name === 'CatalogueCountByHand');
+    // The draft is made from the whole catalogue, where Snapchat is the fifth.
+    expect(counts.map((d) => [d.file, d.message.slice(0, 30)])).toEqual([['pages/snapchat-detox.yaml', '"all four apps" says four, but']]);
+  });
+
   it('leaves a testimonial alone: a customer’s words are a quote', () => {
     const about = page('  - type: testimonial-cards\n    maxLength: 140\n    items:\n      - { name: "A", role: "B", content: "I was hooked on all three apps: Instagram, TikTok and YouTube.", platform: Instagram }\n');
     const { r, stale } = compileAbout(about);
