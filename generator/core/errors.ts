@@ -91,6 +91,12 @@ export const ErrorCatalogue = {
     message: (type: string, guess: string | undefined, known: readonly string[]) => `unknown block type "${type}"${ended(guess)} Known types: ${list(known)}.`,
     hint: 'Most often a misspelt type: write one of the known types (each is described in schemas/blocks/<type>.schema.json). A developer adding a new kind of block writes its schema there and its component in runtime/blocks/.',
   },
+  BlockNotAllowed: {
+    title: 'Block not allowed in this template',
+    message: (type: string, template: string, guess: string | undefined, allowed: readonly string[]) =>
+      `a page with template "${template}" does not hold "${type}" blocks${ended(guess)} It holds: ${list(allowed)}.`,
+    hint: "Each template takes the blocks page.schema.json lists for it (the studio's palette offers only those): an article takes prose blocks, and its own header and footer come from the template. Pick one of the listed blocks, or move this block to a page of another template.",
+  },
   BlockWithoutComponent: {
     title: 'Block has no component',
     message: (type: string) => `block "${type}" has a schema but no component in runtime/registry.tsx`,

@@ -55,6 +55,10 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   PatternMismatch: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "ftp://x"\n') }),
   InvalidValue: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: ""\n') }),
   UnknownBlockType: () => compile({ 'about.yaml': page('  - type: paragraf\n    text: "a"\n') }),
+  BlockNotAllowed: () => {
+    const [file, text] = Object.entries(article('one', 1, true, 'word '.repeat(200).trim()))[0]!;
+    return compile({ [file]: `${text}  - type: admin-app\n` });
+  },
   BlockWithoutComponent: () => compile({}, { components: blockComponents.filter((t) => t !== 'quote') }),
   ComponentWithoutSchema: () => compile({}, { components: [...blockComponents, 'vanished'] }),
   UnknownProduct: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagran\n') }),
