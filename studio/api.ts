@@ -61,6 +61,8 @@ export interface StudioSchemas {
   siteConfig: Schema;
   blocks: Record<string, Schema>;
   products: { id: string; name: string }[];
+  /** Template (page, article, platform) -> the block types its `sections` may hold (from the page schema). */
+  blocksByTemplate: Record<string, string[]>;
 }
 
 export class ApiError extends Error {

@@ -288,7 +288,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
                 <summary><h2>Page settings</h2></summary>
                 <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections']} />
               </details>
-              <Sections sections={sections} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
+              <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
               {selectedSection && selected !== null && (
                 <section className="studio-panel studio-block-form" aria-labelledby="block-title">
                   <h2 id="block-title">Block {selected + 1}: {selectedSection.type}</h2>
@@ -308,10 +308,12 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   );
 }
 
-function Sections(props: { sections: Section[]; selected: number | null; setSelected: (i: number | null) => void; edit: (e: Edit) => void; schemas: StudioSchemas; diagnostics: Diagnostic[] }) {
+function Sections(props: { sections: Section[]; template: string; selected: number | null; setSelected: (i: number | null) => void; edit: (e: Edit) => void; schemas: StudioSchemas; diagnostics: Diagnostic[] }) {
   const { sections, selected, setSelected, edit, schemas } = props;
-  const types = Object.keys(schemas.blocks);
-  const [adding, setAdding] = useState(types.includes('faq') ? 'faq' : types[0]!);
+  // Only the blocks this page's template holds: the page schema says which, and validate enforces it.
+  const types = schemas.blocksByTemplate[props.template] ?? Object.keys(schemas.blocks);
+  const [chosen, setAdding] = useState(types.includes('faq') ? 'faq' : types[0]!);
+  const adding = types.includes(chosen) ? chosen : types[0]!;
   const listRef = useRef<HTMLOListElement>(null);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= sections.length) return;

@@ -1,8 +1,10 @@
-// Hand-written mentions of the catalogue that will go stale: a prose field (x-kind text, inline,
-// markdown; never a quote, a customer's own words) that lists some of a bundle's platforms but not all
-// ("Instagram, TikTok and YouTube"), or counts them with a figure the bundle no longer has ("all four
-// apps", "4 guides"). Each is a warning at the phrase, naming the token that keeps it true. Texts are
-// read as written, tokens left out, so {otherPlatforms:facebook} is never taken for a short list.
+// Hand-written mentions of the catalogue that will go stale: a field of visible text (x-kind text, plain,
+// inline, markdown: prose, headings, alt texts, descriptions; never a quote, a customer's own words)
+// that lists some of a bundle's platforms but not all ("Instagram, TikTok and YouTube"), or counts them
+// with a figure the bundle no longer has ("all four apps", "4 guides"). Each is a warning at the phrase,
+// naming the token that keeps it true. Texts are read as written, tokens left out, so
+// {otherPlatforms:facebook} is never taken for a short list. Which fields are read comes from the
+// schemas' x-kind alone, so a new block's alt text or heading is read whatever it is called.
 import { bundledProducts, countWord, isBundle } from '../../model/catalogue.ts';
 import type { SiteConfig } from '../../model/page.ts';
 import type { Product } from '../../model/schema.generated.ts';
@@ -11,7 +13,7 @@ import { diagnostic, type Diagnostic } from './errors.ts';
 import { locateIn, valueAt } from './source.ts';
 import { TOKEN } from './tokens.ts';
 
-const PROSE = new Set(['text', 'inline', 'markdown']);
+const PROSE = new Set(['text', 'plain', 'inline', 'markdown']);
 const NUMBER_WORDS = Array.from({ length: 11 }, (_, i) => countWord(i + 2));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -34,10 +36,11 @@ export function catalogueMentions(site: SiteConfig, docs: readonly CheckedDoc[])
   const listPattern = new RegExp(`${name}(?:(?:\\s*,\\s*(?:and\\s+|or\\s+|&\\s+)?|\\s+(?:and|or|&)\\s+|\\s*/\\s*)${name})+`, 'gu');
   const namePattern = new RegExp(name, 'gu');
   const number = `(?:\\d+|${NUMBER_WORDS.join('|')})`;
-  // A count of the catalogue: "all four apps", "all 4 of the guides", "five platforms", "4 platform guides";
-  // not the end of a range ("two or three platforms").
+  // A count of the catalogue: "all four apps", "all 4 of the guides", "all four feeds", "five platforms",
+  // "4 platform guides", "Four small phones" (an image's alt, one phone a platform); not the end of a
+  // range ("two or three platforms").
   const countPattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:(all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?)(${number})(?:\\s+of\\s+the)?\\s+(?:[a-z-]+\\s+)?(?:apps|platforms|guides|plans|networks)|(?<!(?:or|to|-)\\s*)(${number})\\s+(?:major\\s+|social\\s+|main\\s+|big\\s+)?(?:platforms|platform guides|guides))(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:(all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?)(${number})(?:\\s+of\\s+the)?\\s+(?:[a-z-]+\\s+)?(?:apps|platforms|guides|plans|networks|feeds|phones)|(?<!(?:or|to|-)\\s*)(${number})\\s+(?:[a-z-]+\\s+)?(?:platforms|platform guides|guides|feeds|phones))(?![\\p{L}\\p{N}])`,
     'giu',
   );
   const counts = new Set(bundles.map((b) => b.members.length));

@@ -7,6 +7,7 @@ import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLin
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { draftCopy } from './draft-copy.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeFor, readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
@@ -54,11 +55,16 @@ export interface CheckInput {
   knownRoutes?: Set<string>;
   /** Whether `docs` holds every page; site-wide counts (the featured article) need all of them. */
   complete?: boolean;
+  /**
+   * The catalogue a document's tokens were filled from (a live page's is the live catalogue, without
+   * products not yet released): hand-written counts and lists are judged against that one. Default `site`.
+   */
+  catalogueFor?: (doc: CheckedDoc) => SiteConfig;
   /** Judges a link to an existing page by when each end is published (drafts, scheduled pages; see publication.ts). */
   linkRule?: (from: CheckedDoc, to: PageDefinition, href: string, at: () => ReturnType<typeof locate>) => Diagnostic | undefined;
 }
 
-export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule }: CheckInput): Diagnostic[] {
+export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule, catalogueFor }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
@@ -169,7 +175,15 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     }
   }
   out.push(...repeatedParagraphs(articles, prose));
-  out.push(...catalogueMentions(site, docs));
+  const byCatalogue = new Map<SiteConfig, CheckedDoc[]>();
+  for (const doc of docs) {
+    const catalogue = catalogueFor?.(doc) ?? site;
+    const group = byCatalogue.get(catalogue);
+    if (group) group.push(doc);
+    else byCatalogue.set(catalogue, [doc]);
+  }
+  for (const [catalogue, group] of byCatalogue) out.push(...catalogueMentions(catalogue, group));
+  out.push(...draftCopy(docs));
   return out;
 }
 

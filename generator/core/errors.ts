@@ -91,6 +91,12 @@ export const ErrorCatalogue = {
     message: (type: string, guess: string | undefined, known: readonly string[]) => `unknown block type "${type}"${ended(guess)} Known types: ${list(known)}.`,
     hint: 'Most often a misspelt type: write one of the known types (each is described in schemas/blocks/<type>.schema.json). A developer adding a new kind of block writes its schema there and its component in runtime/blocks/.',
   },
+  BlockNotAllowed: {
+    title: 'Block not allowed in this template',
+    message: (type: string, template: string, guess: string | undefined, allowed: readonly string[]) =>
+      `a page with template "${template}" does not hold "${type}" blocks${ended(guess)} It holds: ${list(allowed)}.`,
+    hint: "Each template takes the blocks page.schema.json lists for it (the studio's palette offers only those): an article takes prose blocks, and its own header and footer come from the template. Pick one of the listed blocks, or move this block to a page of another template.",
+  },
   BlockWithoutComponent: {
     title: 'Block has no component',
     message: (type: string) => `block "${type}" has a schema but no component in runtime/registry.tsx`,
@@ -269,6 +275,11 @@ export const ErrorCatalogue = {
     severity: 'warning',
     message: (date: string, publishAt: string) => `the article is dated ${date} but publishes at ${publishAt}; it would appear below newer articles on /blog and in feeds as old news`,
     hint: 'Set `date` to the day it publishes (the date shown on the article).',
+  },
+  DraftCopy: {
+    title: 'Draft copy on a published page',
+    message: (text: string) => `"${text}" is still marked DRAFT:, but this page is not a draft, so a build would publish it`,
+    hint: 'Write the final copy in place of every text that starts with DRAFT:, or keep `draft: true` at the top of the page until it is done.',
   },
   StaleTypes: {
     title: 'Generated types are stale',

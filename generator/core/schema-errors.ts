@@ -66,7 +66,12 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
       const shown = type.length > 60 ? `${type.slice(0, 40)}… (${type.length} characters)` : type;
       return diagnostic('UnknownBlockType', locate(source, [...path, 'type']), shown, didYouMean(type, blockTypes), blockTypes);
     }
+    case 'not':
     case 'enum': {
+      // A known block where the page's template does not take it (page.schema.json says which it takes).
+      const blocked = blockNotAllowed(source, path, e, blockTypes);
+      if (blocked !== undefined) return blocked ?? undefined;
+      if (e.keyword === 'not') return diagnostic('InvalidValue', locate(source, path), e.message ?? 'is invalid', show(e.data));
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v));
       const guess = typeof e.data === 'string' ? didYouMean(e.data, (p.allowedValues as unknown[]).map(String)) : undefined;
       return diagnostic('NotAllowedValue', locate(source, path), allowed, show(e.data), guess);
@@ -80,6 +85,18 @@ function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]):
     default:
       return diagnostic('InvalidValue', locate(source, path), e.message ?? 'is invalid', show(e.data));
   }
+}
+
+/** A block type the template of its page does not hold: the blocks it does hold, listed (null: said elsewhere). */
+function blockNotAllowed(source: SourceFile, path: PathSegment[], e: ErrorObject, blockTypes: string[]): Diagnostic | null | undefined {
+  if (path.length !== 3 || path[0] !== 'sections' || path[2] !== 'type' || typeof e.data !== 'string') return undefined;
+  // An unknown type is reported once, as UnknownBlockType, with every known type.
+  if (!blockTypes.includes(e.data)) return null;
+  const p = e.params as Record<string, unknown>;
+  const excluded = (e.schema as { enum?: unknown[] } | undefined)?.enum ?? [];
+  const allowed = e.keyword === 'enum' ? (p.allowedValues as unknown[]).map(String) : blockTypes.filter((t) => !excluded.includes(t));
+  const template = String((source.data as { template?: unknown } | null)?.template ?? 'page');
+  return diagnostic('BlockNotAllowed', locate(source, path), e.data, template, didYouMean(e.data, allowed), allowed);
 }
 
 /**

@@ -17,9 +17,11 @@ import { rawValidators, type RawValidate, type RawValidators, type SchemaSources
  * - inline: visible text with inline Markdown (links checked, words counted);
  * - markdown: a prose block of Markdown (links checked, words counted);
  * - text: plain visible text (words counted);
+ * - plain: plain text a visitor or a search result sees outside the body's reading (titles, headings,
+ *   alt texts, descriptions, excerpts): checked for hand-written mentions of the catalogue, words not counted;
  * - quote: a customer's own words (a testimonial), left as written: no catalogue check reads it.
  */
-export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'quote'] as const;
+export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'plain', 'quote'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export interface KindedField {

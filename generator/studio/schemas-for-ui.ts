@@ -1,7 +1,8 @@
 // What the studio's forms are generated from: every block's JSON Schema (schemas/blocks/*.schema.json),
 // the page's and the catalogue's, each with its $refs written in place so the browser walks one tree;
 // a $ref's sibling title and description win over the referenced ones, as the editors' hover shows.
-// Plus the catalogue's products, for the product picker.
+// Plus the catalogue's products, for the product picker, and the blocks each template holds, read from
+// the page schema's conditionals that validate enforces, so the palette offers only what validates.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -13,6 +14,8 @@ export interface StudioSchemas {
   siteConfig: Schema;
   blocks: Record<string, Schema>;
   products: { id: string; name: string }[];
+  /** Template (page, article, platform) -> the block types its `sections` may hold. */
+  blocksByTemplate: Record<string, string[]>;
 }
 
 export function studioSchemas(root: string): StudioSchemas {
@@ -42,11 +45,39 @@ export function studioSchemas(root: string): StudioSchemas {
     const file = join(dir, 'blocks', name);
     blocks[name.replace('.schema.json', '')] = inline(load(file), file, []) as Schema;
   }
+  const page = load(join(dir, 'page.schema.json'));
   const config = parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as { products?: { id: string; name: string }[] } | null;
   return {
-    page: inline(load(join(dir, 'page.schema.json')), join(dir, 'page.schema.json'), []) as Schema,
+    page: inline(page, join(dir, 'page.schema.json'), []) as Schema,
     siteConfig: inline(load(join(dir, 'site-config.schema.json')), join(dir, 'site-config.schema.json'), []) as Schema,
     blocks,
     products: (config?.products ?? []).filter((p) => p && typeof p.id === 'string').map((p) => ({ id: p.id, name: String(p.name ?? p.id) })),
+    blocksByTemplate: blocksByTemplate(page, Object.keys(blocks)),
   };
+}
+
+interface Conditional {
+  if?: { properties?: { template?: { const?: unknown } } };
+  then?: { properties?: { sections?: { items?: { properties?: { type?: { enum?: unknown[]; not?: { enum?: unknown[] } } } } } } };
+}
+
+/**
+ * For each template the page schema names, the block types left once every conditional on that
+ * template has had its say: an `enum` keeps only those, a `not: { enum }` takes those out. The page
+ * schema's own conditionals, as ajv applies them in validate.
+ */
+export function blocksByTemplate(page: Schema, blockTypes: readonly string[]): Record<string, string[]> {
+  const templates = ((page.properties as Record<string, { enum?: unknown[] }> | undefined)?.template?.enum ?? []).map(String);
+  const conditionals = ((page.allOf as Conditional[] | undefined) ?? []).filter((c) => c.if?.properties?.template?.const !== undefined);
+  return Object.fromEntries(
+    templates.map((template) => {
+      let types = [...blockTypes];
+      for (const c of conditionals.filter((c) => c.if!.properties!.template!.const === template)) {
+        const rule = c.then?.properties?.sections?.items?.properties?.type;
+        if (rule?.enum) types = types.filter((t) => rule.enum!.includes(t));
+        if (rule?.not?.enum) types = types.filter((t) => !rule.not!.enum!.includes(t));
+      }
+      return [template, types];
+    }),
+  );
 }

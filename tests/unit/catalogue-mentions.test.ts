@@ -1,6 +1,8 @@
 // Every mention of the catalogue follows it: the tokens that list a bundle's platforms ("and", "or",
 // the others seen from one product), and the warning at a list or count typed by hand, located at the
 // phrase and naming the token that would keep it true. A testimonial, a customer's own words, is left alone.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import type { Diagnostic } from '../../generator/core/errors.ts';
@@ -92,6 +94,40 @@ describe('hand-written lists and counts of the catalogue', () => {
     const line = config.split('\n').findIndex((l) => l.includes('Plans for Instagram')) + 1;
     const hits = r.diagnostics.filter((d) => d.name === 'CatalogueListByHand');
     expect(hits).toMatchObject([{ file: 'site.config.yaml', line, column: config.split('\n')[line - 1]!.indexOf('Instagram, TikTok') + 1 }]);
+  });
+
+  it('reads every field the schemas call visible text, whatever it is called: an alt text, a description, a heading, an article', () => {
+    // Counts and lists the catalogue (four platforms) has outgrown, each where a marketer writes them.
+    const hero = `title: "Plans for Instagram, TikTok and YouTube"\ndescription: "One plan each for Instagram, TikTok and YouTube."\nsections:\n  - type: hero\n    headline: "Five Feeds, One Plan"\n    button: { label: "Go", href: "/" }\n    illustration: { src: /phones.svg, alt: "Five small phones, switched off", width: 10, height: 10 }\n  - type: paragraph\n    text: "A weekend away from all five feeds."\n`;
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': hero }, CONFIG);
+    writeFileSync(join(root, 'public/phones.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const r = compileSite(root);
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    const stale = r.diagnostics.filter((d) => d.file === 'pages/about.yaml' && d.name.startsWith('Catalogue'));
+    const at = (phrase: string) => {
+      const line = hero.split('\n').findIndex((l) => l.includes(phrase)) + 1;
+      return { line, column: columnOf(hero, line, phrase) };
+    };
+    expect(stale.map((d) => [d.path, d.name, d.line, d.column])).toEqual(
+      [
+        ['title', 'CatalogueListByHand', 'Instagram, TikTok and YouTube"'],
+        ['description', 'CatalogueListByHand', 'Instagram, TikTok and YouTube.'],
+        ['sections[0].headline', 'CatalogueCountByHand', 'Five Feeds'],
+        ['sections[0].illustration.alt', 'CatalogueCountByHand', 'Five small phones'],
+        ['sections[1].text', 'CatalogueCountByHand', 'all five feeds'],
+      ].map(([path, name, phrase]) => [path, name, at(phrase!).line, at(phrase!).column]),
+    );
+  });
+
+  it('judges a count against the catalogue its page is made from: a platform whose page is a draft is not yet counted on a live page', () => {
+    // Snapchat joins the bundle, but its page is still a draft: live pages count four platforms.
+    const config = bundleConfig(['TikTok', 'YouTube', 'Facebook', 'Snapchat']);
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': paragraph('I was hooked on all four apps.'), 'snapchat-detox.yaml': `draft: true\n${paragraph('One of all four apps, soon five.')}` }, config);
+    const r = compileSite(root);
+    expect(errorsOf(r.diagnostics)).toEqual([]);
+    const counts = r.diagnostics.filter((d) => d.name === 'CatalogueCountByHand');
+    // The draft is made from the whole catalogue, where Snapchat is the fifth.
+    expect(counts.map((d) => [d.file, d.message.slice(0, 30)])).toEqual([['pages/snapchat-detox.yaml', '"all four apps" says four, but']]);
   });
 
   it('leaves a testimonial alone: a customer’s words are a quote', () => {

@@ -188,6 +188,19 @@ describe('named files', () => {
   });
 });
 
+describe("named files leave other files' warnings out", () => {
+  it("a warning in the site config is reported by the whole site's check, not by a named page's", () => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Hello."\n' });
+    rmSync(join(root, 'content'), { recursive: true, force: true }); // its platform now has no preview: a warning
+    const names = (r: { stdout: string }) => (JSON.parse(r.stdout) as { diagnostics: { file: string; name: string }[] }).diagnostics.map((d) => `${d.file} ${d.name}`);
+    const whole = run(root, 'validate', ['--format', 'json']);
+    expect(names(whole)).toEqual(['site.config.yaml MissingPreview']);
+    const named = run(root, 'validate', ['pages/about.yaml', '--format', 'json']);
+    expect(named.code).toBe(0);
+    expect(names(named)).toEqual([]);
+  });
+});
+
 describe('named files never hide what breaks the whole site', () => {
   it('a second featured article, and an error in the site config, are reported with the named file', () => {
     const featured = (slug: string) => `template: article\ntitle: "${slug}"\ndescription: "x"\narticle:\n  excerpt: "x"\n  category: Science\n  date: "2025-01-20"\n  readTime: 1\n  featured: true\n  author: { name: "A", title: "B" }\nsections:\n  - type: paragraph\n    text: "${'word '.repeat(200).trim()}"\n`;

@@ -1,17 +1,21 @@
 // A marketer's additions leave the tests green. On a copy of the project, made exactly as the README
 // says: a draft article, an article scheduled for next week, a new article (`npm run new -- article`),
 // and two new platforms (a catalogue entry copied from a platform's, then `npm run new -- platform`):
-// one still the draft the starter is, one published. `npm run validate` passes on the copy, and every
+// one still the draft the starter is, one published. Then valid content in every style of the corpus
+// (tests/fixtures/yaml-styles/pages: block scalars, long plain texts folded as the yaml library writes
+// them, flow mappings, anchors, CRLF, comments), and an article that counts the bundle's platforms by
+// hand, correctly ("all five apps" once there are five). `npm run validate` passes on the copy, and every
 // unit test file that reads the live site (those importing `liveSite` from fixture.ts) passes with
-// SITE_ROOT pointing at the copy.
+// SITE_ROOT pointing at the copy: such a test may assert only what validate and build enforce.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
+import { bundledProducts, countWord, isBundle } from '../../model/catalogue.ts';
 import type { Product } from '../../model/schema.generated.ts';
-import { copyProject, projectRoot } from './fixture.ts';
+import { copyProject, errorsOf, projectRoot } from './fixture.ts';
 
 /** The new platforms' ids: the first one's page is published, the second stays a draft. */
 const NEW_PLATFORMS = ['addedplatform', 'draftplatform'];
@@ -19,6 +23,11 @@ const routeOf = (id: string) => `/${id}-detox`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const nextWeek = day(new Date(Date.now() + 7 * 24 * 3600 * 1000));
 
+/** The corpus of valid YAML styles' page files. */
+const CORPUS = join(projectRoot, 'tests/fixtures/yaml-styles/pages');
+/** The article that counts the bundle's platforms by hand, and what it says. */
+const COUNTING = 'all-the-apps';
+let counted = '';
 let dir = '';
 /** `npm run <script> -- args` in the copy, as a marketer types it. */
 const npm = (script: string, ...args: string[]) => spawnSync('npm', ['run', '--silent', script, '--', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
@@ -41,18 +50,37 @@ beforeAll(() => {
   }
   writeFileSync(join(dir, 'site.config.yaml'), doc.toString());
   for (const id of NEW_PLATFORMS) expect(npm('new', 'platform', id).status).toBe(0);
-  // "Remove draft: true when its copy is done."
-  edit(`pages${routeOf(NEW_PLATFORMS[0]!)}.yaml`, (t) => t.replace(/^draft: true\n/m, ''));
+  // "Remove draft: true when its copy is done": the copy done, its DRAFT: marks go with it.
+  edit(`pages${routeOf(NEW_PLATFORMS[0]!)}.yaml`, (t) => t.replace(/^draft: true\n/m, '').replaceAll('DRAFT: ', ''));
+  // The corpus of styles, as pages of their own: articles under blog/, pages under /yaml-styles/.
+  mkdirSync(join(dir, 'pages/yaml-styles'), { recursive: true });
+  for (const f of readdirSync(CORPUS)) copyFileSync(join(CORPUS, f), join(dir, f.startsWith('article-') ? 'pages/blog' : 'pages/yaml-styles', f));
+  // A count typed by hand, true as the site now is: the published bundle's platforms, spelled as the
+  // site's {countWord} spells them.
+  const published = compileSite(dir).site!.site;
+  counted = `all ${countWord(bundledProducts(published, published.products.find(isBundle)!).length)} apps`;
+  expect(npm('new', 'article', COUNTING).status).toBe(0);
+  edit(`pages/blog/${COUNTING}.yaml`, (t) => t.replace(/^ {6}End with .*$/m, `      One plan covers ${counted}, and a week of it changes what the reader reaches for.`));
+  expect(readFileSync(join(dir, `pages/blog/${COUNTING}.yaml`), 'utf8')).toContain(counted);
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('a draft, a scheduled article, a new article and two new platforms', () => {
+describe('a draft, a scheduled article, a new article, two new platforms, every style of the corpus and a count by hand', () => {
   it('validate, and the site holds what is published and nothing else', () => {
     const validate = npm('validate');
     expect(validate.status, validate.stdout + validate.stderr).toBe(0);
     const routes = compileSite(dir).site!.pages.map((p) => p.route);
     expect(routes).toEqual(expect.arrayContaining(['/blog/a-new-article', routeOf(NEW_PLATFORMS[0]!)]));
     for (const route of ['/blog/a-draft-idea', '/blog/next-weeks-article', routeOf(NEW_PLATFORMS[1]!)]) expect(routes).not.toContain(route);
+  });
+
+  it('validate every style of the corpus, and stay silent on a count that is right', () => {
+    const { site, diagnostics } = compileSite(dir);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    const routes = site!.pages.map((p) => p.route);
+    for (const f of readdirSync(CORPUS)) expect(routes).toContain(f.startsWith('article-') ? `/blog/${f.replace(/\.yaml$/, '')}` : `/yaml-styles/${f.replace(/\.yaml$/, '')}`);
+    expect(diagnostics.filter((d) => d.file === `pages/blog/${COUNTING}.yaml` && d.name.startsWith('Catalogue'))).toEqual([]);
+    expect(JSON.stringify(site!.pages.find((p) => p.route === `/blog/${COUNTING}`))).toContain(counted);
   });
 
   it('leave every unit test of the live site green', () => {

@@ -60,6 +60,10 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   PatternMismatch: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "ftp://x"\n') }),
   InvalidValue: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: ""\n') }),
   UnknownBlockType: () => compile({ 'about.yaml': page('  - type: paragraf\n    text: "a"\n') }),
+  BlockNotAllowed: () => {
+    const [file, text] = Object.entries(article('one', 1, true, 'word '.repeat(200).trim()))[0]!;
+    return compile({ [file]: `${text}  - type: admin-app\n` });
+  },
   BlockWithoutComponent: () => compile({}, { components: blockComponents.filter((t) => t !== 'quote') }),
   ComponentWithoutSchema: () => compile({}, { components: [...blockComponents, 'vanished'] }),
   UnknownProduct: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagran\n') }),
@@ -123,6 +127,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const [file, text] = Object.entries(article('one', 1, true, 'x '.repeat(200)))[0]!;
     return compile({ [file]: `publishAt: "2025-02-01"\n${text}` });
   },
+  DraftCopy: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "DRAFT: the final words"\n') }),
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     return staleTypesDiagnostics(root);

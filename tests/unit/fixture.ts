@@ -79,7 +79,7 @@ export function copyProject(prefix = 'project-copy-', site?: string): string {
 }
 
 /** The errors among a compile's diagnostics: warnings (a copied paragraph, a missing preview) are allowed, as `npm run validate` allows them. */
-export const errorsOf = (diags: readonly { severity: string }[]) => diags.filter((d) => d.severity === 'error');
+export const errorsOf = <D extends { severity: string }>(diags: readonly D[]): D[] => diags.filter((d) => d.severity === 'error');
 
 /** What a new platform is called; the rest of its catalogue entry is copied from an existing guide's. */
 export interface NewPlatform {

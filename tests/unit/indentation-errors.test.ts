@@ -1,12 +1,15 @@
 // A wrong indentation in a page gives one error, at the line that is wrong, with a plain reason: not
-// the parser's cascade, and not the line above. Real page files are broken each way a person breaks them.
+// the parser's cascade, and not the line above. Page files are broken each way a person breaks them:
+// the fixture sites' (frozen) and the corpus of valid YAML styles' (tests/fixtures/yaml-styles/pages:
+// block scalars, long plain texts folded over lines as the yaml library writes them, flow mappings,
+// anchors, CRLF, comments), so another style of valid content is a case here, never a surprise.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { listFiles } from '../../generator/core/load.ts';
 import { parseSource } from '../../generator/core/source.ts';
-import { liveSite, makeFixture, VALID_INDEX } from './fixture.ts';
+import { fixtureDir, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 
 interface Break {
   name: string;
@@ -87,19 +90,25 @@ const BREAKS: Break[] = [
   },
 ];
 
-const pagesDir = join(liveSite, 'pages');
-const pages = listFiles(pagesDir, (n) => n.endsWith('.yaml')).map((f) => ({ file: `pages/${relative(pagesDir, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }));
+const pagesOf = (dir: string) => listFiles(dir, (n) => n.endsWith('.yaml')).map((f) => ({ file: `pages/${relative(dir, f).split('\\').join('/')}`, text: readFileSync(f, 'utf8') }));
+const pages = [
+  ...pagesOf(join(fixtureDir('blog-site'), 'pages')),
+  ...pagesOf(join(fixtureDir('minimal-site'), 'pages')),
+  ...pagesOf(join(projectRoot, 'tests/fixtures/yaml-styles/pages')),
+];
 
-describe('a wrong indentation in a real page', () => {
+describe('a wrong indentation in a page of any style', () => {
   for (const b of BREAKS) {
     it(`${b.name}: one error, on that line, saying why`, () => {
       let tried = 0;
       for (const page of pages) {
-        const lines = page.text.split('\n');
+        // Broken as an editor breaks it: the file's own line ends kept (CRLF stays CRLF).
+        const eol = page.text.includes('\r\n') ? '\r\n' : '\n';
+        const lines = page.text.split(eol);
         const at = b.apply(lines);
         if (at < 0) continue;
         tried++;
-        const { errors } = parseSource(page.file, lines.join('\n'));
+        const { errors } = parseSource(page.file, lines.join(eol));
         const where = `${page.file}, broken at line ${at + 1}: ${JSON.stringify(lines[at])}`;
         expect(errors, where).toHaveLength(1);
         expect(errors[0], where).toMatchObject({ name: 'Indentation', line: at + 1 });

@@ -94,6 +94,23 @@ describe('npm run new', () => {
       expect(built.site!.site.products.map((p) => p.id)).not.toContain('starterplatform');
     });
 
+    it('published with its DRAFT copy still in, it is invalid: an error at each marked text, none once the copy is written', () => {
+      const file = join(dir, 'pages/starterplatform-detox.yaml');
+      const starter = readFileSync(file, 'utf8');
+      try {
+        writeFileSync(file, starter.replace(/^draft: true\n/m, ''));
+        const lines = readFileSync(file, 'utf8').split('\n');
+        const marked = lines.flatMap((l, i) => (/^[^#]*"DRAFT: /.test(l) ? [i + 1] : []));
+        const found = errorsOf(compileSite(dir).diagnostics).filter((d) => d.file === 'pages/starterplatform-detox.yaml');
+        expect(found.map((d) => d.name)).toEqual(marked.map(() => 'DraftCopy'));
+        expect(found.map((d) => d.line)).toEqual(marked);
+        writeFileSync(file, lines.join('\n').replace(/"DRAFT: /g, '"'));
+        expect(errorsOf(compileSite(dir).diagnostics)).toEqual([]);
+      } finally {
+        writeFileSync(file, starter);
+      }
+    });
+
     it('refuses an unknown product with a did-you-mean, writing nothing', () => {
       const r = runNew('platform', 'starterplatfrom');
       expect(r.status).toBe(2);

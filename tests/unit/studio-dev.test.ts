@@ -3,7 +3,7 @@
 // adds a FAQ block, moves it up by keyboard, deletes another, and only those lines change. The API
 // refuses paths outside pages/ and site.config.yaml, writes from a foreign Origin, and stale saves.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
+import { studioSchemas } from '../../generator/studio/schemas-for-ui.ts';
 import { applyEdits, type Edit } from '../../generator/studio/yaml-edit.ts';
 import { copyProject, projectRoot } from './fixture.ts';
 
@@ -139,6 +140,19 @@ describe('editing a page in the studio', () => {
     await page.getByText(`Saved ${file}`).waitFor();
     expect(git('diff', '--numstat', '--', file).trim()).toBe(`1\t1\t${file}`);
     expect((parse(read(file)) as { sections: { headline?: string }[] }).sections[hero]!.headline).toBe(headline);
+    await page.close();
+  }, 120_000);
+
+  it("offers in the palette only the blocks the page's template holds, as the page schema says", async () => {
+    const palette = studioSchemas(projectRoot).blocksByTemplate;
+    const article = readdirSync(join(dir, 'pages/blog')).map((f) => `pages/blog/${f}`).find((f) => /^template: article$/m.test(read(f)))!;
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const options = () => page.getByLabel('Block type to add').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    await openInStudio(page, article);
+    expect(await options()).toEqual(palette.article);
+    expect(await options()).not.toContain('admin-app');
+    await openInStudio(page, 'pages/index.yaml');
+    expect(await options()).toEqual(palette.page);
     await page.close();
   }, 120_000);
 
