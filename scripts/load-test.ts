@@ -62,7 +62,7 @@ const captures = Array.from({ length: 2000 }, (_, i) => `load-${run}-${i}@exampl
 let captureErrors = 0;
 await pool(captures, 50, async (email) => {
   const res = await rpc('capture_starter_kit_email', { p_email: email }).catch(() => undefined);
-  if (res?.status !== 204) captureErrors++;
+  if (res?.status !== 200) captureErrors++;
   await res?.arrayBuffer();
 });
 const captureSeconds = (performance.now() - started) / 1000;
@@ -71,7 +71,7 @@ const messages = Array.from({ length: 500 }, (_, i) => i);
 let messageErrors = 0;
 await pool(messages, 25, async (i) => {
   const res = await rpc('send_contact_message', { p_first_name: 'Load', p_last_name: 'Test', p_email: `msg-${run}-${i}@example.com`, p_subject: `Load ${i}`, p_message: 'A message under load.' }).catch(() => undefined);
-  if (res?.status !== 204) messageErrors++;
+  if (res?.status !== 200) messageErrors++;
   await res?.arrayBuffer();
 });
 const messageSeconds = (performance.now() - started) / 1000;
@@ -98,7 +98,7 @@ for (let round = 0; round < 3; round++) {
     while (!dead) {
       const email = `kill-${run}-${round}-${w}-${i++}@example.com`;
       const res = await rpc('capture_starter_kit_email', { p_email: email }).catch(() => undefined);
-      if (res?.status === 204) acknowledged.push(email);
+      if (res?.status === 200) acknowledged.push(email);
       await res?.arrayBuffer().catch(() => undefined);
     }
   });

@@ -9,6 +9,7 @@ import type { AdminAppProps } from './context.ts';
 import { AdminLayout, AdminNotFound, AdminShell, HydrateShell, ScreenError } from './layout.tsx';
 import { MessagesScreen, messagesAction, messagesLoader } from './messages.tsx';
 import { OverviewScreen, overviewLoader } from './overview.tsx';
+import { reopenAction } from './site-limits.tsx';
 import { PreviewsScreen, previewsLoader } from './previews.tsx';
 import { adminSession, watchSession } from './session.ts';
 import { SubscribersScreen, subscribersLoader } from './subscribers.tsx';
@@ -45,7 +46,7 @@ export function adminRoutes(props: AdminAppProps): RouteObject[] {
       action: sessionAction,
       // Nothing after a fetcher's sign-in or sign-out but the session changes, so every loader reruns.
       children: [
-        { index: true, element: <OverviewScreen />, loader: overviewLoader(props.previews), errorElement: <ScreenError /> },
+        { index: true, element: <OverviewScreen />, loader: overviewLoader(props.previews), action: reopenAction, errorElement: <ScreenError /> },
         { path: 'messages', element: <MessagesScreen />, loader: messagesLoader, action: messagesAction, errorElement: <ScreenError /> },
         { path: 'subscribers', element: <SubscribersScreen />, loader: subscribersLoader, errorElement: <ScreenError /> },
         { path: 'previews', element: <PreviewsScreen />, loader: previewsLoader(props.previews), errorElement: <ScreenError /> },

@@ -1,5 +1,7 @@
 // /admin/messages: the contact form's messages, newest first, paged; filter by handled; open one to
-// read it (?message=<id>), mark it handled or unhandled.
+// read it (?message=<id>), mark it handled or unhandled. Visitors' names, subjects and addresses are
+// shown inside <bdi> (the message body with dir="auto"): a right-to-left override in a sender's name
+// must not reorder the text around it.
 import { useEffect } from 'react';
 import { Link, useFetcher, useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
@@ -85,12 +87,14 @@ function Reader({ message, closeTo }: { message: AdminMessage; closeTo: string }
   return (
     <article aria-labelledby={heading} className={`${panel} p-5 sm:p-6`} data-testid="message-reader">
       <div className="flex items-start justify-between gap-4">
-        <h2 id={heading} tabIndex={-1} className="min-w-0 break-words text-xl font-extrabold text-gray-900 focus:outline-none">{message.subject}</h2>
+        <h2 id={heading} tabIndex={-1} className="min-w-0 break-words text-xl font-extrabold text-gray-900 focus:outline-none"><bdi>{message.subject}</bdi></h2>
         <Link to={closeTo} className="shrink-0 rounded-lg px-2 py-1 text-sm font-semibold text-gray-600 hover:bg-gray-100" aria-label="Close the message">Close</Link>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold text-gray-600">From</dt>
-        <dd className="min-w-0 break-words text-gray-900">{message.first_name} {message.last_name} &lt;<a href={mailto(message.email)} className={link}>{message.email}</a>&gt;</dd>
+        <dd className="min-w-0 break-words text-gray-900">
+          <bdi>{message.first_name}</bdi> <bdi>{message.last_name}</bdi> &lt;<a href={mailto(message.email)} className={link}><bdi>{message.email}</bdi></a>&gt;
+        </dd>
         <dt className="font-semibold text-gray-600">Received</dt>
         <dd className="text-gray-900"><time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time></dd>
         <dt className="font-semibold text-gray-600">Status</dt>
@@ -99,7 +103,7 @@ function Reader({ message, closeTo }: { message: AdminMessage; closeTo: string }
           {message.handled_at && <span className="ml-2 text-gray-700">on <time dateTime={message.handled_at}>{formatDateTime(message.handled_at)}</time></span>}
         </dd>
       </dl>
-      <p className="mt-4 whitespace-pre-wrap break-words rounded-xl bg-gray-50 p-4 text-gray-900">{message.message}</p>
+      <p dir="auto" className="mt-4 whitespace-pre-wrap break-words rounded-xl bg-gray-50 p-4 text-gray-900">{message.message}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <HandledToggle message={message} />
         <a href={reply} className={secondaryButton}>Reply by email</a>
@@ -164,10 +168,10 @@ export function MessagesScreen() {
                   data-testid="message-row"
                 >
                   <div className="flex items-baseline justify-between gap-3">
-                    <p className={`min-w-0 truncate text-gray-900 ${m.handled_at ? 'font-medium' : 'font-bold'}`}>{m.subject}</p>
+                    <p className={`min-w-0 truncate text-gray-900 ${m.handled_at ? 'font-medium' : 'font-bold'}`}><bdi>{m.subject}</bdi></p>
                     <HandledBadge handledAt={m.handled_at} />
                   </div>
-                  <p className="mt-0.5 truncate text-sm text-gray-700">{m.first_name} {m.last_name} · {m.email}</p>
+                  <p className="mt-0.5 truncate text-sm text-gray-700"><bdi>{m.first_name}</bdi> <bdi>{m.last_name}</bdi> · <bdi>{m.email}</bdi></p>
                   <p className="mt-0.5 text-xs text-gray-600"><time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time></p>
                 </Link>
               </li>

@@ -1,11 +1,13 @@
 // /admin: counts of this week's messages (and those not handled yet), the subscribers, and the
 // previews present or missing, each leading to its screen; and when an hourly limit on visitors'
-// messages or addresses was reached this week (visitors over it were refused).
+// messages or addresses was reached this week (visitors over it were refused), and any site-wide cap
+// closed right now, with a way to reopen it (site-limits.tsx).
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { loadOverview, type LimitReached, type Overview } from '../backend/admin.ts';
 import type { PreviewEntry } from './context.ts';
 import { PresenceBadge } from './previews.tsx';
+import { SiteLimitsClosed } from './site-limits.tsx';
 import { signedInAdmin } from './session.ts';
 import { formatDateTime, link, panel } from './ui.ts';
 
@@ -66,6 +68,7 @@ export function OverviewScreen() {
           <Link to="/admin/previews" className={link}>Check previews</Link>
         </Stat>
       </div>
+      <SiteLimitsClosed closed={data.closedNow} />
       <LimitsReached limits={data.limitsReached} />
       {missing.length > 0 && (
         <section aria-labelledby="missing-previews" className="rounded-2xl border border-red-300 bg-red-50 p-5">

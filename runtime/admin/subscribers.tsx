@@ -92,7 +92,7 @@ export function SubscribersScreen() {
             <tbody className="divide-y divide-gray-200">
               {list.rows.map((s) => (
                 <tr key={s.id}>
-                  <td className="break-all px-4 py-3 font-medium text-gray-900">{s.email}</td>
+                  <td className="break-all px-4 py-3 font-medium text-gray-900"><bdi>{s.email}</bdi></td>
                   <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">{s.source === 'starter_kit' ? 'Starter kit' : s.source}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700"><time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time></td>
                 </tr>

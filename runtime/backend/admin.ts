@@ -165,6 +165,15 @@ export interface LimitReached {
   reachedAt: string;
 }
 
+/**
+ * A site-wide cap that tripped this hour and was not reopened: the circuit breaker, closed to every
+ * visitor until the hour ends or the owner reopens it (public.reopen_site_limit).
+ */
+export interface SiteLimitClosed {
+  action: LimitReached['action'];
+  closedAt: string;
+}
+
 export interface Overview {
   messagesThisWeek: number;
   unhandledMessages: number;
@@ -172,6 +181,30 @@ export interface Overview {
   previews: { path: string; present: boolean }[];
   /** The hours of the last seven days in which a limit was reached, newest first. */
   limitsReached: LimitReached[];
+  closedNow: SiteLimitClosed[];
+}
+
+/** The site-wide caps closed now. */
+export async function closedSiteLimits(now = new Date()): Promise<SiteLimitClosed[]> {
+  const { data, error } = await (await getSupabase())
+    .from('rate_limit_windows')
+    .select('action, window_start, limit_reached_at, lifted_at')
+    .eq('scope', 'site')
+    .not('limit_reached_at', 'is', null)
+    .gte('window_start', new Date(now.getTime() - 60 * 60 * 1000).toISOString());
+  if (error) fail(error, 'the limits');
+  type Row = { action: LimitReached['action']; window_start: string; limit_reached_at: string; lifted_at: string | null };
+  return ((data ?? []) as Row[])
+    // This hour's window (the database's clock hour), reached after any reopening.
+    .filter((r) => Date.parse(r.window_start) + 60 * 60 * 1000 > now.getTime())
+    .filter((r) => r.lifted_at === null || Date.parse(r.lifted_at) < Date.parse(r.limit_reached_at))
+    .map((r) => ({ action: r.action, closedAt: r.limit_reached_at }));
+}
+
+/** Reopens a tripped site-wide cap for the rest of the hour; the database lets only an admin at aal2 do it. */
+export async function reopenSiteLimit(action: LimitReached['action']): Promise<void> {
+  const { error } = await (await getSupabase()).rpc('reopen_site_limit', { p_action: action });
+  if (error) throw new AdminDataError(error.message || 'The form was not reopened.', error.code);
 }
 
 /** When the hourly limits were reached since `since`, newest first. */
@@ -203,12 +236,13 @@ async function countRows(table: 'contact_messages' | 'email_captures', where: { 
 /** The counts /admin shows; `previewPaths` are the catalogue's preview files. A week is the last seven days. */
 export async function loadOverview(previewPaths: readonly string[], now = new Date()): Promise<Overview> {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const [messagesThisWeek, unhandledMessages, subscribers, files, limitsReached] = await Promise.all([
+  const [messagesThisWeek, unhandledMessages, subscribers, files, limitsReached, closedNow] = await Promise.all([
     countRows('contact_messages', { since: weekAgo }),
     countRows('contact_messages', { unhandled: true }),
     countRows('email_captures'),
     listPreviewFiles(),
     limitsReachedSince(weekAgo),
+    closedSiteLimits(now),
   ]);
   const present = new Set(files.map((f) => f.name));
   return {
@@ -217,5 +251,6 @@ export async function loadOverview(previewPaths: readonly string[], now = new Da
     subscribers,
     previews: previewPaths.map((path) => ({ path, present: present.has(path) })),
     limitsReached,
+    closedNow,
   };
 }

@@ -1,6 +1,7 @@
 // The contact form's message, sent through the database function send_contact_message: visitors may
-// write messages but never read them (spec decision 2), one at a time, at most 5 an hour from one
-// address (the function answers 429 past that, and the form shows its failure toast).
+// write messages but never read them (spec decision 2), one at a time, within the hourly limits per
+// client and for the whole site (the function answers 429 past one, and the form shows its failure
+// toast).
 import { getSupabase } from './client.ts';
 
 export interface ContactMessage {

@@ -75,6 +75,10 @@ export async function verifyCode(factorId: string, code: string): Promise<CodeRe
       ? { ok: false, reason: 'used', message: 'This code was already used. Wait for the next one.' }
       : { ok: false, reason: 'wrong', message: 'Wrong code. Enter the 6-digit code your authenticator app shows now.' };
   }
+  // The server's own limit on wrong codes (Supabase Auth's, or the stand-in's private.auth_limits).
+  if (error.code === 'over_request_rate_limit') {
+    return { ok: false, reason: 'other', message: 'Too many tries. Wait a few minutes before the next one.' };
+  }
   return { ok: false, reason: 'other', message: error.message };
 }
 

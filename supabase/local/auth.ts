@@ -3,6 +3,7 @@
 // (enrol, challenge, verify, unenrol: mfa.ts). Errors come in GoTrue's two
 // shapes: {code, message} for clients that send X-Supabase-Api-Version
 // (supabase-js does), the older {code, error_code, msg} otherwise.
+import { authRetryAfter, noteAuthFailure, type AuthLimitKind } from './auth-limits.ts';
 import type { Ctx } from './context.ts';
 import type { Sql } from './db.ts';
 import { checkApiKey } from './gateway.ts';
@@ -44,6 +45,19 @@ async function factors(ctx: Ctx, route: string, factorId: string): Promise<Reply
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : '';
   if (!sessionId) throw new AuthError(500, 'unexpected_failure', 'A valid session and a registered user are required to enroll a factor');
   const body = route === 'DELETE /factors/{id}' ? {} : await jsonBody(ctx);
+  const verifying = route === 'POST /factors/{id}/verify';
+  // Wrong codes are counted per factor, whoever sends them and against whichever challenge.
+  const limitKey = factorId.toLowerCase();
+  if (verifying) await refuseWhileLimited(ctx, 'totp', limitKey);
+  try {
+    return await factorRoute(ctx, route, factorId, user, sessionId, body);
+  } catch (e) {
+    if (verifying && e instanceof MfaError && e.code === 'mfa_verification_failed') await noteAuthFailure(ctx.db, 'totp', limitKey);
+    throw e;
+  }
+}
+
+async function factorRoute(ctx: Ctx, route: string, factorId: string, user: User, sessionId: string, body: Record<string, unknown>): Promise<Reply> {
   return ctx.db.transaction(async (tx) => {
     const { aal } = await sessionAssurance(tx, sessionId);
     if (route === 'POST /factors') {
@@ -58,6 +72,11 @@ async function factors(ctx: Ctx, route: string, factorId: string): Promise<Reply
     const fresh = await findUserById(tx, user.id);
     return session(ctx, fresh!, sessionId, refreshToken, tx);
   });
+}
+
+/** GoTrue's answer past a rate limit. */
+async function refuseWhileLimited(ctx: Ctx, kind: AuthLimitKind, key: string): Promise<void> {
+  if ((await authRetryAfter(ctx.db, kind, key)) > 0) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
 }
 
 class AuthError extends Error {
@@ -97,12 +116,18 @@ async function token(ctx: Ctx): Promise<Reply> {
     const email = typeof body.email === 'string' ? body.email : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone');
-    return ctx.db.transaction(async (tx) => {
+    // Wrong passwords are counted per client address, so nobody elsewhere can lock the owner out.
+    const client = clientAddress(ctx.req);
+    await refuseWhileLimited(ctx, 'password', client);
+    const signedIn = await ctx.db.transaction(async (tx) => {
       const user = await signInWithPassword(tx, email, password);
-      if (!user) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+      if (!user) return undefined;
       const { sessionId, refreshToken } = await createSession(tx, user.id);
       return session(ctx, user, sessionId, refreshToken, tx);
     });
+    if (signedIn) return signedIn;
+    await noteAuthFailure(ctx.db, 'password', client);
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   }
   if (grant === 'refresh_token') {
     const refresh = typeof body.refresh_token === 'string' ? body.refresh_token : '';

@@ -84,17 +84,13 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * The client's address as Supabase's edge reports it: the first entry of X-Forwarded-For, to which
- * the edge appends the address the request came from (GoTrue reads the same first entry).
+ * The client's address as the platform's edge sees it: the socket the request came from. Hosted
+ * Supabase's edge (Cloudflare) writes it as CF-Connecting-IP, replacing whatever the client sent;
+ * the stand-in, being its own edge, does the same. Never the first X-Forwarded-For entry, which the
+ * client writes.
  */
 export function clientAddress(req: IncomingMessage): string {
-  return forwardedFor(req).split(',')[0]!.trim();
-}
-
-function forwardedFor(req: IncomingMessage): string {
-  const socket = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
-  const sent = header(req, 'x-forwarded-for')?.trim();
-  return sent ? `${sent}, ${socket}` : socket;
+  return (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
 }
 
 /** The request's headers as PostgREST hands them to the database in `request.headers` (names in lower case). */
@@ -103,6 +99,11 @@ export function gatewayHeaders(req: IncomingMessage): Record<string, string> {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined && name !== 'authorization' && name !== 'apikey') out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  out['x-forwarded-for'] = forwardedFor(req);
+  // As the edge does: X-Forwarded-For is appended to (its first entries stay the client's own
+  // words), CF-Connecting-IP is overwritten with the address the connection came from.
+  const socket = clientAddress(req);
+  const sent = header(req, 'x-forwarded-for')?.trim();
+  out['x-forwarded-for'] = sent ? `${sent}, ${socket}` : socket;
+  out['cf-connecting-ip'] = socket;
   return out;
 }

@@ -136,16 +136,40 @@ async function callFunction(ctx: Ctx, claims: Claims, fn: string): Promise<Reply
     return `${quoteIdent(k)} => ${/^jsonb?$/.test(type) ? `${p}::jsonb::${type}` : `(${p}::jsonb #>> '{}')::${type}`}`;
   });
   const call = `public.${quoteIdent(fn)}(${named.join(', ')})`;
-  if (match.returns_void) {
-    await run(ctx, claims, (tx) => tx.query(`select ${call}`, params));
-    // PostgREST answers a void function with 204 and no body.
-    return Reply.empty(204);
+  const sql = match.returns_void
+    ? `select ${call}, null::text as body`
+    : match.retset
+      ? `select coalesce(json_agg(_r), '[]')::text as body from ${call} _r`
+      : `select to_json(${call})::text as body`;
+  const { body, status, headers } = await run(ctx, claims, async (tx) => {
+    const { rows } = await tx.query<{ body: string | null }>(sql, params);
+    return { body: rows[0]?.body ?? null, ...(await responseSettings(tx)) };
+  });
+  // PostgREST answers a void function with 204 and no body.
+  if (match.returns_void) return Reply.empty(status ?? 204, headers);
+  return new Reply(status ?? 200, body ?? 'null', { ...headers, ...JSON_TYPE });
+}
+
+/**
+ * PostgREST's `response.status` and `response.headers` settings: a function chooses its answer's
+ * status and headers this way without raising, so its transaction still commits (the hourly limits
+ * count refused attempts so).
+ */
+async function responseSettings(tx: Sql): Promise<{ status?: number; headers: Record<string, string> }> {
+  const { rows } = await tx.query<{ status: string | null; headers: string | null }>(
+    `select nullif(current_setting('response.status', true), '') as status, nullif(current_setting('response.headers', true), '') as headers`,
+  );
+  const status = Number(rows[0]?.status);
+  const headers: Record<string, string> = {};
+  if (rows[0]?.headers) {
+    const list = JSON.parse(rows[0].headers) as unknown;
+    if (!Array.isArray(list)) throw pgrst(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+    for (const item of list as Record<string, unknown>[]) for (const [k, v] of Object.entries(item)) headers[k.toLowerCase()] = String(v);
   }
-  const sql = match.retset
-    ? `select coalesce(json_agg(_r), '[]')::text as body from ${call} _r`
-    : `select to_json(${call})::text as body`;
-  const { rows: out } = await run(ctx, claims, (tx) => tx.query<{ body: string }>(sql, params));
-  return new Reply(200, out[0]?.body ?? 'null', JSON_TYPE);
+  if (rows[0]?.status && !(Number.isInteger(status) && status >= 100 && status <= 599)) {
+    throw pgrst(500, 'PGRST112', 'response.status guc must be a valid status code');
+  }
+  return { status: rows[0]?.status ? status : undefined, headers };
 }
 
 async function tableRoute(ctx: Ctx, claims: Claims, name: string): Promise<Reply> {

@@ -1,6 +1,8 @@
 // GoTrue's sessions and rotating refresh tokens (auth.sessions,
-// auth.refresh_tokens), so sign-out really ends a session and an old access
-// token is refused afterwards, as on Supabase.
+// auth.refresh_tokens). Sign-out deletes the session's row, so its access token
+// is refused afterwards: by GoTrue's routes here, and by the database's
+// restrictive policies (rls.session_is_live in the migrations) for PostgREST
+// and Storage, as on Supabase.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Sql } from './db.ts';
 

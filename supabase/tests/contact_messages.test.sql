@@ -4,11 +4,16 @@
 begin;
 select no_plan();
 
+-- The aal2 admin's session is live (a row of auth.sessions), as every admin read also requires.
+insert into auth.users (id, email) values ('22222222-2222-4222-8222-222222222222', 'pgtap-admin@example.com') on conflict do nothing;
+insert into auth.sessions (id, user_id, aal) values ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'aal2');
+
 select policies_are('public', 'contact_messages', array[
   'Admins can read contact messages',
   'Admins can mark contact messages handled',
   'Admin reads of contact messages need aal2',
-  'Marking contact messages handled needs aal2'
+  'Marking contact messages handled needs aal2',
+  'Admin access to contact messages needs a live session'
 ], 'contact_messages: the admin read and update policies and their aal2 restrictions');
 select ok((select relrowsecurity from pg_class where oid = 'public.contact_messages'::regclass), 'contact_messages: row-level security is on');
 
@@ -48,7 +53,7 @@ reset role;
 
 -- an admin with password and code (aal2)
 set local role authenticated;
-select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2"}', true);
+select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2","session_id":"33333333-3333-4333-8333-333333333333"}', true);
 select isnt_empty($$select * from public.contact_messages where subject = 'pgtap subject'$$, 'admin at aal2: reads the messages');
 select throws_ok($$insert into public.contact_messages (first_name, last_name, email, subject, message) values ('a', 'b', 'pgtap-direct@example.com', 'c', 'd')$$, '42501', null, 'admin at aal2: cannot insert directly');
 select isnt_empty($$with u as (update public.contact_messages set handled_at = now() where subject = 'pgtap subject' returning id) select id from u$$, 'admin at aal2: marks a message handled');

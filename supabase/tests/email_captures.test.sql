@@ -5,10 +5,15 @@
 begin;
 select no_plan();
 
+-- The aal2 admin's session is live (a row of auth.sessions), as every admin read also requires.
+insert into auth.users (id, email) values ('22222222-2222-4222-8222-222222222222', 'pgtap-admin@example.com') on conflict do nothing;
+insert into auth.sessions (id, user_id, aal) values ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'aal2');
+
 select policies_are('public', 'email_captures', array[
   'Admins can read email captures',
-  'Admin reads of email captures need aal2'
-], 'email_captures: exactly the admin read policy and its aal2 restriction');
+  'Admin reads of email captures need aal2',
+  'Admin reads of email captures need a live session'
+], 'email_captures: exactly the admin read policy and its aal2 and live-session restrictions');
 select ok((select relrowsecurity from pg_class where oid = 'public.email_captures'::regclass), 'email_captures: row-level security is on');
 
 insert into public.email_captures (email) values ('pgtap-listed@example.com');
@@ -44,7 +49,7 @@ reset role;
 
 -- an admin with password and code (aal2)
 set local role authenticated;
-select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2"}', true);
+select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2","session_id":"33333333-3333-4333-8333-333333333333"}', true);
 select isnt_empty($$select * from public.email_captures where email = 'pgtap-listed@example.com'$$, 'admin at aal2: reads the list');
 select throws_ok($$insert into public.email_captures (email) values ('pgtap-direct@example.com')$$, '42501', null, 'admin at aal2: cannot insert directly');
 select throws_ok($$update public.email_captures set source = 'starter_kit'$$, '42501', null, 'admin at aal2: cannot update');

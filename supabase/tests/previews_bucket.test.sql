@@ -4,13 +4,18 @@
 begin;
 select no_plan();
 
+-- The aal2 admin's session is live (a row of auth.sessions), as every admin read also requires.
+insert into auth.users (id, email) values ('22222222-2222-4222-8222-222222222222', 'pgtap-admin@example.com') on conflict do nothing;
+insert into auth.sessions (id, user_id, aal) values ('33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'aal2');
+
 select policies_are('storage', 'objects', array[
   'Admins can list previews',
   'Admins can upload previews',
   'Admins can replace previews',
   'Listing previews needs aal2',
   'Uploading previews needs aal2',
-  'Replacing previews needs aal2'
+  'Replacing previews needs aal2',
+  'Previews writes and lists need a live session'
 ], 'storage.objects: the previews policies and their aal2 restrictions');
 select is((select public from storage.buckets where id = 'previews'), true, 'the previews bucket is public');
 
@@ -45,7 +50,7 @@ reset role;
 
 -- an admin with password and code (aal2)
 set local role authenticated;
-select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2"}', true);
+select set_config('request.jwt.claims', '{"role":"authenticated","sub":"22222222-2222-4222-8222-222222222222","app_metadata":{"provider":"email","role":"admin"},"aal":"aal2","session_id":"33333333-3333-4333-8333-333333333333"}', true);
 select isnt_empty($$select * from storage.objects where bucket_id = 'previews' and name = 'pgtap-present.pdf'$$, 'admin at aal2: lists the previews');
 select lives_ok($$insert into storage.objects (bucket_id, name) values ('previews', 'pgtap-aal2.pdf')$$, 'admin at aal2: uploads a preview');
 select isnt_empty($$with u as (update storage.objects set metadata = '{"mimetype":"application/pdf"}' where bucket_id = 'previews' and name = 'pgtap-present.pdf' returning id) select id from u$$, 'admin at aal2: replaces a preview');

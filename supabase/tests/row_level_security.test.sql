@@ -12,6 +12,9 @@ select is_empty(
 select ok((select relrowsecurity from pg_class where oid = 'storage.objects'::regclass), 'storage.objects has row-level security on');
 select schema_privs_are('private', 'anon', array[]::text[], 'anon has no use of the private schema');
 select schema_privs_are('private', 'authenticated', array[]::text[], 'authenticated has no use of the private schema');
+-- The policies' helper: authenticated may call it (policies run as the caller), anon nothing.
+select schema_privs_are('rls', 'anon', array[]::text[], 'anon has no use of the rls schema');
+select functions_are('rls', array['session_is_live'], 'the rls schema holds the live-session check only');
 
 select * from finish();
 rollback;

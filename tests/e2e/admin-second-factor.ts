@@ -37,10 +37,22 @@ export async function giveCode(page: Page, code: string): Promise<void> {
 /**
  * The factor forgets which time step it accepted last (as a developer could with psql), so the current
  * step's code is new to it: a test that is not about codes signs in at once instead of waiting up to
- * 30 s for a step no earlier sign-in has used. The tests of reused codes do not call this.
+ * 30 s for a step no earlier sign-in has used. It also forgets the wrong codes it was given, which
+ * the server limits (private.auth_limits: after five, even the right code waits): the test of wrong
+ * codes must not keep every later sign-in out. The tests of reused codes do not call this.
  */
 async function forgetUsedCodes(email: string): Promise<void> {
   await dbQuery(`update auth.mfa_factors f set last_used_step = null from auth.users u where u.id = f.user_id and u.email = $1`, [email]);
+  await forgetWrongCodes(email);
+}
+
+/** The server forgets the wrong codes the admin's factors were given (private.auth_failures). */
+export async function forgetWrongCodes(email = LOCAL_ADMIN_EMAIL): Promise<void> {
+  await dbQuery(
+    `delete from private.auth_failures where kind = 'totp'
+       and key_hash in (select md5(f.id::text) from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = $1)`,
+    [email],
+  );
 }
 
 /** The admin signs in: the password, then the code. */

@@ -116,7 +116,7 @@ test('with the backend unreachable: the destructive toast, the error logged, and
   expect(errors.some((e) => /contact message/i.test(e))).toBe(true);
 });
 
-test('past 5 messages an hour from one address, the database refuses and the form shows its failure toast', async ({ page }) => {
+test('messages sent in someone\'s name never lock that address out: a sixth in the hour is accepted', async ({ page }) => {
   const email = `busy+${Date.now()}@example.com`;
   const visitor = createClient(SUPABASE, LOCAL_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -129,10 +129,8 @@ test('past 5 messages an hour from one address, the database refuses and the for
   const message = { first_name: 'Busy', last_name: 'Sender', email, subject: `Sixth ${Date.now()}`, message: 'One more question.' };
   await fillIn(page, message);
   await fields(page).send.click();
-  await expect(page.getByText('Error sending message')).toBeVisible();
-  await expect(page.getByText('Please try again later or contact us directly.')).toBeVisible();
-  await expect(fields(page).subject).toHaveValue(message.subject);
-  expect(await storedMessages(message.subject)).toEqual([]);
+  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  expect(await storedMessages(message.subject)).toHaveLength(1);
 });
 
 test('all five fields are required, the e-mail field is e-mail-typed, the message has 6 rows', async ({ page }) => {

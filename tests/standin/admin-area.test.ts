@@ -9,7 +9,7 @@ import {
 } from '../../runtime/backend/admin.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { signIn, signOut } from '../../runtime/backend/previews.ts';
-import { adminAtAal2, client, runtimeAdminAtAal2, signedIn, testStandIn, MEMBER } from './stand-in.ts';
+import { adminAtAal2, client, runtimeAdminAtAal2, signedIn, testStandIn, AREA_ADMIN, MEMBER } from './stand-in.ts';
 
 const standIn = testStandIn();
 const RUN = `admin-area-${Date.now()}`;
@@ -154,7 +154,7 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
   });
 
   it('reads messages paged, filters them, marks one handled and back', async () => {
-    await runtimeAdminAtAal2();
+    await runtimeAdminAtAal2(AREA_ADMIN);
     const first = await listMessages({ page: 1, pageSize: 2 });
     expect(first.rows).toHaveLength(2);
     expect(first.total).toBeGreaterThanOrEqual(3);
@@ -173,7 +173,7 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
   });
 
   it('searches subscribers, exports every one as CSV with a header row, and counts the overview', async () => {
-    await runtimeAdminAtAal2();
+    await runtimeAdminAtAal2(AREA_ADMIN);
     const found = await listSubscribers({ search: `${RUN}-`, pageSize: 2 });
     expect(found.total).toBe(3);
     expect(found.rows.map((r) => r.email)).toEqual([`${RUN}-3@example.com`, `${RUN}-2@example.com`]);

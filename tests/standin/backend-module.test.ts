@@ -5,7 +5,7 @@ import { captureStarterKitEmail, readCapturedEmails, resendCapturedEmails, CAPTU
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { sendContactMessage } from '../../runtime/backend/contact.ts';
 import { currentUser, isAdmin, onAuthChange, signIn, signOut, uploadPreview } from '../../runtime/backend/previews.ts';
-import { ADMIN, MEMBER, pdfBytes, runtimeAdminAtAal2, testStandIn } from './stand-in.ts';
+import { ADMIN, MEMBER, MODULE_ADMIN, pdfBytes, runtimeAdminAtAal2, testStandIn } from './stand-in.ts';
 
 const standIn = testStandIn();
 // Nothing listens on port 9 here: the "backend is down" case.
@@ -102,7 +102,7 @@ describe('sendContactMessage', () => {
 
   it('resolves with the server’s message when the database refuses it', async () => {
     const { error } = await sendContactMessage({ ...m, email: 'not an address' });
-    expect(error).toContain('email_address');
+    expect(error).toBe('invalid contact message: email is not a valid address');
   });
 
   it('resolves with an error when the backend is down', async () => {
@@ -115,7 +115,7 @@ describe('previews', () => {
   it('lets the admin sign in, upload, and get an address that serves the bytes', async () => {
     const seen: (string | null)[] = [];
     const stop = onAuthChange((u) => seen.push(u?.email ?? null));
-    await runtimeAdminAtAal2();
+    await runtimeAdminAtAal2(MODULE_ADMIN);
     const user = await currentUser();
     expect(isAdmin(user)).toBe(true);
     const file = new Blob([pdfBytes('from the admin page')]); // no type: the module sets application/pdf
@@ -126,7 +126,7 @@ describe('previews', () => {
     expect((await signOut()).error).toBeNull();
     expect(await currentUser()).toBeNull();
     stop();
-    expect(seen).toContain(ADMIN.email);
+    expect(seen).toContain(MODULE_ADMIN.email);
     expect(seen.at(-1)).toBeNull();
   });
 

@@ -7,11 +7,11 @@ const standIn = testStandIn();
 const message = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', subject: 'Refund', message: 'How do refunds work?' };
 
 describe('rpc capture_starter_kit_email', () => {
-  it('succeeds with no data (204), and again for the same address', async () => {
+  it('succeeds with no data (200, null), and again for the same address', async () => {
     const anon = client(standIn);
     for (const email of ['reader@example.com', ' Reader@Example.com ']) {
       const { data, error, status } = await anon.rpc('capture_starter_kit_email', { p_email: email });
-      expect({ error, status, data }).toEqual({ error: null, status: 204, data: null });
+      expect({ error, status, data }).toEqual({ error: null, status: 200, data: null });
     }
   });
 
@@ -36,20 +36,20 @@ describe('rpc capture_starter_kit_email', () => {
 
 const asArgs = (m: typeof message) => ({ p_first_name: m.first_name, p_last_name: m.last_name, p_email: m.email, p_subject: m.subject, p_message: m.message });
 let senders = 0;
-/** A fresh address each time, so the per-address limit only shows where a test asks for it. */
+/** A fresh address each time. */
 const fresh = (m = message) => ({ ...m, email: `sender-${++senders}-${Date.now()}@example.com` });
 
 describe('contact_messages', () => {
-  it('accepts a message through send_contact_message (204, no data)', async () => {
+  it('accepts a message through send_contact_message (200, no data)', async () => {
     const { data, error, status } = await client(standIn).rpc('send_contact_message', asArgs(fresh()));
-    expect({ data, error, status }).toEqual({ data: null, error: null, status: 204 });
+    expect({ data, error, status }).toEqual({ data: null, error: null, status: 200 });
   });
 
-  it('refuses an over-long field with the check violation (400, 23514)', async () => {
+  it('refuses an over-long field with a 400 naming the field, never the failing row', async () => {
     const { error, status } = await client(standIn).rpc('send_contact_message', asArgs({ ...fresh(), subject: 's'.repeat(201) }));
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: '23514', hint: null });
-    expect(error?.message).toContain('contact_messages_subject_check');
+    expect(error).toMatchObject({ code: '22023', message: 'invalid contact message: subject is longer than 200 characters', details: null });
+    expect(JSON.stringify(error)).not.toMatch(/failing row|\(\d+,/i);
   });
 
   it('refuses a direct insert: one request can no longer write many rows (401, 42501)', async () => {
@@ -59,19 +59,9 @@ describe('contact_messages', () => {
     expect(error?.code).toBe('42501');
   });
 
-  it('answers the sixth message in an hour from one address with 429 and Retry-After', async () => {
+  it('has no per-address limit: six messages in one address\'s name never lock its owner out', async () => {
     const m = fresh();
-    for (let i = 0; i < 5; i++) expect((await client(standIn).rpc('send_contact_message', asArgs({ ...m, subject: `Try ${i}` }))).status).toBe(204);
-    const { error, status } = await client(standIn).rpc('send_contact_message', asArgs({ ...m, subject: 'Again' }));
-    expect(status).toBe(429);
-    expect(error).toMatchObject({ code: 'rate_limited', message: 'too many messages from this address' });
-    const raw = await fetch(`${standIn.url}/rest/v1/rpc/send_contact_message`, {
-      method: 'POST',
-      headers: { apikey: standIn.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify(asArgs({ ...m, subject: 'Raw' })),
-    });
-    expect(raw.status).toBe(429);
-    expect(raw.headers.get('retry-after')).toBe('3600');
+    for (let i = 0; i < 6; i++) expect((await client(standIn).rpc('send_contact_message', asArgs({ ...m, subject: `Try ${i}` }))).status).toBe(200);
   });
 
   it('lets an admin read the messages', async () => {

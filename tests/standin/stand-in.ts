@@ -9,7 +9,7 @@ import { getSupabase } from '../../runtime/backend/client.ts';
 import { signIn } from '../../runtime/backend/previews.ts';
 import { ADMIN } from './users.ts';
 
-export { ADMIN, LEAVER, MEMBER, SECOND_ADMIN, TWO_DEVICES } from './users.ts';
+export { ADMIN, AREA_ADMIN, LEAVER, MEMBER, MODULE_ADMIN, SECOND_ADMIN, TWO_DEVICES } from './users.ts';
 
 /** Where the shared stand-in of global-setup.ts listens. */
 export interface TestStandIn {
@@ -59,9 +59,9 @@ export async function adminAtAal2(standIn: TestStandIn, who: { email: string; pa
   return c;
 }
 
-/** The site's own client (runtime/backend) signed in as the admin at aal2, as /admin would be after the code. */
-export async function runtimeAdminAtAal2(): Promise<void> {
-  const { error } = await signIn(ADMIN.email, ADMIN.password);
+/** The site's own client (runtime/backend) signed in as an admin at aal2, as /admin would be after the code. */
+export async function runtimeAdminAtAal2(who: { email: string; password: string }): Promise<void> {
+  const { error } = await signIn(who.email, who.password);
   if (error) throw new Error(error);
   const c = await getSupabase();
   const { session } = (await c.auth.getSession()).data;
