@@ -36,7 +36,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npm start',
-    url: `http://localhost:${PORT}/`,
+    // Ready when the last thing npm start opens answers: the control server (403 without its token,
+    // which Playwright counts as up), after the site and the stand-in. The site alone is up first.
+    url: `http://127.0.0.1:${PORT + 1}/`,
     timeout: 300_000,
     reuseExistingServer: false,
     env: {
