@@ -16,7 +16,7 @@ import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './core/errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './client/cached-build.ts';
-import { codeDigest, PageCode, TOOL_ROOT } from './store/code-graph.ts';
+import { codeDigest, importMemo, PageCode, TOOL_ROOT } from './store/code-graph.ts';
 import { storeStats, type CacheCounts } from './store/store-stats.ts';
 import { compileCacheFor, type CompileCache } from './store/compile-cache.ts';
 import { missingFrom } from './stages/prevalidate.ts';
@@ -106,6 +106,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   const outDir = resolve(opts.outDir ?? join(root, 'dist'));
   const cacheDir = opts.cacheDir ?? defaultCacheDir(root);
   const target = targetDir(cacheDir, outDir);
+  // A clean build reads no cached result, the code graph's memo of imports included.
+  if (opts.clean) importMemo.ignoreStored = true;
   const state = opts.clean ? emptyState() : loadState(target);
   // Render workers load React and the components while the site compiles.
   const pageFiles = listFiles(join(root, 'pages'), isYaml);

@@ -10,16 +10,20 @@
 // same imports but costs ten times as long through its synchronous API), then es-module-lexer lists
 // what the JavaScript imports. So comments and strings never hide or fake an import, and a type-only
 // import, which the code that runs no longer has (tsconfig's verbatimModuleSyntax), is not an edge.
-// Specifiers resolve as tsx resolves them (resolve()).
+// Specifiers resolve as tsx resolves them (resolve()). Loading oxc and reading every file costs about
+// a quarter of a second of CPU per build, so what each text imports is kept in the build cache
+// (imports.json, keyed by the text, and by this module's code and the lockfile: the lexer's version).
 //
 // Pages refine this (pageCode): the render code's edges from the block registry into the block
 // components are cut, and each page adds the components of the blocks it holds, so an edited
 // component renders again only the pages that use it.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, posix, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initSync, parse, type ImportSpecifier } from 'es-module-lexer';
-import { transformSync } from 'rolldown/utils';
+import type * as Lexer from 'es-module-lexer';
+import type * as Oxc from 'rolldown/utils';
+import { defaultCacheDir } from './cache-root.ts';
 import { hashOf } from './hash.ts';
 
 /** The generator's own folder: the code digests are of the code running now, whatever site it builds. */
@@ -42,7 +46,70 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 /** A `.js` specifier names its TypeScript source too (TypeScript's and tsx's rule). */
 const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
 
-let lexerReady = false;
+const require = createRequire(import.meta.url);
+let tools: { transformSync: typeof Oxc.transformSync; parse: typeof Lexer.parse } | undefined;
+/** oxc and the lexer, loaded when a text is not in the memo (a warm build never loads them). */
+function lexTools() {
+  if (!tools) {
+    const lexer = require('es-module-lexer') as typeof Lexer;
+    lexer.initSync();
+    tools = { transformSync: (require('rolldown/utils') as typeof Oxc).transformSync, parse: lexer.parse };
+  }
+  return tools;
+}
+
+/** What each text imports (by its syntax and text), kept on disk between builds; see the module's comment. */
+class ImportMemo {
+  private readonly file = join(defaultCacheDir(TOOL_ROOT), 'imports.json');
+  private stored: Record<string, FoundImport[]> | undefined;
+  private readonly used = new Map<string, FoundImport[]>();
+  private added = false;
+  /** A clean build reads nothing stored (it still writes what it read). */
+  ignoreStored = false;
+
+  private version(): string {
+    const lock = join(TOOL_ROOT, 'package-lock.json');
+    return hashOf(readFileSync(fileURLToPath(import.meta.url)), existsSync(lock) ? readFileSync(lock) : '');
+  }
+
+  get(file: string, text: string): FoundImport[] {
+    const key = hashOf(posix.extname(file), text);
+    let out = this.used.get(key);
+    if (out) return out;
+    if (!this.stored && !this.ignoreStored) {
+      try {
+        const json = JSON.parse(readFileSync(this.file, 'utf8')) as { version: string; entries: Record<string, FoundImport[]> };
+        this.stored = json.version === this.version() ? json.entries : {};
+      } catch {
+        this.stored = {};
+      }
+    }
+    out = this.ignoreStored ? undefined : this.stored?.[key];
+    if (!out) {
+      out = findImports(file, text);
+      this.added = true;
+    }
+    this.used.set(key, out);
+    return out;
+  }
+
+  /** Writes the memo when this process read new texts: what it used, and what was stored (up to a bound). */
+  save(): void {
+    if (!this.added) return;
+    this.added = false;
+    const entries = { ...(Object.keys(this.stored ?? {}).length < 20_000 ? this.stored : {}), ...Object.fromEntries(this.used) };
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ version: this.version(), entries }));
+      renameSync(tmp, this.file);
+    } catch {
+      // A read-only cache only costs the next build the reading again.
+    }
+  }
+}
+
+export const importMemo = new ImportMemo();
 
 /** One import the lexer found in a file's JavaScript: its specifier, and whether it is a glob pattern. */
 export interface FoundImport {
@@ -56,14 +123,11 @@ export interface FoundImport {
 export function findImports(file: string, source: string): FoundImport[] {
   const ext = /\.[cm]?([jt]s)(x?)$/.exec(file);
   const lang = ext ? (`${ext[1]}${ext[2]}` as 'js' | 'jsx' | 'ts' | 'tsx') : 'js';
+  const { transformSync, parse } = lexTools();
   const { code, errors } = transformSync(file, source, { lang, sourceType: 'module', typescript: { onlyRemoveTypeImports: true }, jsx: { runtime: 'automatic' } });
   // Code that does not parse cannot run either: its text is still in the digest, and the lexer reads what it can.
   const js = errors.length ? source : code;
-  if (!lexerReady) {
-    initSync();
-    lexerReady = true;
-  }
-  let found: readonly ImportSpecifier[];
+  let found: readonly Lexer.ImportSpecifier[];
   try {
     found = parse(js, file)[0];
   } catch {
@@ -131,7 +195,7 @@ export class ImportGraph {
 
   /** What a file imports, as the lexer reads it (see findImports); none for a file that is not a script. */
   found(file: string): FoundImport[] {
-    return SCRIPT.test(file) ? findImports(file, this.text(file)) : [];
+    return SCRIPT.test(file) ? importMemo.get(file, this.text(file)) : [];
   }
 
   importsOf(file: string): string[] {
@@ -183,6 +247,7 @@ export class ImportGraph {
   /** The digest of the entries' code: each reachable file's path and text, and the toolchain's files. */
   digest(entries: readonly string[], follow?: Follow): string {
     const files = this.closure(entries, follow);
+    importMemo.save();
     return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.fileHash(f)]));
   }
 }
