@@ -7,7 +7,7 @@
 // when one of those changed, a file is written only when its bytes changed, and what the build no
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { backendMismatch } from './serving-record.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
@@ -17,7 +17,7 @@ import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
 import type { Diagnostic } from './core/errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './client/cached-build.ts';
-import { codeDigest, PageCode, TOOL_ROOT } from './store/code-graph.ts';
+import { codeDigest, importMemo, PageCode, TOOL_ROOT } from './store/code-graph.ts';
 import { storeStats, type CacheCounts } from './store/store-stats.ts';
 import { compileCacheFor, type CompileCache } from './store/compile-cache.ts';
 import { missingFrom } from './stages/prevalidate.ts';
@@ -50,7 +50,7 @@ export interface BuildOptions {
   quiet?: boolean;
   /** The moment the site is built as of (default now). */
   asOf?: Date;
-  /** Ignore the build cache: render, compress and build the client assets anew (the output is the same). */
+  /** Reuse nothing: compile, render, compress, build the client assets, validators, images and starter kit anew (the output is the same), and refill the caches. */
   clean?: boolean;
   /** Where the build cache lives (default node_modules/.cache/site-build). */
   cacheDir?: string;
@@ -107,6 +107,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   const outDir = resolve(opts.outDir ?? join(root, 'dist'));
   const cacheDir = opts.cacheDir ?? defaultCacheDir(root);
   const target = targetDir(cacheDir, outDir);
+  // A clean build reads no cached result, the code graph's memo of imports included.
+  if (opts.clean) importMemo.ignoreStored = true;
   const state = opts.clean ? emptyState() : loadState(target);
   // Render workers load React and the components while the site compiles.
   const pageFiles = listFiles(join(root, 'pages'), isYaml);
@@ -114,7 +116,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   try {
     // As `astro sync` does: the generated types follow the schemas (CI's validate still fails when the
     // committed file is stale, since it runs before any build).
-    if (existsSync(join(root, 'model'))) await writeStaleGeneratedFilesOnce(root, join(cacheDir, `types-${hashOf(resolve(root)).slice(0, 16)}.stamp`));
+    if (existsSync(join(root, 'model'))) await writeStaleGeneratedFilesOnce(root, join(cacheDir, `types-${hashOf(resolve(root)).slice(0, 16)}.stamp`), !opts.clean);
     // The site as of one moment (`--as-of`, default now): pages scheduled later and drafts are left out,
     // and pages render that moment's dates; the moment is one of the inputs pages' keys record.
     const asOf = opts.asOf ?? new Date();
@@ -132,13 +134,13 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     clientBuild.catch(() => undefined);
     let result: ReturnType<typeof compileSite>;
     try {
-      const schemas = loadSchemas(join(root, 'schemas'));
+      const schemas = loadSchemas(join(root, 'schemas'), cacheDir, { reuse: !opts.clean });
       let texts: Map<string, string> | undefined;
       if (pool) {
         // A cache that holds fewer entries than there are pages is a cold compile: the render workers
         // parse and validate pages with the main thread first (prevalidate.ts).
         compileCache.begin(schemasDigest(root));
-        texts = await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas);
+        texts = await pool.prevalidate(root, compileCache.size === 0 ? pageFiles : compileCache.size < pageFiles.length ? missingFrom(compileCache, root, pageFiles) : [], compileCache, schemas, !opts.clean);
       }
       result = compileSite(root, { asOf, cache: compileCache, schemas, texts });
       // Ten thousand pages' texts are a hundred megabytes: not kept through the render.
@@ -167,7 +169,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     const client = await clientBuild;
     phase('client');
     // Preview stills, social cards and icons, each cached by content hash (see images.ts).
-    const { files: imageFiles, ...images } = await generateImages(root, compiled);
+    const { files: imageFiles, ...images } = await generateImages(root, compiled, { reuse: !opts.clean });
     phase('images');
 
     // Without a record of what this folder holds, it is emptied first (as Vite's emptyOutDir did).
@@ -188,15 +190,15 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       const compressed = existsSync(`${from}.br`) ? { br: readFileSync(`${from}.br`), gz: readFileSync(`${from}.gz`) } : undefined;
       outputs.write(rel, readFileSync(from), undefined, compressed);
     }
-    // Image cache files are named by a hash of what they are made from: that name is their content's key.
-    for (const [path, from] of imageFiles) outputs.copy(path, from, `image:${basename(from)}`);
+    // Copied by content (a cache file drawn again under its name may hold other bytes).
+    for (const [path, from] of imageFiles) outputs.copy(path, from);
     outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes)));
     outputs.write('sitemap.xml', sitemap(compiled));
     outputs.write('robots.txt', robots(compiled));
     outputs.write('rss.xml', rss(compiled));
     // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
-    outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir));
+    outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
     outputs.write(HASH_FILE, buildHash(root));
     outputs.removeStale();
     phase('write');
@@ -315,11 +317,11 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
   });
 }
 
-/** The starter kit PDF, kept in the build cache by its source and the code that draws it. */
-async function starterKit(cacheDir: string): Promise<Buffer> {
+/** The starter kit PDF, kept in the build cache by its source and the code that draws it (`reuse` false: drawn anew). */
+async function starterKit(cacheDir: string, reuse: boolean): Promise<Buffer> {
   const source = join(TOOL_ROOT, 'content/starter-kit.yaml');
   const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest(new URL('../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
-  if (existsSync(file)) {
+  if (reuse && existsSync(file)) {
     storeStats.reused('starter kit');
     return readFileSync(file);
   }

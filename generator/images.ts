@@ -6,13 +6,14 @@
 // - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg (images/icons.ts).
 // Pages read only the addresses and data: addresses it returns (runtime/context.tsx's SiteImages).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { previewPath, productById } from '../model/catalogue.ts';
 import type { CompiledSite } from '../model/page.ts';
 import { previewSourceNames } from '../pdf/sources.ts';
 import { CardPool, type CardJob } from './images/card-pool.ts';
 import { cardText, type CardText } from './images/card.ts';
+import { cacheRoot } from './store/cache-root.ts';
 import { codeDigest } from './store/code-graph.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
 import { filesHash } from './store/hash.ts';
@@ -52,33 +53,40 @@ const hash = (...parts: (string | Uint8Array)[]) => {
   return h.digest('hex').slice(0, 16);
 };
 
-/** The code each kind of image is made by (with everything it imports). */
-const CODE = {
-  card: new URL('./images/card.ts', import.meta.url),
+/**
+ * The code each kind of image is made by: the module that draws it, on whichever thread, with
+ * everything it imports (its whole import graph, see code-graph.ts).
+ */
+export const IMAGE_CODE = {
+  // Every thread, the main one included, draws cards through card-worker.ts (drawFrom).
+  card: new URL('./images/card-worker.ts', import.meta.url),
   // The still worker imports the PDF renderer and rasteriser: its digest covers them.
   still: new URL('./images/still-worker.ts', import.meta.url),
   icons: new URL('./images/icons.ts', import.meta.url),
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */
-export function cardFile(text: CardText, code = codeDigest(CODE.card)): string {
+export function cardFile(text: CardText, code = codeDigest(IMAGE_CODE.card)): string {
   return `card-${hash(text.siteName, text.kicker, text.title, code)}.png`;
 }
 
-const cacheDir = (root: string) => join(root, 'node_modules/.cache/site-images');
+const cacheDir = (root: string) => join(cacheRoot(root), 'site-images');
 
 /**
  * A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules):
- * returns the file holding the image, drawing it first when it is not there. Images stay on disk, never
- * all in memory at once (a social card per page adds up at 10,000 pages).
+ * returns the file holding the image, drawing it first when it is not there (or `reuse` is false).
+ * Images stay on disk, never all in memory at once (a social card per page adds up at 10,000 pages).
+ * A file is replaced, never written into: dist/ may hold a hard link to it (outputs.ts).
  */
-async function cached(root: string, key: string, make: () => Promise<Buffer>): Promise<string> {
+async function cached(root: string, key: string, make: () => Promise<Buffer>, reuse: boolean): Promise<string> {
   const dir = cacheDir(root);
   const file = join(dir, key);
-  if (!existsSync(file)) {
+  if (!reuse || !existsSync(file)) {
     const data = await make();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, data);
+    const part = `${file}.${process.pid}.tmp`;
+    writeFileSync(part, data);
+    renameSync(part, file);
   }
   return file;
 }
@@ -94,15 +102,15 @@ function previewProducts(compiled: CompiledSite): { id: string; name: string }[]
   });
 }
 
-async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>): Promise<Record<string, PreviewStill>> {
+async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>, reuse: boolean): Promise<Record<string, PreviewStill>> {
   const out: Record<string, PreviewStill> = {};
   // Keyed by what a preview is made from (its source, the code that makes the PDF and its still, the
   // locked libraries), so an unchanged preview is neither rendered to PDF nor rasterised again.
-  const inputs = hash(filesHash(root, ['content']), codeDigest(CODE.still));
+  const inputs = hash(filesHash(root, ['content']), codeDigest(IMAGE_CODE.still));
   const products = previewProducts(compiled).map((p) => ({ ...p, key: hash('still', String(STILL_WIDTH), p.name, inputs) }));
   const fileOf = (key: string, ext: string) => join(cacheDir(root), `preview-${key}.${ext}`);
   const missing: StillJob[] = products
-    .filter((p) => !existsSync(fileOf(p.key, 'webp')) || !existsSync(fileOf(p.key, 'json')))
+    .filter((p) => !reuse || !existsSync(fileOf(p.key, 'webp')) || !existsSync(fileOf(p.key, 'json')))
     .map((p) => ({ name: p.name, width: STILL_WIDTH, webp: fileOf(p.key, 'webp'), meta: fileOf(p.key, 'json') }));
   if (missing.length) {
     storeStats.recomputed('preview stills', missing.length);
@@ -120,7 +128,7 @@ async function previewStills(root: string, compiled: CompiledSite, files: Map<st
 
 /** Draws the stills on a worker thread of their own (see still-worker.ts for why). */
 async function drawStills(jobs: StillJob[]): Promise<void> {
-  const worker = tsWorker(CODE.still);
+  const worker = tsWorker(IMAGE_CODE.still);
   try {
     await new Promise<void>((resolve, reject) => {
       worker.once('message', (m: { done?: true; error?: string }) => (m.done ? resolve() : reject(new Error(`drawing the preview stills failed: ${m.error}`))));
@@ -136,16 +144,16 @@ async function drawStills(jobs: StillJob[]): Promise<void> {
  * Each page's social card: those not in the cache are queued for the card pool. Returns the cards'
  * addresses and the jobs.
  */
-function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>): { cards: Record<string, string>; jobs: CardJob[] } {
+function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>, reuse: boolean): { cards: Record<string, string>; jobs: CardJob[] } {
   const cards: Record<string, string> = {};
   const jobs: CardJob[] = [];
-  const code = codeDigest(CODE.card);
+  const code = codeDigest(IMAGE_CODE.card);
   const queued = new Set<string>();
   for (const page of compiled.pages) {
     const text = cardText(compiled.site.site.name, page);
     const name = cardFile(text, code);
     const file = join(cacheDir(root), name);
-    if (!existsSync(file) && !queued.has(file)) {
+    if ((!reuse || !existsSync(file)) && !queued.has(file)) {
       queued.add(file);
       jobs.push({ file, text });
     }
@@ -158,24 +166,25 @@ function socialCards(root: string, compiled: CompiledSite, files: Map<string, st
 }
 
 /** favicon.ico and apple-touch-icon.png from public/favicon.svg; returns the SVG as a data: address. */
-async function siteIcons(root: string, files: Map<string, string>): Promise<string> {
+async function siteIcons(root: string, files: Map<string, string>, reuse: boolean): Promise<string> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const key = hash('icons', svg, codeDigest(CODE.icons));
-  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg)));
-  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg)));
+  const key = hash('icons', svg, codeDigest(IMAGE_CODE.icons));
+  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg), reuse));
+  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg), reuse));
   return svgDataAddress(svg.toString('utf8'));
 }
 
-export async function generateImages(root: string, compiled: CompiledSite): Promise<GeneratedImages> {
+/** `reuse` false (a clean build): every image is drawn anew, and replaces its cache file. */
+export async function generateImages(root: string, compiled: CompiledSite, { reuse = true }: { reuse?: boolean } = {}): Promise<GeneratedImages> {
   const files = new Map<string, string>();
   // The cards' threads start first; the main thread makes the stills and icons, then joins them.
-  const { cards, jobs } = socialCards(root, compiled, files);
+  const { cards, jobs } = socialCards(root, compiled, files, reuse);
   const pool = new CardPool(jobs);
   let stills: Record<string, PreviewStill>;
   let favicon: string;
   try {
-    stills = await previewStills(root, compiled, files);
-    favicon = await siteIcons(root, files);
+    stills = await previewStills(root, compiled, files, reuse);
+    favicon = await siteIcons(root, files, reuse);
   } finally {
     await pool.finish();
   }

@@ -10,12 +10,14 @@ import type { ManifestChunk } from '../render/page-assets.ts';
 import { codeDigest, ImportGraph } from '../store/code-graph.ts';
 import { filesHash, hashOf } from '../store/hash.ts';
 import { storeStats } from '../store/store-stats.ts';
+import { toolConfigsDigest } from './tool-configs.ts';
 
 /**
  * What Vite's client build reads, found from its config rather than listed: vite.config.ts and every
  * file it names (the entries), with everything those import (model/ included); every file under the
  * folders the stylesheets scan for class names (their `@source` lines: runtime/), so an edited page or
- * article never changes the CSS; and the folder Vite copies (`publicDir`).
+ * article never changes the CSS; the folder Vite copies (`publicDir`); and the config files the tools
+ * find on their own (tool-configs.ts: PostCSS, browserslist, Tailwind, tsconfig, .env).
  */
 export function clientInputsDigest(root: string): string {
   const graph = new ImportGraph(root);
@@ -25,7 +27,7 @@ export function clientInputsDigest(root: string): string {
   for (const css of named.filter((f) => f.endsWith('.css'))) {
     for (const m of graph.text(css).matchAll(/@source\s+['"]([^'"]+)['"]/g)) folders.push(relative(root, join(root, dirname(css), m[1]!)));
   }
-  return hashOf(graph.digest(['vite.config.ts', ...named]), filesHash(root, [...new Set(folders)].sort()));
+  return hashOf(graph.digest(['vite.config.ts', ...named]), filesHash(root, [...new Set(folders)].sort()), toolConfigsDigest(root));
 }
 /** Client builds kept (other output folders, a branch switched back and forth). */
 const KEEP = 4;

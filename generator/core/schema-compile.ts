@@ -101,14 +101,14 @@ function evaluate(code: string): RawValidators {
 }
 
 /**
- * The validators for `sources`, from `cacheDir` when compiled before (kept there when compiled now);
- * without a cache folder they are compiled each time.
+ * The validators for `sources`, from `cacheDir` when compiled before and `reuse` allows (kept there when
+ * compiled now); without a cache folder they are compiled each time.
  */
-export function rawValidators(sources: SchemaSources, cacheDir?: string): RawValidators {
+export function rawValidators(sources: SchemaSources, cacheDir?: string, reuse = true): RawValidators {
   if (!cacheDir) return evaluate(compile(sources));
   const key = keyOf(sources);
   const file = join(cacheDir, 'validators', `${key}.cjs`);
-  if (existsSync(file)) {
+  if (reuse && existsSync(file)) {
     storeStats.reused('validators');
     return evaluate(readFileSync(file, 'utf8'));
   }

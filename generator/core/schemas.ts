@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockSnippets, refResolver, typeCompletions } from './editor-hints.ts';
+import { defaultCacheDir } from '../store/cache-root.ts';
 import { rawValidators, type RawValidate, type RawValidators, type SchemaSources } from './schema-compile.ts';
 
 /**
@@ -91,9 +92,10 @@ export interface KindedValidate {
 
 /**
  * The schemas of a project and their validators. `cacheDir` keeps the compiled validators (default: the
- * build cache beside the schemas, when the project has node_modules).
+ * build cache beside the schemas, when the project has node_modules). `reuse` false (a clean build):
+ * compiled anew, and kept for the next build.
  */
-export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache(schemasDir)): SchemaSet {
+export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache(schemasDir), opts: { reuse?: boolean } = {}): SchemaSet {
   const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
   const blocks = readBlockSchemas(schemasDir);
   const blockSchemas = new Map<string, Record<string, unknown>>();
@@ -116,7 +118,7 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
       kinds: FIELD_KINDS,
       editorKeywords: EDITOR_KEYWORDS,
     };
-    return (compiled = rawValidators(sources, cacheDir));
+    return (compiled = rawValidators(sources, cacheDir, opts.reuse ?? true));
   };
   const kinded = (name: keyof RawValidators): KindedValidate => {
     const wrapped = ((data: unknown) => {
@@ -140,8 +142,8 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
 }
 
 function defaultValidatorCache(schemasDir: string): string | undefined {
-  const modules = join(schemasDir, '..', 'node_modules');
-  return existsSync(modules) ? join(modules, '.cache', 'site-build') : undefined;
+  const root = join(schemasDir, '..');
+  return process.env.SITE_CACHE_DIR || existsSync(join(root, 'node_modules')) ? defaultCacheDir(root) : undefined;
 }
 
 function dedupe(fields: KindedField[]): KindedField[] {

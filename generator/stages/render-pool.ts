@@ -52,9 +52,10 @@ export class RenderPool {
   /**
    * Before the compile: parses and validates `files` into the compile cache, on the main thread and
    * the workers at once (see prevalidate.ts). Called once per build, with no files when there is
-   * nothing to share: the workers then go straight on to load React.
+   * nothing to share: the workers then go straight on to load React. `reuse` false (a clean build): the
+   * workers compile the validators anew too.
    */
-  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet): Promise<Map<string, string>> {
+  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet, reuse = true): Promise<Map<string, string>> {
     // The text of each file validated, by path, for the compile (it would read them all again).
     const texts = new Map<string, string>();
     if (!files.length) {
@@ -78,7 +79,7 @@ export class RenderPool {
             }
           };
           w.on('message', onMessage);
-          w.postMessage({ validate: { root, files, queue } });
+          w.postMessage({ validate: { root, files, queue, reuse } });
         }),
     );
     await validateFromQueue(

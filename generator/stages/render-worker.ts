@@ -7,14 +7,14 @@ import type { RenderedPage, RenderInput } from '../render/render-task.ts';
 import type { RawEntry } from './prevalidate.ts';
 import { takeFrom } from './render-queue.ts';
 
-type Message = { validate?: { root: string; files: string[]; queue: SharedArrayBuffer } | null; input?: RenderInput; queue?: SharedArrayBuffer };
+type Message = { validate?: { root: string; files: string[]; queue: SharedArrayBuffer; reuse: boolean } | null; input?: RenderInput; queue?: SharedArrayBuffer };
 
 const port = parentPort!;
 let ready: Promise<typeof import('../render/render-task.ts')> | undefined;
 
 async function validate(job: NonNullable<Message['validate']>): Promise<void> {
   const [{ validateFromQueue }, { loadSchemas }] = await Promise.all([import('./prevalidate.ts'), import('../core/schemas.ts')]);
-  const schemas = loadSchemas(join(job.root, 'schemas'));
+  const schemas = loadSchemas(join(job.root, 'schemas'), undefined, { reuse: job.reuse });
   let batch: RawEntry[] = [];
   await validateFromQueue(job.root, job.files, job.queue, schemas, (e) => {
     batch.push(e);

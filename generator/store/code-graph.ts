@@ -1,15 +1,29 @@
 // Which code made a cached result. Every key in the build cache holds the digest of its inputs and the
 // digest of the code that produced it: a module, every project file it imports (statically, by
-// re-export, or by a dynamic import of a literal path), the locked dependencies (package-lock.json)
-// and the compiler's settings (tsconfig.json). The graph is read from the source files themselves, so there is no list of
-// files to keep and no version to bump: an edit to any module a result comes from misses the cache.
+// re-export, by a dynamic import of a literal path, by a worker's `new URL('./x.ts', import.meta.url)`
+// or Vite's import.meta.glob), the locked dependencies (package-lock.json) and the compiler's settings
+// (tsconfig.json). The graph is read from the source files themselves, so there is no list of files to
+// keep and no version to bump: an edit to any module a result comes from misses the cache.
+//
+// The imports are read as the code runs, not guessed with a pattern: each file's types are stripped by
+// oxc (rolldown's transform, the one Vite 8 builds the client with; esbuild, which tsx uses, strips the
+// same imports but costs ten times as long through its synchronous API), then es-module-lexer lists
+// what the JavaScript imports. So comments and strings never hide or fake an import, and a type-only
+// import, which the code that runs no longer has (tsconfig's verbatimModuleSyntax), is not an edge.
+// Specifiers resolve as tsx resolves them (resolve()). Loading oxc and reading every file costs about
+// a quarter of a second of CPU per build, so what each text imports is kept in the build cache
+// (imports.json, keyed by the text, and by this module's code and the lockfile: the lexer's version).
 //
 // Pages refine this (pageCode): the render code's edges from the block registry into the block
 // components are cut, and each page adds the components of the blocks it holds, so an edited
 // component renders again only the pages that use it.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as Lexer from 'es-module-lexer';
+import type * as Oxc from 'rolldown/utils';
+import { defaultCacheDir } from './cache-root.ts';
 import { hashOf } from './hash.ts';
 
 /** The generator's own folder: the code digests are of the code running now, whatever site it builds. */
@@ -25,9 +39,118 @@ const REGISTRY = 'runtime/registry.tsx';
 const RENDER_ENTRY = 'generator/render/render-task.ts';
 /** How all code is run: the locked dependencies, and the compiler's settings (tsx reads them for JSX). */
 const TOOLCHAIN = ['package-lock.json', 'tsconfig.json'];
-const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]|new URL\(\s*['"](\.[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g;
-/** Vite's import.meta.glob('../islands/*.island.tsx'): a `*` in the file name's segment. */
-const GLOB = /import\.meta\.glob[^(]*\(\s*['"](\.[^'"]+)['"]/g;
+/** Files whose imports are read; any other file imported (CSS, JSON, an SVG `?raw`) counts by its text alone. */
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+/** What tsx tries for a specifier without a known file: TypeScript's extensions first, then JavaScript's. */
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
+/** A `.js` specifier names its TypeScript source too (TypeScript's and tsx's rule). */
+const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+
+const require = createRequire(import.meta.url);
+let tools: { transformSync: typeof Oxc.transformSync; parse: typeof Lexer.parse } | undefined;
+/** oxc and the lexer, loaded when a text is not in the memo (a warm build never loads them). */
+function lexTools() {
+  if (!tools) {
+    const lexer = require('es-module-lexer') as typeof Lexer;
+    lexer.initSync();
+    tools = { transformSync: (require('rolldown/utils') as typeof Oxc).transformSync, parse: lexer.parse };
+  }
+  return tools;
+}
+
+/** What each text imports (by its syntax and text), kept on disk between builds; see the module's comment. */
+class ImportMemo {
+  private readonly file = join(defaultCacheDir(TOOL_ROOT), 'imports.json');
+  private stored: Record<string, FoundImport[]> | undefined;
+  private readonly used = new Map<string, FoundImport[]>();
+  private added = false;
+  /** A clean build reads nothing stored (it still writes what it read). */
+  ignoreStored = false;
+
+  private version(): string {
+    const lock = join(TOOL_ROOT, 'package-lock.json');
+    return hashOf(readFileSync(fileURLToPath(import.meta.url)), existsSync(lock) ? readFileSync(lock) : '');
+  }
+
+  get(file: string, text: string): FoundImport[] {
+    const key = hashOf(posix.extname(file), text);
+    let out = this.used.get(key);
+    if (out) return out;
+    if (!this.stored && !this.ignoreStored) {
+      try {
+        const json = JSON.parse(readFileSync(this.file, 'utf8')) as { version: string; entries: Record<string, FoundImport[]> };
+        this.stored = json.version === this.version() ? json.entries : {};
+      } catch {
+        this.stored = {};
+      }
+    }
+    out = this.ignoreStored ? undefined : this.stored?.[key];
+    if (!out) {
+      out = findImports(file, text);
+      this.added = true;
+    }
+    this.used.set(key, out);
+    return out;
+  }
+
+  /** Writes the memo when this process read new texts: what it used, and what was stored (up to a bound). */
+  save(): void {
+    if (!this.added) return;
+    this.added = false;
+    const entries = { ...(Object.keys(this.stored ?? {}).length < 20_000 ? this.stored : {}), ...Object.fromEntries(this.used) };
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      const tmp = `${this.file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ version: this.version(), entries }));
+      renameSync(tmp, this.file);
+    } catch {
+      // A read-only cache only costs the next build the reading again.
+    }
+  }
+}
+
+export const importMemo = new ImportMemo();
+
+/** One import the lexer found in a file's JavaScript: its specifier, and whether it is a glob pattern. */
+export interface FoundImport {
+  specifier: string;
+  glob?: true;
+  /** The statement's text (as the JavaScript has it, types stripped). */
+  statement: string;
+}
+
+/** The imports of a module's source, read from the JavaScript it runs as. `file`'s extension names its syntax. */
+export function findImports(file: string, source: string): FoundImport[] {
+  const ext = /\.[cm]?([jt]s)(x?)$/.exec(file);
+  const lang = ext ? (`${ext[1]}${ext[2]}` as 'js' | 'jsx' | 'ts' | 'tsx') : 'js';
+  const { transformSync, parse } = lexTools();
+  const { code, errors } = transformSync(file, source, { lang, sourceType: 'module', typescript: { onlyRemoveTypeImports: true }, jsx: { runtime: 'automatic' } });
+  // Code that does not parse cannot run either: its text is still in the digest, and the lexer reads what it can.
+  const js = errors.length ? source : code;
+  let found: readonly Lexer.ImportSpecifier[];
+  try {
+    found = parse(js, file)[0];
+  } catch {
+    return [];
+  }
+  const out: FoundImport[] = [];
+  for (const i of found) {
+    const statement = js.slice(i.ss, i.se);
+    if (i.n !== undefined) {
+      out.push({ specifier: i.n, statement });
+      continue;
+    }
+    if (i.d !== -2) continue; // import(expression): no path to follow
+    // import.meta: a worker's or an asset's address (`new URL('./x.ts', import.meta.url)`), or Vite's
+    // import.meta.glob('./x/*.tsx') (a pattern, or an array of them).
+    const after = js.slice(i.se);
+    const url = /new\s+URL\(\s*(['"`])([^'"`]+)\1\s*,\s*$/.exec(js.slice(Math.max(0, i.ss - 400), i.ss));
+    if (url && /^\s*\.\s*url\b/.test(after)) out.push({ specifier: url[2]!, statement: `new URL(${url[1]}${url[2]}${url[1]}, import.meta.url)` });
+    const glob = /^\s*\.\s*glob\s*\(\s*(\[[^\]]*\]|(['"`])[^'"`]+\2)/.exec(after);
+    if (glob) for (const m of glob[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) out.push({ specifier: m[2]!, glob: true, statement: `import.meta.glob(${glob[1]})` });
+  }
+  return out;
+}
 
 export type Follow = (from: string, to: string) => boolean;
 
@@ -48,37 +171,55 @@ export class ImportGraph {
     return t;
   }
 
+  /**
+   * The project file a relative specifier names, as tsx resolves it: the file itself; for `./x.js`, its
+   * TypeScript source `x.ts` or `x.tsx`; without an extension, `x.ts`, `x.tsx`, … `x.json`; a folder's
+   * index. A query (Vite's `?raw`, `?url`) names the same file. Packages are counted by the lockfile.
+   */
   resolve(from: string, spec: string): string | undefined {
-    if (!spec.startsWith('.')) return undefined; // a package: counted by the lockfile
-    const base = relative(this.root, join(this.root, dirname(from), spec)).split('\\').join('/');
-    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
-      if (/\.[cm]?[jt]sx?$|\.json$|\.css$/.test(candidate) && existsSync(join(this.root, candidate))) return candidate;
+    if (!spec.startsWith('./') && !spec.startsWith('../')) return undefined;
+    const base = posix.normalize(posix.join(posix.dirname(from), spec.replace(/[?#].*$/, '')));
+    if (base.startsWith('../')) return undefined; // outside the project: not its code
+    const ext = posix.extname(base);
+    const candidates = [base, ...(TS_FOR_JS[ext] ?? []).map((e) => base.slice(0, -ext.length) + e), ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
+    return candidates.find((c) => this.isFile(c));
+  }
+
+  private isFile(file: string): boolean {
+    try {
+      return statSync(join(this.root, file)).isFile();
+    } catch {
+      return false;
     }
-    return undefined;
+  }
+
+  /** What a file imports, as the lexer reads it (see findImports); none for a file that is not a script. */
+  found(file: string): FoundImport[] {
+    return SCRIPT.test(file) ? importMemo.get(file, this.text(file)) : [];
   }
 
   importsOf(file: string): string[] {
     let out = this.imports.get(file);
     if (!out) {
       out = [];
-      const text = this.text(file);
-      for (const m of text.matchAll(IMPORT)) {
-        // Types are erased before the code runs: `import type` changes no result.
-        if (/^(?:import|export)\s+type\s/.test(m[0])) continue;
-        const to = this.resolve(file, m[1] ?? m[2] ?? m[3] ?? m[4]!);
-        if (to) out.push(to);
+      for (const i of this.found(file)) {
+        if (i.glob) out.push(...this.glob(file, i.specifier));
+        else {
+          const to = this.resolve(file, i.specifier);
+          if (to) out.push(to);
+        }
       }
-      for (const m of text.matchAll(GLOB)) out.push(...this.glob(file, m[1]!));
       this.imports.set(file, out);
     }
     return out;
   }
 
   private glob(from: string, pattern: string): string[] {
-    const dir = relative(this.root, join(this.root, dirname(from), dirname(pattern))).split('\\').join('/');
+    if (!pattern.startsWith('./') && !pattern.startsWith('../')) return [];
+    const dir = posix.normalize(posix.join(posix.dirname(from), posix.dirname(pattern)));
     const name = new RegExp(`^${basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
     const full = join(this.root, dir);
-    return existsSync(full) ? readdirSync(full).filter((f) => name.test(f)).map((f) => `${dir}/${f}`) : [];
+    return existsSync(full) ? readdirSync(full).filter((f) => name.test(f)).sort().map((f) => `${dir}/${f}`) : [];
   }
 
   /** Every file reachable from the entries (the entries included), sorted. */
@@ -106,6 +247,7 @@ export class ImportGraph {
   /** The digest of the entries' code: each reachable file's path and text, and the toolchain's files. */
   digest(entries: readonly string[], follow?: Follow): string {
     const files = this.closure(entries, follow);
+    importMemo.save();
     return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.fileHash(f)]));
   }
 }
@@ -137,8 +279,13 @@ export class PageCode {
     if (!existsSync(join(graph.root, RENDER_ENTRY))) throw new Error(`code-graph.ts: the render entry ${RENDER_ENTRY} has moved; name it here`);
     const registry = graph.text(REGISTRY);
     const byName = new Map<string, string>();
-    for (const m of registry.matchAll(/import\s*\{([^}]+)\}\s*from\s*['"](\.\/blocks\/[^'"]+)['"]/g)) {
-      for (const name of m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/).pop()!)) byName.set(name, graph.resolve(REGISTRY, m[2]!)!);
+    // The components' local names, from the registry's imports as the lexer reads them.
+    for (const i of graph.found(REGISTRY)) {
+      const file = graph.resolve(REGISTRY, i.specifier);
+      if (!file?.startsWith('runtime/blocks/')) continue;
+      const bindings = /^import\s*(\w+)?\s*,?\s*(?:\{([^}]*)\})?\s*from/.exec(i.statement);
+      const names = [bindings?.[1], ...(bindings?.[2] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/).pop())];
+      for (const name of names) if (name) byName.set(name, file);
     }
     const body = /registry[^=]*=\s*\{([\s\S]*?)\n\};/.exec(registry)?.[1] ?? '';
     for (const m of body.matchAll(/^\s*'?([\w-]+)'?\s*:\s*(\w+)\s*,?\s*$/gm)) {

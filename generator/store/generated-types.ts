@@ -8,11 +8,12 @@ import { codeDigest } from './code-graph.ts';
 import { filesHash } from './hash.ts';
 import { storeStats } from './store-stats.ts';
 
-export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string): Promise<string[]> {
+/** `reuse` false (a clean build): the stamp is not trusted; the files are generated and compared anew. */
+export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string, reuse = true): Promise<string[]> {
   // Made from the schemas (section.schema.json is both input and output, so it sits in schemas/) by
   // generate-types.ts and what it imports.
   const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest(new URL('../generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
-  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) {
+  if (reuse && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) {
     storeStats.reused('generated types');
     return [];
   }

@@ -1,7 +1,7 @@
 // The output folder as the last build left it: each file's content hash, size and modification time.
 // A file whose content is unchanged is not written again (its mtime stays), a file the build no
 // longer makes is removed with its .br/.gz, and precompression runs only for changed content.
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../stages/precompress.ts';
 import { codeDigest } from './code-graph.ts';
@@ -14,7 +14,10 @@ interface Stamp {
 }
 
 export interface FileRecord extends Stamp {
+  /** The content's hash. */
   hash: string;
+  /** A copied file's source (a cache file) as it was when copied: while it is unchanged, so is its content. */
+  source?: Stamp & { ino: number };
   /** The .br and .gz beside it, made from this content. */
   br?: Stamp;
   gz?: Stamp;
@@ -72,19 +75,30 @@ export class Outputs {
   }
 
   /**
-   * Copies a file unless it already holds that content; `hash` names the content (a cache file's
-   * content key). A hard link where the file system allows it (ten thousand pages' social cards cost
-   * no copy); the output's file and the cache's are then one file, which is why put() removes a file
-   * before making it anew rather than writing into it.
+   * Copies a file unless it already holds the same content. A hard link where the file system allows it
+   * (ten thousand pages' social cards cost no copy); the output's file and the cache's are then one
+   * file, which is why put() removes a file before making it anew rather than writing into it.
+   * Keyed by content, never by name: a cache file made again under the same name (its code changed, or
+   * the cache was emptied) may hold other bytes. Its content is hashed only when the source is not the
+   * very file (inode, size, time) the last build copied.
    */
-  copy(rel: string, from: string, hash: string): void {
-    this.put(rel, hash, (full) => {
+  copy(rel: string, from: string): void {
+    const s = statSync(from);
+    const source = { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
+    const before = this.previous[rel];
+    const unchanged = !!before?.source && before.source.ino === source.ino && same(before.source, source);
+    if (unchanged && this.intact(rel)) {
+      this.files[rel] = before;
+      return;
+    }
+    this.put(rel, unchanged ? before.hash : hashOf(readFileSync(from)), (full) => {
       try {
         linkSync(from, full);
       } catch {
         copyFileSync(from, full);
       }
     });
+    this.files[rel] = { ...this.files[rel]!, source };
   }
 
   /** Makes `rel` with `make` unless the last build left this very content there, and records it. */

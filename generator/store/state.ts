@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { codeDigest } from './code-graph.ts';
+import { defaultCacheDir } from './cache-root.ts';
 import { hashOf } from './hash.ts';
 import type { FileRecord } from './outputs.ts';
 import type { Read } from './track.ts';
@@ -33,8 +34,7 @@ export interface TargetState {
 
 export const emptyState = (): TargetState => ({ version: version(), pages: {}, readSets: {}, files: {} });
 
-/** The build cache: node_modules/.cache/site-build (ignored by git, kept by CI's cache step). */
-export const defaultCacheDir = (root: string) => join(root, 'node_modules/.cache/site-build');
+export { defaultCacheDir };
 
 /** The folder of one output folder's state and compressed files. */
 export const targetDir = (cacheDir: string, outDir: string) => join(cacheDir, 'targets', hashOf(resolve(outDir)).slice(0, 16));

@@ -22,6 +22,7 @@ import { publicationOf } from '../core/publication.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
+import { affectedPages, pageReads } from './affected-pages.ts';
 import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
@@ -30,6 +31,9 @@ import { isLoopback } from '../dev-access.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
+
+/** The dev server's assets, as the preview's pages load them. */
+const DEV_ASSETS = { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], always: ['/@vite/client'] };
 
 export interface StudioOptions {
   root: string;
@@ -128,12 +132,15 @@ export function studio(opts: StudioOptions) {
       const made = listFiles(join(root, 'pages'), isYaml).find((f) => !before.has(f));
       return { file: made && relative(root, made).split('\\').join('/'), output: out.output };
     },
-    // Which pages a catalogue change affects: those whose compiled definition changes, or that name a changed product.
+    // Which pages a catalogue change affects: by what each page reads as it renders, as a build decides (affected-pages.ts).
     'POST /_studio/api/affected': async (req) => {
       const { text } = (await readJson(req)) as { text: string };
       const now = await compile(new Map());
       const next = await compile(new Map([[CATALOGUE, text]]));
-      return { ok: next.ok, pages: affectedPages(now, next), diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
+      const { renderPage } = await renderEntry();
+      const settings = { assets: DEV_ASSETS, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf() };
+      const pages = now.site && next.site ? affectedPages(now.site, next.site, (page) => pageReads(renderPage, now.site!, page, settings)) : [];
+      return { ok: next.ok, pages, diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
     },
   };
 
@@ -208,7 +215,7 @@ export function studio(opts: StudioOptions) {
     const { html } = renderPage({
       compiled: result.site!,
       page,
-      assets: { css: ['/runtime/styles/site.css'], scripts: ['/runtime/client/main.ts'], always: [DEV_CLIENT] },
+      assets: DEV_ASSETS,
       supabaseUrl: supabaseUrl(),
       supabaseAnonKey: supabaseAnonKey(),
       now: asOf(),
@@ -332,21 +339,6 @@ function describe(file: string, text: string, result: CompileResult) {
   // Errors elsewhere (another file) stop the whole compile: say so, so the preview's state is explained.
   const elsewhere = result.ok ? 0 : result.diagnostics.filter((d) => d.file !== file && d.severity === 'error').length;
   return { data, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error'), siteOk: result.ok, errorsElsewhere: elsewhere, route: page?.route };
-}
-
-/** Pages a catalogue change affects: their definition changes, or they name a product whose entry changed. */
-function affectedPages(now: CompileResult, next: CompileResult): { file: string; route: string; title: string }[] {
-  if (!now.site || !next.site) return [];
-  const before = new Map(now.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
-  const after = new Map(next.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
-  const changed = [...new Set([...before.keys(), ...after.keys()])].filter((id) => before.get(id) !== after.get(id));
-  const old = new Map(now.site.pages.map((p) => [p.route, JSON.stringify(p)]));
-  return next.site.pages
-    .filter((p) => {
-      const json = JSON.stringify(p);
-      return old.get(p.route) !== json || changed.some((id) => json.includes(`"${id}"`));
-    })
-    .map((p) => ({ file: p.file, route: p.route, title: p.title }));
 }
 
 function runNew(root: string, kind: string, name: string): Promise<{ code: number; output: string }> {

@@ -5,7 +5,10 @@
 // change: each codeDigest(...) the generator computes, and each page's render key, block by block.
 // (incremental-build.test.ts shows with real builds that a changed key is a recomputed result, that
 // the warm output then equals a clean build, and that Node loads no file the graph does not know.)
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ImportGraph, PageCode } from '../../generator/store/code-graph.ts';
 
 const ENTRIES = ['generator/cli/build.ts', 'generator/cli/dev.ts', 'generator/cli/validate.ts'];
@@ -77,5 +80,73 @@ describe('cache keys follow the import graph', () => {
     const globbing = g.closure(['runtime/client/main.ts']).filter((f) => g.text(f).includes('import.meta.glob'));
     expect(globbing.length).toBeGreaterThan(0);
     for (const f of globbing) expect(g.importsOf(f).some((to) => to.endsWith('.island.tsx')), f).toBe(true);
+  });
+});
+
+describe('the import graph reads every valid spelling of an import', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'code-graph-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (files: Record<string, string>) => {
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+  };
+  // Every file a spelling below names; each exports something, so an import of it is real.
+  const targets = ['multi.ts', 'cards.ts', 'view.tsx', 'plain.ts', 'folder/index.ts', 'lazy.ts', 'again.ts', 'all.ts', 'worker.ts', 'islands/a.island.tsx', 'islands/b.island.tsx', 'side.ts', 'inline-type.ts', 'types.ts', 'ghost.ts', 'ghost2.ts', 'raw.css'];
+  write(Object.fromEntries(targets.map((t) => [t, t.endsWith('.css') ? 'a { color: red }' : 'export const x = 1;\n'])));
+  write({
+    'entry.tsx': `import {
+  x as multi, // the reader's comment: it's got a quote
+  /* and "another" ' */
+} from './multi.ts';
+import { x as cards } from './cards.js';
+import { x as view } from './view.js';
+import { x as plain } from './plain';
+import { x as folder } from './folder';
+import type { x as types } from './types.ts';
+import { type x as inline } from './inline-type.ts';
+import './side.ts';
+import css from './raw.css?inline';
+export { x as again } from './again.ts';
+export * from './all.ts';
+// import './ghost.ts';
+const text = "import './ghost2.ts'";
+const worker = new URL('./worker.ts', import.meta.url);
+const islands = import.meta.glob<{ default: unknown }>('./islands/*.island.tsx');
+export const lazy = () => import('./lazy.ts');
+export const View = () => <p title="it's">{multi + cards + view + plain + folder + String(worker) + text + css}</p>;
+export type T = typeof types | typeof inline | typeof islands;
+`,
+  });
+
+  it('follows multi-line imports with quotes in comments, .js spellings of TypeScript, extensionless and folder imports, re-exports, dynamic imports, workers and globs', () => {
+    const edges = new ImportGraph(dir).importsOf('entry.tsx');
+    for (const to of ['multi.ts', 'cards.ts', 'view.tsx', 'plain.ts', 'folder/index.ts', 'side.ts', 'raw.css', 'again.ts', 'all.ts', 'worker.ts', 'islands/a.island.tsx', 'islands/b.island.tsx', 'lazy.ts']) expect(edges, to).toContain(to);
+  });
+
+  it('counts an import exactly when the code that runs keeps it: not in comments or strings, not type-only', () => {
+    const edges = new ImportGraph(dir).importsOf('entry.tsx');
+    // An import whose names are all types runs as a bare import of the module (verbatimModuleSyntax).
+    expect(edges).toContain('inline-type.ts');
+    for (const to of ['types.ts', 'ghost.ts', 'ghost2.ts']) expect(edges, to).not.toContain(to);
+  });
+
+  it('an edit to a file imported in any of these spellings changes the digest of the code that imports it', () => {
+    const before = new ImportGraph(dir).digest(['entry.tsx']);
+    for (const file of ['multi.ts', 'cards.ts', 'view.tsx', 'plain.ts', 'folder/index.ts', 'lazy.ts', 'worker.ts', 'islands/b.island.tsx']) {
+      const edited = new (class extends ImportGraph {
+        override text(f: string): string {
+          return f === file ? `${super.text(f)}// edited\n` : super.text(f);
+        }
+      })(dir);
+      expect(edited.digest(['entry.tsx']), file).not.toBe(before);
+    }
+    const typeOnly = new (class extends ImportGraph {
+      override text(f: string): string {
+        return f === 'types.ts' ? `${super.text(f)}// edited\n` : super.text(f);
+      }
+    })(dir);
+    expect(typeOnly.digest(['entry.tsx'])).toBe(before);
   });
 });

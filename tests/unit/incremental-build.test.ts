@@ -2,9 +2,12 @@
 // generator's own code, a new page, a deleted page) the incremental build's output folder is
 // byte-identical to a clean build's (or it fails as a clean build does),
 // every file included (.br and .gz too), and it rendered only the pages that depend on the edit. A
-// rebuild with nothing changed renders and writes nothing.
+// rebuild with nothing changed renders and writes nothing. Then the changes a warm build once missed
+// (a PostCSS config Vite finds on its own, two spellings of an import, the card worker's code, a cache
+// image drawn again under its name): after each, the warm build equals a `--clean` build and a build
+// with every cache emptied (caches of its own, SITE_CACHE_DIR).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +55,8 @@ function run(outDir: string, clean = false, env: Record<string, string> = {}, im
   const r = spawnSync(process.execPath, ['--import', 'tsx', ...imports.flatMap((i) => ['--import', i]), 'generator/cli/build.ts', '--stats', stats, '--as-of', AS_OF, ...(clean ? ['--clean'] : [])], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, OUT_DIR: outDir, VITE_SUPABASE_ANON_KEY: '', ...env },
+    // The copy's caches are its own (node_modules is the project's): no other test's build shares them.
+    env: { ...process.env, OUT_DIR: outDir, VITE_SUPABASE_ANON_KEY: '', SITE_CACHE_DIR: caches(), ...env },
   });
   return { status: r.status, output: r.stderr + r.stdout, stats };
 }
@@ -65,6 +69,7 @@ function build(outDir: string, clean = false, env: Record<string, string> = {}, 
 
 // Outside the project, as dist/ is git-ignored in it: Tailwind scans what git does not ignore.
 const out = () => `${root}-out`;
+const caches = () => `${root}-caches`;
 /** A clean build (no cache) of the same site, compared file by file with the incremental one. */
 function expectSameAsClean() {
   const clean = `${root}-clean`;
@@ -72,6 +77,18 @@ function expectSameAsClean() {
   build(clean, true);
   expect(treeDifferences(out(), clean)).toEqual([]);
 }
+
+/** The same, and a build with every cache emptied first: a truly cold build. */
+function expectSameAsCleanAndCold() {
+  expectSameAsClean();
+  const cold = `${root}-cold`;
+  for (const dir of [cold, `${root}-cold-caches`]) rmSync(dir, { recursive: true, force: true });
+  build(cold, false, { SITE_CACHE_DIR: `${root}-cold-caches` });
+  expect(treeDifferences(out(), cold)).toEqual([]);
+}
+
+/** The output's files whose text holds `needle`. */
+const holding = (needle: string) => readdirSync(out(), { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(out(), f)).isFile() && readFileSync(join(out(), f), 'utf8').includes(needle));
 
 const edit = (file: string, from: string | RegExp, to: string) => {
   const full = join(root, file);
@@ -99,7 +116,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'site.config.yaml'), readFileSync(join(projectRoot, 'tests/fixtures/minimal-site/site.config.yaml'), 'utf8'));
 });
 afterAll(() => {
-  for (const dir of [root, `${root}-out`, `${root}-clean`]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [root, out(), `${root}-clean`, `${root}-cold`, caches(), `${root}-cold-caches`]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('an incremental build', () => {
@@ -168,4 +185,64 @@ describe('an incremental build', () => {
     expect(existsSync(join(out(), 'blog/third'))).toBe(false);
     expectSameAsClean();
   }, 900_000);
+
+  // Builds are slow on a busy machine: each step below is one change, a warm build, a clean one and a cold one.
+  it('equals a clean build and a truly cold one after the changes a warm build once missed', () => {
+    // A PostCSS config, which Vite finds on its own: its plugin's rule is in the CSS.
+    const postcss = join(root, 'postcss.config.js');
+    writeFileSync(postcss, "// Adds one rule, so the CSS shows whether Vite read this file.\nexport default { plugins: [{ postcssPlugin: 'stamp', Once(root) { root.append('.postcss-stamp{color:red}'); } }] };\n");
+    build(out());
+    expect(holding('postcss-stamp').length).toBeGreaterThan(0);
+    expectSameAsCleanAndCold();
+
+    // Deleted, it is gone from the CSS. With it, two spellings of an import enter the render code: a
+    // multi-line import whose comment holds a quote, and a TypeScript module imported as './x.js' (as
+    // tsx and TypeScript allow).
+    rmSync(postcss);
+    writeFileSync(join(root, 'runtime/blocks/footer-note.ts'), "export const NOTE = 'note-one';\n");
+    writeFileSync(join(root, 'runtime/blocks/footer-mark.ts'), "export const MARK = 'mark-one';\n");
+    edit('runtime/blocks/article-footer.tsx', "import type { BlockOf } from '../../model/page.ts';", "import type { BlockOf } from '../../model/page.ts';\nimport {\n  // the footer's note: it's imported over several lines\n  NOTE,\n} from './footer-note.ts';\nimport { MARK } from './footer-mark.js';");
+    edit('runtime/blocks/article-footer.tsx', '{block.label}</a>', '{block.label}</a>\n      <span data-note={NOTE} data-mark={MARK} />');
+    build(out());
+    expect(holding('postcss-stamp')).toEqual([]);
+    expect(holding('note-one').length).toBeGreaterThan(0);
+    expectSameAsCleanAndCold();
+
+    // Editing either imported module renders again the pages that use it.
+    edit('runtime/blocks/footer-note.ts', 'note-one', 'note-two');
+    expect(build(out()).renderedRoutes.sort()).toEqual(['/blog/first', '/blog/second']);
+    expect(holding('note-two').length).toBeGreaterThan(0);
+    expectSameAsCleanAndCold();
+    edit('runtime/blocks/footer-mark.ts', 'mark-one', 'mark-two');
+    expect(build(out()).renderedRoutes.sort()).toEqual(['/blog/first', '/blog/second']);
+    expect(holding('mark-two').length).toBeGreaterThan(0);
+    expectSameAsCleanAndCold();
+
+    // The card worker's code (every thread draws the cards through it): every card is drawn again.
+    const cards = () => readdirSync(join(out(), 'generated')).filter((f) => f.startsWith('card-')).sort();
+    const cardsBefore = cards();
+    edit('generator/images/card-worker.ts', 'drawCard(text)', "drawCard({ ...text, title: `${text.title} (edited)` })");
+    build(out());
+    expect(cards().filter((c) => cardsBefore.includes(c))).toEqual([]);
+    expectSameAsCleanAndCold();
+
+    // A cache image drawn again under the same name with other bytes (as a cache emptied, or a
+    // drawing whose inputs its name misses, makes it): the output follows the content, not the name.
+    const card = cards()[0]!;
+    const cached = join(caches(), 'site-images', card);
+    const redrawn = Buffer.concat([readFileSync(cached), Buffer.from('redrawn')]);
+    writeFileSync(`${cached}.tmp`, redrawn);
+    renameSync(`${cached}.tmp`, cached);
+    build(out());
+    expect(readFileSync(join(out(), 'generated', card)).equals(redrawn)).toBe(true);
+    // A clean build draws it again (its true bytes, under its name, into the same cache): the warm one follows.
+    build(`${root}-clean`, true);
+    build(out());
+    expect(readFileSync(join(out(), 'generated', card)).equals(redrawn)).toBe(false);
+    const cold = `${root}-cold`;
+    for (const dir of [cold, `${root}-cold-caches`]) rmSync(dir, { recursive: true, force: true });
+    build(cold, false, { SITE_CACHE_DIR: `${root}-cold-caches` });
+    expect(treeDifferences(out(), `${root}-clean`)).toEqual([]);
+    expect(treeDifferences(out(), cold)).toEqual([]);
+  }, 3_600_000);
 });

@@ -7,9 +7,9 @@ import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardFile } from '../../generator/images.ts';
+import { cardFile, IMAGE_CODE } from '../../generator/images.ts';
 import { cardText, drawCard, type CardText } from '../../generator/images/card.ts';
-import { ImportGraph } from '../../generator/store/code-graph.ts';
+import { ImportGraph, toolPath } from '../../generator/store/code-graph.ts';
 import { TemplatePng } from '../../generator/images/png.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import { projectRoot } from './fixture.ts';
@@ -90,12 +90,14 @@ describe('social cards', () => {
     for (const part of ['generator', 'model', 'pdf', 'runtime', 'package-lock.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true });
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
     const text = cardText('Test Site', page('Sleep better'));
-    const file = () => cardFile(text, new ImportGraph(copy).digest(['generator/images/card.ts']));
+    // The module the build keys cards by (images.ts): the one every thread draws them through.
+    const cardCode = toolPath(IMAGE_CODE.card);
+    const file = () => cardFile(text, new ImportGraph(copy).digest([cardCode]));
 
     it('are named by what the card shows and the code that draws it', () => {
       const before = file();
-      expect(before).toBe(cardFile(text, new ImportGraph(projectRoot).digest(['generator/images/card.ts'])));
-      expect(cardFile({ ...text, title: 'Sleep worse' }, new ImportGraph(copy).digest(['generator/images/card.ts']))).not.toBe(before);
+      expect(before).toBe(cardFile(text, new ImportGraph(projectRoot).digest([cardCode])));
+      expect(cardFile({ ...text, title: 'Sleep worse' }, new ImportGraph(copy).digest([cardCode]))).not.toBe(before);
       // Code the card is not drawn by leaves it alone.
       appendFileSync(join(copy, 'generator/bench/grow.ts'), '\n// changed\n');
       expect(file()).toBe(before);
@@ -104,7 +106,11 @@ describe('social cards', () => {
       const afterCard = file();
       expect(afterCard).not.toBe(before);
       appendFileSync(join(copy, 'generator/images/png.ts'), '\n// changed\n');
-      expect(file()).not.toBe(afterCard);
+      const afterPng = file();
+      expect(afterPng).not.toBe(afterCard);
+      // So does the worker that draws them (it once drew 59 cards stale: the key covered card.ts only).
+      appendFileSync(join(copy, 'generator/images/card-worker.ts'), '\n// changed\n');
+      expect(file()).not.toBe(afterPng);
     });
   });
 });

@@ -1,0 +1,9 @@
+// Where every cache lives: node_modules/.cache (ignored by git, cleared with node_modules, kept by CI's
+// cache step), or the folder SITE_CACHE_DIR names: a test (or a CI job) can give a build caches of
+// its own, empty, without deleting the ones other builds are using.
+import { join, resolve } from 'node:path';
+
+export const cacheRoot = (root: string): string => (process.env.SITE_CACHE_DIR ? resolve(process.env.SITE_CACHE_DIR) : join(root, 'node_modules/.cache'));
+
+/** The build cache: node_modules/.cache/site-build. */
+export const defaultCacheDir = (root: string): string => join(cacheRoot(root), 'site-build');
