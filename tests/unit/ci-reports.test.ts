@@ -61,7 +61,8 @@ describe('whole reports through any pipe', () => {
     expect(piped.text).toBe(toFile);
     expect(piped.text.trimEnd().endsWith('2400 errors in 300 files.')).toBe(true);
     for (const i of [0, 150, 299]) expect(piped.text).toContain(`pages/blog/broken-${i}.yaml:`);
-  });
+    // Two whole runs of the CLI over 300 files, one read slowly: over a minute on a loaded 2-core machine.
+  }, 180_000);
 });
 
 /** One error (with %, comma, colon in its message), one warning (no preview source), one valid file. */
