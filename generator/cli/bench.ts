@@ -2,7 +2,8 @@
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
 // size budget is exceeded. Sizes are deterministic; build times are printed, never asserted. Then the
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
-// median has a budget (issue 27).
+// median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
+// page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31).
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
 // cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
@@ -14,6 +15,8 @@ import { count, EXIT, parseCli, runCli } from './args.ts';
 import { benchAtScale } from '../bench/scale.ts';
 import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.ts';
 import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from '../bench/studio-keystroke.ts';
+import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
+import { compileSite } from '../core/compile.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -96,10 +99,17 @@ await runCli('bench', async () => {
   console.log(`\n${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
   if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
 
+  // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
+  const compiled = compileSite(root).site;
+  if (!compiled) throw new Error('the site that was just built no longer compiles');
+  const lighthouse = await lighthouseFigures(outDir, routeKinds(compiled));
+  console.log(`\n${describeLighthouse(lighthouse)}`);
+  over.push(...lighthouseOverBudget(lighthouse));
+
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms.`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
   return EXIT.ok;
 });

@@ -23,7 +23,7 @@ export function SiteHeader() {
   const { site } = useRender();
   const links = site.navigation;
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo name={site.site.name} shortName={site.site.shortName} />
         <ul className="hidden items-center gap-6 lg:flex">
@@ -60,7 +60,7 @@ export function SiteHeader() {
 export function BackHomeHeader() {
   const { site } = useRender();
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="/" className="inline-flex min-h-11 items-center gap-2 font-semibold text-gray-700 hover:text-violet-700">
           <span aria-hidden="true">←</span> Back to Home

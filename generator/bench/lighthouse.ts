@@ -1,0 +1,147 @@
+// Lighthouse's mobile run on the built site, beside a bare HTML page served by the same server in the
+// same run, so the figures read as ratios to what the machine does for a page with nothing in it rather
+// than as absolute times that follow the machine's load (issue 31). For each kind of route (the landing
+// page, a platform page, the bundle, an article, the blog index) and the bare page: the performance
+// score, LCP and TBT, each the median of RUNS runs, taken in turns (one run of every page, then the
+// next), so a busy moment falls on all pages alike.
+//
+// Lighthouse drives /usr/bin/chromium (chromiumLaunchOptions) through chrome-launcher; nothing is
+// downloaded, and the only traffic is to the server on 127.0.0.1.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { CompiledSite } from '../../model/page.ts';
+import { chromiumLaunchOptions } from '../chromium.ts';
+import { startStaticServer } from '../serve.ts';
+
+export const LIGHTHOUSE_RUNS = 3;
+
+/** Against the bare page of the same run: LCP within 10 %, TBT within 50 ms; a score of 100. */
+export const LIGHTHOUSE_BUDGET = { lcpRatio: 1.1, tbtOverMs: 50, score: 100 };
+
+/** Where the bare page is written in the served folder: a dot-free name no route of the site can have (routes come from page files). */
+export const BARE_ROUTE = '/__bare-page';
+
+/** A page with nothing in it but text: what a phone does for any page, the floor the site is compared to. */
+const BARE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>A bare page</title><meta name="description" content="A page of text with no style and no script, measured beside the site's pages."></head>
+<body><h1>A bare page</h1>
+<p>This page has a heading and two paragraphs of text, no stylesheet, no image and no script. Lighthouse measures it in the same run as the site's pages, so what the machine costs every page can be told apart from what a page costs itself.</p>
+<p>Its largest contentful paint is the first paragraph, drawn as soon as the document arrives.</p>
+</body></html>
+`;
+
+export interface RouteKind {
+  kind: string;
+  route: string;
+}
+
+/** One route kind of each, chosen from the compiled site by what the pages are, never by their names. */
+export function routeKinds(compiled: CompiledSite): RouteKind[] {
+  const { site, pages } = compiled;
+  const routes = new Set(pages.map((p) => p.route));
+  const product = (bundle: boolean) => site.products.find((p) => (p.bundles !== undefined) === bundle && routes.has(p.route))?.route;
+  const listing = pages.find((p) => p.listing && p.listing.firstRoute === p.listing.indexRoute && p.route === p.listing.indexRoute);
+  const kinds: [string, string | undefined][] = [
+    ['landing', routes.has('/') ? '/' : undefined],
+    ['platform', pages.find((p) => p.template === 'platform')?.route ?? product(false)],
+    ['bundle', product(true)],
+    ['article', compiled.articles.find((a) => routes.has(a.route))?.route],
+    ['blog index', listing?.route],
+  ];
+  return kinds.flatMap(([kind, route]) => (route ? [{ kind, route }] : []));
+}
+
+export interface LighthouseFigures {
+  kind: string;
+  route: string;
+  /** Medians of the runs; the score 0-100. */
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  runs: { score: number; lcpMs: number; tbtMs: number }[];
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** One Lighthouse run; a run whose trace Lighthouse itself could not read (NO_NAVSTART and the like, on a busy machine) is tried again, twice at most. */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] }))?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+}
+
+/** Serves `dir` (a build) with the bare page beside it on 127.0.0.1, and runs Lighthouse's mobile preset on each route. */
+export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS): Promise<LighthouseFigures[]> {
+  mkdirSync(join(dir, BARE_ROUTE), { recursive: true });
+  writeFileSync(join(dir, BARE_ROUTE, 'index.html'), BARE_HTML);
+  const all: RouteKind[] = [{ kind: 'bare page', route: BARE_ROUTE }, ...kinds];
+  const server = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => {} });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chrome = await launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromiumLaunchOptions.args],
+    logLevel: 'silent',
+  });
+  const measured = new Map<string, LighthouseFigures['runs']>(all.map((k) => [k.route, []]));
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const { route } of all) {
+        const lhr = await lighthouseRun(`${origin}${route}`, chrome.port);
+        const audit = (id: string) => {
+          const v = lhr.audits[id]?.numericValue;
+          if (typeof v !== 'number') throw new Error(`Lighthouse on ${route}: no ${id} (${lhr.audits[id]?.errorMessage ?? 'not measured'})`);
+          return v;
+        };
+        measured.get(route)!.push({ score: Math.round((lhr.categories.performance?.score ?? 0) * 100), lcpMs: audit('largest-contentful-paint'), tbtMs: audit('total-blocking-time') });
+      }
+    }
+  } finally {
+    chrome.kill();
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+  return all.map(({ kind, route }) => {
+    const r = measured.get(route)!;
+    return { kind, route, runs: r, score: median(r.map((x) => x.score)), lcpMs: median(r.map((x) => x.lcpMs)), tbtMs: median(r.map((x) => x.tbtMs)) };
+  });
+}
+
+/** The table bench prints: medians, and each route's LCP and TBT against the bare page's. */
+export function describeLighthouse(figures: readonly LighthouseFigures[]): string {
+  const bare = figures[0]!;
+  const lines = [
+    `Lighthouse mobile (median of ${bare.runs.length}; budget: score ${LIGHTHOUSE_BUDGET.score}, LCP ≤ ${LIGHTHOUSE_BUDGET.lcpRatio}× the bare page's, TBT ≤ the bare page's + ${LIGHTHOUSE_BUDGET.tbtOverMs} ms):`,
+    `${'kind'.padEnd(11)} ${'route'.padEnd(32)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'×bare'.padStart(6)} ${'TBT'.padStart(7)} ${'−bare'.padStart(7)}   runs (score/LCP/TBT)`,
+  ];
+  for (const f of figures) {
+    const runs = f.runs.map((r) => `${r.score}/${Math.round(r.lcpMs)}/${Math.round(r.tbtMs)}`).join(' ');
+    lines.push(
+      `${f.kind.padEnd(11)} ${f.route.padEnd(32)} ${String(f.score).padStart(5)} ${`${Math.round(f.lcpMs)} ms`.padStart(8)} ${(f.lcpMs / bare.lcpMs).toFixed(2).padStart(6)} ${`${Math.round(f.tbtMs)} ms`.padStart(7)} ${`${Math.round(f.tbtMs - bare.tbtMs)}`.padStart(7)}   ${runs}`,
+    );
+  }
+  // Only the machine can slow a page with nothing in it: say so, since every ratio is then noisier.
+  if (bare.score < LIGHTHOUSE_BUDGET.score) lines.push(`(the bare page itself scored ${bare.score}, TBT ${Math.round(bare.tbtMs)} ms: the machine was busy, and the ratios are as noisy as it was)`);
+  return lines.join('\n');
+}
+
+/** Each route over budget, in words; empty when all are within. */
+export function lighthouseOverBudget(figures: readonly LighthouseFigures[]): string[] {
+  const [bare, ...routes] = figures;
+  const over: string[] = [];
+  for (const f of routes) {
+    if (f.score < LIGHTHOUSE_BUDGET.score) over.push(`${f.route} (${f.kind}): Lighthouse mobile performance ${f.score}, budget ${LIGHTHOUSE_BUDGET.score}`);
+    if (f.lcpMs > bare!.lcpMs * LIGHTHOUSE_BUDGET.lcpRatio) over.push(`${f.route} (${f.kind}): LCP ${Math.round(f.lcpMs)} ms, ${(f.lcpMs / bare!.lcpMs).toFixed(2)}× the bare page's ${Math.round(bare!.lcpMs)} ms, budget ${LIGHTHOUSE_BUDGET.lcpRatio}×`);
+    if (f.tbtMs > bare!.tbtMs + LIGHTHOUSE_BUDGET.tbtOverMs) over.push(`${f.route} (${f.kind}): TBT ${Math.round(f.tbtMs)} ms, the bare page's ${Math.round(bare!.tbtMs)} ms + ${LIGHTHOUSE_BUDGET.tbtOverMs}, budget`);
+  }
+  return over;
+}

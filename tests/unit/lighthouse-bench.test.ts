@@ -1,0 +1,57 @@
+// The bench's Lighthouse probe (generator/bench/lighthouse.ts): which route of each kind it measures, how
+// its budgets read against the bare page of the same run, and that Lighthouse itself runs here, offline,
+// on the machine's Chromium.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import { BARE_ROUTE, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
+import { fixtureSite } from './fixture.ts';
+
+describe('the route kinds the probe measures', () => {
+  it('takes one page of each kind, by what the page is', () => {
+    const compiled = compileSite(fixtureSite('blog-site')).site!;
+    const kinds = new Map(routeKinds(compiled).map((k) => [k.kind, k.route]));
+    const page = (route: string | undefined) => compiled.pages.find((p) => p.route === route);
+    expect([...kinds.keys()]).toEqual(['landing', 'platform', 'bundle', 'article', 'blog index']);
+    expect(page(kinds.get('landing'))?.route).toBe('/');
+    expect(page(kinds.get('platform'))?.template).toBe('platform');
+    const bundle = compiled.site.products.find((p) => p.route === kinds.get('bundle'));
+    expect(bundle?.bundles).toBeDefined();
+    expect(compiled.articles.map((a) => a.route)).toContain(kinds.get('article'));
+    const index = page(kinds.get('blog index'));
+    expect(index?.listing?.indexRoute).toBe(index?.route);
+  });
+});
+
+describe('the budgets, against the bare page of the same run', () => {
+  const figures = (score: number, lcpMs: number, tbtMs: number): LighthouseFigures => ({ kind: 'article', route: '/a', score, lcpMs, tbtMs, runs: [] });
+  const bare: LighthouseFigures = { kind: 'bare page', route: BARE_ROUTE, score: 100, lcpMs: 1000, tbtMs: 40, runs: [] };
+
+  it('passes a page as light as the bare one, at the edges of each budget', () => {
+    expect(lighthouseOverBudget([bare, figures(100, 1000 * LIGHTHOUSE_BUDGET.lcpRatio, 40 + LIGHTHOUSE_BUDGET.tbtOverMs)])).toEqual([]);
+  });
+
+  it('names each budget a page goes over', () => {
+    expect(lighthouseOverBudget([bare, figures(99, 1000, 40)])).toEqual([expect.stringMatching(/^\/a \(article\): Lighthouse mobile performance 99/)]);
+    expect(lighthouseOverBudget([bare, figures(100, 1120, 40)])).toEqual([expect.stringMatching(/LCP 1120 ms, 1\.12× the bare page's 1000 ms/)]);
+    expect(lighthouseOverBudget([bare, figures(100, 1000, 91)])).toEqual([expect.stringMatching(/TBT 91 ms, the bare page's 40 ms \+ 50/)]);
+  });
+
+  it('reads a slow machine as a ratio: a page as slow as a slow bare page is within budget', () => {
+    const slowBare = { ...bare, score: 80, lcpMs: 3000, tbtMs: 600 };
+    expect(lighthouseOverBudget([slowBare, figures(100, 3100, 620)])).toEqual([]);
+  });
+});
+
+describe('Lighthouse on this machine', () => {
+  it('measures the bare page on the local Chromium, with nothing downloaded', { timeout: 180_000 }, async () => {
+    const [bare] = await lighthouseFigures(mkdtempSync(join(tmpdir(), 'lighthouse-')), [], 1);
+    expect(bare!.route).toBe(BARE_ROUTE);
+    expect(bare!.runs).toHaveLength(1);
+    expect(bare!.lcpMs).toBeGreaterThan(0);
+    expect(bare!.tbtMs).toBeGreaterThanOrEqual(0);
+    expect(bare!.score).toBeGreaterThan(0);
+  });
+});
