@@ -28,6 +28,7 @@ import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
 import { isLoopback } from '../dev-access.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
+import type { AffectedBy } from './git-changes.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 
@@ -335,7 +336,7 @@ function describe(file: string, text: string, result: CompileResult) {
 }
 
 /** Pages a catalogue change affects: their definition changes, or they name a product whose entry changed. */
-function affectedPages(now: CompileResult, next: CompileResult): { file: string; route: string; title: string }[] {
+export function affectedPages(now: CompileResult, next: CompileResult): { file: string; route: string; title: string }[] {
   if (!now.site || !next.site) return [];
   const before = new Map(now.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
   const after = new Map(next.site.site.products.map((p) => [p.id, JSON.stringify(p)]));
@@ -356,4 +357,18 @@ function runNew(root: string, kind: string, name: string): Promise<{ code: numbe
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
     });
   });
+}
+
+/**
+ * The pages one changed file affects (the Changes view), the same way as a catalogue edit above: the
+ * site compiled with the file as HEAD has it against the site as it is. A new file affects the pages
+ * it makes; a removed one, the page it made.
+ */
+export function affectedBy(compile: (overlay: ReadonlyMap<string, string>) => Promise<CompileResult>): AffectedBy {
+  return async (file, head, kind) => {
+    const now = await compile(new Map());
+    if (kind === 'deleted') return [{ file, route: routeOf(file), title: '' }];
+    if (head === null) return (now.site?.pages ?? []).filter((p) => p.file === file).map((p) => ({ file: p.file, route: p.route, title: p.title }));
+    return affectedPages(await compile(new Map([[file, head]])), now);
+  };
 }
