@@ -105,7 +105,8 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
     commit,
     files,
     pushed,
-    compareUrl: origin && !toDefault ? compareLink(origin.refs.push || origin.refs.fetch, defaultBranch, branch) : null,
+    // The fetch address names the host people browse; a separate push address may be a mirror or a path.
+    compareUrl: origin && !toDefault ? (compareLink(origin.refs.fetch, defaultBranch, branch) ?? compareLink(origin.refs.push, defaultBranch, branch)) : null,
     ...(retry ? { retry, pushError } : {}),
     leftUntouched: outside,
   };

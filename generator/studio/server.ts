@@ -28,7 +28,9 @@ import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
 import { isLoopback } from '../dev-access.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
-import type { AffectedBy } from './git-changes.ts';
+import { changes, type AffectedBy } from './git-changes.ts';
+import { discard } from './git-discard.ts';
+import { publish } from './git-publish.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 
@@ -135,6 +137,22 @@ export function studio(opts: StudioOptions) {
       const now = await compile(new Map());
       const next = await compile(new Map([[CATALOGUE, text]]));
       return { ok: next.ok, pages: affectedPages(now, next), diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
+    },
+    // The Changes view: every page file changed since the last commit, its diff and the pages it affects.
+    'GET /_studio/api/changes': async () => changes(root, affectedBy((overlay) => compile(overlay))),
+    // One file back as the last commit has it (or gone, if it is new); its unsaved draft goes too.
+    'POST /_studio/api/discard': async (req) => {
+      const { file } = (await readJson(req)) as { file: unknown };
+      const done = await discard(root, file);
+      drafts.delete(done.file);
+      return done;
+    },
+    // The chosen files committed on a new branch and pushed (git-publish.ts); refused while the site has errors.
+    'POST /_studio/api/publish': async (req) => {
+      const { files, message } = (await readJson(req)) as { files: string[]; message: string };
+      const result = await publish(root, { files, message }, { components: (await renderEntry()).blockComponents, asOf: asOf() });
+      if (!result.ok) throw new HttpError(422, result.refused, { errors: result.errors ?? [], report: result.report });
+      return result;
     },
   };
 
