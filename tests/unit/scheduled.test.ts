@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { scheduleFile } from '../../generator/core/publication.ts';
 import { projectRoot } from './fixture.ts';
@@ -63,5 +64,30 @@ describe('npm run scheduled', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the shipped scheduled workflow', () => {
+  const workflow = parse(readFileSync(join(projectRoot, '.github/workflows/scheduled.yml'), 'utf8')) as {
+    on: { schedule: { cron: string }[] };
+    permissions: Record<string, string>;
+    jobs: Record<string, { steps: { id?: string; if?: string; run?: string; uses?: string }[] }>;
+  };
+  const steps = Object.values(workflow.jobs).flatMap((j) => j.steps);
+
+  it('runs on a schedule, reads only, and asks npm run scheduled first', () => {
+    expect(workflow.on.schedule.length).toBeGreaterThan(0);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    const ask = steps.findIndex((s) => s.run === 'npm run scheduled');
+    expect(ask).toBeGreaterThan(-1);
+    expect(steps[ask]!.id).toBeTruthy();
+  });
+
+  it('builds and deploys only when it said due', () => {
+    const id = steps.find((s) => s.run === 'npm run scheduled')!.id!;
+    const acting = steps.filter((s) => /npm run build|deploy|curl/.test(s.run ?? '') || s.uses?.startsWith('actions/upload-artifact@'));
+    expect(acting.map((s) => s.run ?? s.uses)).toEqual(expect.arrayContaining(['npm run build']));
+    for (const s of acting) expect(s.if).toContain(`steps.${id}.outputs.due == 'true'`);
+    for (const s of steps.filter((x) => x.uses)) expect(s.uses).toMatch(/^[\w-]+\/[\w-]+@v\d+\.\d+\.\d+$/);
   });
 });
