@@ -380,12 +380,13 @@ function runNew(root: string, kind: string, name: string): Promise<{ code: numbe
 /**
  * The pages one changed file affects (the Changes view), the same way as a catalogue edit above: the
  * site compiled with the file as HEAD has it against the site as it is. A new file affects the pages
- * it makes; a removed one, the page it made.
+ * it makes; a removed one, the page it made (as does any page file while the site does not compile).
  */
 export function affectedBy(compile: (overlay: ReadonlyMap<string, string>) => Promise<CompileResult>): AffectedBy {
   return async (file, head, kind) => {
     const now = await compile(new Map());
-    if (kind === 'deleted') return [{ file, route: routeOf(file), title: '' }];
+    // While the site has errors nothing can be compared: a page file still names its own page.
+    if (kind === 'deleted' || !now.site) return file.startsWith('pages/') ? [{ file, route: routeOf(file), title: '' }] : [];
     if (head === null) return (now.site?.pages ?? []).filter((p) => p.file === file).map((p) => ({ file: p.file, route: p.route, title: p.title }));
     return affectedPages(await compile(new Map([[file, head]])), now);
   };
