@@ -97,4 +97,20 @@ describe('from an edit to a branch for review', () => {
     expect(readFileSync(join(dir, file), 'utf8')).not.toBe(before);
     await page.close();
   }, 300_000);
+
+  it('publishes and discards only for the studio page of this run, and only page files', async () => {
+    const origin = `http://localhost:${dev.port}`;
+    const token = /<meta name="studio-token" content="([^"]+)">/.exec(await (await fetch(`${origin}/_studio`)).text())![1]!;
+    const post = (path: string, body: unknown, headers: Record<string, string>) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const refs = git(bare, 'for-each-ref', '--format=%(refname)');
+    const index = readFileSync(join(dir, 'pages/index.yaml'), 'utf8');
+    expect((await post('/_studio/api/publish', { files: ['pages/index.yaml'], message: 'x' }, { origin })).status).toBe(403);
+    expect((await post('/_studio/api/publish', { files: ['pages/index.yaml'], message: 'x' }, { origin: 'http://evil.example', 'x-studio-token': token })).status).toBe(403);
+    expect((await post('/_studio/api/discard', { file: 'pages/index.yaml' }, { origin })).status).toBe(403);
+    expect((await post('/_studio/api/discard', { file: 'package.json' }, { origin, 'x-studio-token': token })).status).toBe(403);
+    expect((await post('/_studio/api/publish', { files: ['package.json'], message: 'x' }, { origin, 'x-studio-token': token })).status).toBe(403);
+    expect((await fetch(`${origin}/_studio/api/publish`)).status).toBe(404);
+    expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
+    expect(readFileSync(join(dir, 'pages/index.yaml'), 'utf8')).toBe(index);
+  }, 60_000);
 });
