@@ -16,7 +16,7 @@ import { staleTypesDiagnostics } from '../generate-types.ts';
 import { formatReport } from '../report.ts';
 import { compareLink } from './compare-link.ts';
 import { changedFiles } from './git-changes.ts';
-import { gitEnv, repoAt, statusOf, type Repo } from './git-repo.ts';
+import { gitEnv, headText, repoAt, statusOf, type Repo } from './git-repo.ts';
 import { editablePath, Refused } from './safe-path.ts';
 
 export interface PublishRequest {
@@ -67,7 +67,16 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
   // The same checks as `npm run validate`: a page with an error, or still marked DRAFT: while
   // published, never reaches a branch.
   const asOf = ctx.asOf ?? new Date();
-  const result = compileSite(root, { components: ctx.components, asOf });
+  // The site as the branch will hold it: a changed file left out of this publish is checked as the
+  // last commit has it. (A new or removed file left out is still seen as it is on disk: the compile
+  // reads the pages folder's listing.)
+  const held = new Map<string, string>();
+  for (const c of pages) {
+    if (files.includes(c.file) || c.kind !== 'modified') continue;
+    const text = await headText(repo, c.file);
+    if (text !== null) held.set(join(root, c.file), text);
+  }
+  const result = compileSite(root, { components: ctx.components, asOf, texts: held });
   const stale = existsSync(join(root, 'model')) ? await staleTypesDiagnostics(root) : [];
   const errors = [...result.diagnostics, ...stale].filter((d) => d.severity === 'error');
   if (errors.length) return { ok: false, refused: `The site has ${errors.length} error${errors.length === 1 ? '' : 's'}; nothing was committed.`, errors, report: formatReport(errors, result.texts) };

@@ -156,6 +156,19 @@ describe('publish()', () => {
     expect(git(repo.bare, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
   });
 
+  it('checks the site as the branch will hold it: a broken file left out of the publish does not stop it', async () => {
+    const { before, after } = editHeadline(repo.root);
+    const config = join(repo.root, 'site.config.yaml');
+    const broken = readFileSync(config, 'utf8').replace(/^(\s+price: ).*$/m, '$1"not a price"');
+    writeFileSync(config, broken);
+    const refused = await publish(repo.root, { files: ['pages/index.yaml', 'site.config.yaml'], message: 'Both' }, ctx);
+    expect(!refused.ok && refused.errors?.some((e) => e.file === 'site.config.yaml')).toBe(true);
+    const result = await publish(repo.root, { files: ['pages/index.yaml'], message: 'Headline only' }, ctx);
+    if (!result.ok) throw new Error(result.report ?? result.refused);
+    expect(changedLines(git(repo.bare, 'diff', '--no-color', 'main', result.branch))).toEqual([`-${before}`, `+${after}`]);
+    expect(readFileSync(config, 'utf8')).toBe(broken);
+  });
+
   it('refuses copy still marked DRAFT: on a published page', async () => {
     const file = join(repo.root, 'pages/index.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/headline: .*/, 'headline: "DRAFT: a headline"'));
