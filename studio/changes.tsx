@@ -1,7 +1,7 @@
 // The Changes view: every page file changed since the last commit, whoever changed it, with its diff
 // and the pages it affects; each can be discarded; the chosen ones are published as a branch for
 // review (generator/studio/git-publish.ts), or the site's errors are listed, each opening its file.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { api, ApiError, type Change, type Changes as ChangeList, type Diagnostic, type Published } from './api.ts';
 
 const KIND_LABEL: Record<Change['kind'], string> = { modified: 'changed', added: 'new', untracked: 'new', deleted: 'removed' };
@@ -22,6 +22,9 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
   const [busy, setBusy] = useState(false);
   const [published, setPublished] = useState<Published | null>(null);
   const [errors, setErrors] = useState<Diagnostic[]>([]);
+  // The answer to a publish takes the keyboard's focus, so it is read out and the next Tab starts there.
+  const answer = useRef<HTMLHeadingElement>(null);
+  useEffect(() => answer.current?.focus(), [published, errors]);
 
   const load = async () => {
     try {
@@ -123,7 +126,7 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
       )}
       {errors.length ? (
         <section className="studio-panel is-warning" aria-labelledby="errors-title">
-          <h2 id="errors-title">Fix these first</h2>
+          <h2 id="errors-title" ref={answer} tabIndex={-1}>Fix these first</h2>
           <ul className="studio-diagnostics">
             {errors.map((d, i) => (
               <li key={i} className={`is-${d.severity}`}>
@@ -133,15 +136,15 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
           </ul>
         </section>
       ) : null}
-      {published ? <Result r={published} /> : null}
+      {published ? <Result r={published} heading={answer} /> : null}
     </main>
   );
 }
 
-function Result({ r }: { r: Published }) {
+function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
     <section className="studio-panel" aria-labelledby="result-title" data-testid="publish-result">
-      <h2 id="result-title">{r.pushed ? 'Published for review' : 'Committed, not pushed'}</h2>
+      <h2 id="result-title" ref={heading} tabIndex={-1}>{r.pushed ? 'Published for review' : 'Committed, not pushed'}</h2>
       <p>Branch <code>{r.branch}</code>, commit <code>{r.commit.slice(0, 12)}</code>, from <code>{r.base}</code>.</p>
       {r.compareUrl ? <p><a href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
       {r.retry ? (

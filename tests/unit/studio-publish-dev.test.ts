@@ -83,6 +83,8 @@ describe('from an edit to a branch for review', () => {
     await page.getByRole('button', { name: /^Publish 1 file/ }).click();
     const result = page.getByTestId('publish-result');
     await result.waitFor({ timeout: 120_000 });
+    // The answer takes the focus, so a keyboard or screen-reader user is there.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Published for review');
     const branch = (await result.locator('code').first().textContent())!;
     expect(branch).toMatch(/^studio\/new-landing-headline-/);
     expect(await result.getByRole('link', { name: 'Open the pull request' }).getAttribute('href')).toBe(`https://github.com/acme/detox-site/compare/main...${branch}?expand=1`);
