@@ -150,6 +150,10 @@ export type ValueLabel = string;
 export type Emoji1 = string;
 export type Bonuses = Bonus[];
 /**
+ * Commit a published change straight onto the repository's default branch instead of a new branch for review. Off unless set: a change is proposed as a pull request.
+ */
+export type PublishToTheDefaultBranch = boolean;
+/**
  * One route of the site. pages/<name>.yaml is /<name>; pages/index.yaml is /; pages/blog/<slug>.yaml is /blog/<slug>.
  */
 export type Page = {
@@ -745,6 +749,7 @@ export interface SiteConfig {
   cta: HeaderCallToAction;
   footer: Footer;
   products: ProductCatalogue;
+  studio?: Studio;
 }
 export interface SiteIdentity {
   name: SiteName;
@@ -829,6 +834,12 @@ export interface Bonus {
   value?: ValueInDollars;
   valueLabel?: ValueLabel;
   emoji: Emoji1;
+}
+/**
+ * How the studio (npm run dev, /_studio) publishes a change.
+ */
+export interface Studio {
+  publishToDefaultBranch: PublishToTheDefaultBranch;
 }
 /**
  * Blog metadata; the index card is built from it.

@@ -1,5 +1,13 @@
 // The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin,
 // with the run's token the server put in the studio's page (no other page can read it).
+// The git side's answers are typed where they are made (type-only imports: nothing of the generator's
+// code reaches the browser).
+import type { Changes } from '../generator/studio/git-changes.ts';
+import type { PublishResult } from '../generator/studio/git-publish.ts';
+
+export type { Change, Changes } from '../generator/studio/git-changes.ts';
+export type Published = Extract<PublishResult, { ok: true }>;
+
 export type PathSegment = string | number;
 export type Edit =
   | { op: 'set'; path: PathSegment[]; value: unknown }
@@ -89,6 +97,10 @@ export const api = {
   draft: (file: string, text: string, edits: Edit[] = [], route?: string) => call<{ text: string; preview: string } & Described>('/_studio/api/draft', { file, text, edits, route }),
   save: (file: string, text: string, base: string | null) => call<{ hash: string }>('/_studio/api/save', { file, text, base }),
   create: (kind: string, name: string) => call<{ file?: string; output: string }>('/_studio/api/new', { kind, name }),
+  changes: () => call<Changes>('/_studio/api/changes'),
+  discard: (file: string) => call<{ file: string; restored: 'head' | 'removed' }>('/_studio/api/discard', { file }),
+  /** Refused (422) while the site has errors: the ApiError's body holds them (`errors`, `report`). */
+  publish: (files: string[], message: string) => call<Published>('/_studio/api/publish', { files, message }),
   affected: (text: string) => call<{ ok: boolean; pages: { file: string; route: string; title: string }[]; diagnostics: Diagnostic[] }>('/_studio/api/affected', { text }),
 };
 

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, type PageSummary } from './api.ts';
 
-export function PageList({ open }: { open: (file: string) => void }) {
+export function PageList({ open, showChanges }: { open: (file: string) => void; showChanges: () => void }) {
   const [pages, setPages] = useState<PageSummary[] | null>(null);
   const [query, setQuery] = useState('');
   const [kind, setKind] = useState('page');
@@ -30,6 +30,7 @@ export function PageList({ open }: { open: (file: string) => void }) {
       <header className="studio-bar">
         <h1>Studio</h1>
         <span className="studio-bar-tools">
+          <button type="button" onClick={showChanges}>Changes and publish</button>
           <button type="button" onClick={() => open('site.config.yaml')}>Edit the catalogue</button>
         </span>
       </header>

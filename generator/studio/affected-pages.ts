@@ -5,6 +5,7 @@
 // bundle's struck price is listed when a platform's price changes it, though the page names no product
 // whose entry changed.
 import type { CompiledSite, PageDefinition } from '../../model/page.ts';
+import type { CompileResult } from '../core/compile.ts';
 import type { RenderOptions } from '../../runtime/render/render-page.tsx';
 import { hashValue } from '../store/hash.ts';
 import { answer, Tracker, type Read } from '../store/track.ts';
@@ -53,4 +54,10 @@ export function affectedPages(now: CompiledSite, next: CompiledSite, readsOf: (p
   const listed = next.pages.filter(changed);
   const removed = now.pages.filter((p) => !after.has(p.route));
   return [...listed, ...removed].map((p) => ({ file: p.file, route: p.route, title: p.title }));
+}
+
+/** The pages affected between two compiles (`now` before the change, `next` after); none while either has errors. */
+export function affectedBetween(renderPage: RenderPage, settings: RenderSettings) {
+  return (now: CompileResult, next: CompileResult): AffectedPage[] =>
+    now.site && next.site ? affectedPages(now.site, next.site, (page) => pageReads(renderPage, now.site!, page, settings)) : [];
 }

@@ -22,13 +22,16 @@ import { publicationOf } from '../core/publication.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
-import { affectedPages, pageReads } from './affected-pages.ts';
+import { affectedBetween } from './affected-pages.ts';
 import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
 import { isLoopback } from '../dev-access.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
+import { changes, type AffectedBy } from './git-changes.ts';
+import { discard } from './git-discard.ts';
+import { publish } from './git-publish.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 
@@ -88,6 +91,10 @@ export function studio(opts: StudioOptions) {
     if (last?.key !== key) last = { key, result: compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf()) };
     return last.result;
   };
+  // The pages a change affects, decided as the incremental build decides: a page whose definition
+  // changed, or any of whose tracked reads answers differently after the change (affected-pages.ts).
+  const affected = async (now: CompileResult, next: CompileResult) =>
+    affectedBetween((await renderEntry()).renderPage, { assets: DEV_ASSETS, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf() })(now, next);
 
   const routes: Record<string, (req: IncomingMessage, url: URL) => Promise<unknown>> = {
     'GET /_studio/api/pages': async () => listPages(root, await compile(new Map()), asOf()),
@@ -137,10 +144,23 @@ export function studio(opts: StudioOptions) {
       const { text } = (await readJson(req)) as { text: string };
       const now = await compile(new Map());
       const next = await compile(new Map([[CATALOGUE, text]]));
-      const { renderPage } = await renderEntry();
-      const settings = { assets: DEV_ASSETS, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf() };
-      const pages = now.site && next.site ? affectedPages(now.site, next.site, (page) => pageReads(renderPage, now.site!, page, settings)) : [];
-      return { ok: next.ok, pages, diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
+      return { ok: next.ok, pages: await affected(now, next), diagnostics: next.diagnostics.filter((d) => d.file === CATALOGUE) };
+    },
+    // The Changes view: every page file changed since the last commit, its diff and the pages it affects.
+    'GET /_studio/api/changes': async () => changes(root, affectedBy((overlay) => compile(overlay), affected)),
+    // One file back as the last commit has it (or gone, if it is new); its unsaved draft goes too.
+    'POST /_studio/api/discard': async (req) => {
+      const { file } = (await readJson(req)) as { file: unknown };
+      const done = await discard(root, file);
+      drafts.delete(done.file);
+      return done;
+    },
+    // The chosen files committed on a new branch and pushed (git-publish.ts); refused while the site has errors.
+    'POST /_studio/api/publish': async (req) => {
+      const { files, message } = (await readJson(req)) as { files: string[]; message: string };
+      const result = await publish(root, { files, message }, { components: (await renderEntry()).blockComponents, asOf: asOf() });
+      if (!result.ok) throw new HttpError(422, result.refused, { errors: result.errors ?? [], report: result.report });
+      return result;
     },
   };
 
@@ -348,4 +368,22 @@ function runNew(root: string, kind: string, name: string): Promise<{ code: numbe
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` });
     });
   });
+}
+
+/**
+ * The pages one changed file affects (the Changes view), the same way as a catalogue edit above: the
+ * site compiled with the file as HEAD has it against the site as it is. A new file affects the pages
+ * it makes; a removed one, the page it made (as does any page file while the site does not compile).
+ */
+export function affectedBy(
+  compile: (overlay: ReadonlyMap<string, string>) => Promise<CompileResult>,
+  affected: (before: CompileResult, after: CompileResult) => Promise<{ file: string; route: string; title: string }[]>,
+): AffectedBy {
+  return async (file, head, kind) => {
+    const now = await compile(new Map());
+    // While the site has errors nothing can be compared: a page file still names its own page.
+    if (kind === 'deleted' || !now.site) return file.startsWith('pages/') ? [{ file, route: routeOf(file), title: '' }] : [];
+    if (head === null) return (now.site?.pages ?? []).filter((p) => p.file === file).map((p) => ({ file: p.file, route: p.route, title: p.title }));
+    return affected(await compile(new Map([[file, head]])), now);
+  };
 }

@@ -1,0 +1,175 @@
+// The Changes view: every page file changed since the last commit, whoever changed it, with its diff
+// and the pages it affects; each can be discarded; the chosen ones are published as a branch for
+// review (generator/studio/git-publish.ts), or the site's errors are listed, each opening its file.
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { api, ApiError, type Change, type Changes as ChangeList, type Diagnostic, type Published } from './api.ts';
+
+const KIND_LABEL: Record<Change['kind'], string> = { modified: 'changed', added: 'new', untracked: 'new', deleted: 'removed' };
+
+/** A message that says what changed, for the marketer to keep or rewrite. */
+function defaultMessage(chosen: Change[]): string {
+  const names = chosen.map((c) => c.affected.find((p) => p.file === c.file)?.title || c.file.replace(/^pages\//, '').replace(/\.ya?ml$/, ''));
+  if (!names.length) return '';
+  return names.length === 1 ? `Update ${names[0]}` : `Update ${names.length} pages: ${names.slice(0, 3).join(', ')}${names.length > 3 ? '…' : ''}`;
+}
+
+export function Changes({ open, onBack }: { open: (file: string) => void; onBack: () => void }) {
+  const [list, setList] = useState<ChangeList | null>(null);
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [message, setMessage] = useState('');
+  const [edited, setEdited] = useState(false);
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [published, setPublished] = useState<Published | null>(null);
+  const [errors, setErrors] = useState<Diagnostic[]>([]);
+  // The answer to a publish takes the keyboard's focus, so it is read out and the next Tab starts there.
+  const answer = useRef<HTMLHeadingElement>(null);
+  useEffect(() => answer.current?.focus(), [published, errors]);
+
+  const load = async () => {
+    try {
+      const next = await api.changes();
+      setList(next);
+      setChosen(new Set(next.changes.map((c) => c.file)));
+      if (!edited) setMessage(defaultMessage(next.changes));
+    } catch (e) {
+      setStatus(`Could not read the changes: ${(e as Error).message}`);
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const toggle = (file: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(file);
+    else next.delete(file);
+    setChosen(next);
+    if (!edited) setMessage(defaultMessage((list?.changes ?? []).filter((c) => next.has(c.file))));
+  };
+
+  const discard = async (file: string) => {
+    if (!confirm(`Discard your change to ${file}? It goes back to the last published version.`)) return;
+    try {
+      await api.discard(file);
+      setStatus(`Discarded the change to ${file}.`);
+      await load();
+    } catch (e) {
+      setStatus(`Not discarded: ${(e as Error).message}`);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors([]);
+    setPublished(null);
+    setStatus('Checking the whole site and publishing…');
+    try {
+      const r = await api.publish([...chosen], message);
+      setPublished(r);
+      setStatus(r.pushed ? `Published on branch ${r.branch}.` : `Committed on branch ${r.branch}, not pushed.`);
+    } catch (err) {
+      if (err instanceof ApiError) setErrors((err.body.errors as Diagnostic[] | undefined) ?? []);
+      setStatus(`Not published: ${(err as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="studio-main" id="main">
+      <header className="studio-bar">
+        <button type="button" onClick={onBack}>← Pages</button>
+        <h1>Changes{list?.branch ? <span className="studio-file"> on {list.branch}</span> : null}</h1>
+        <span className="studio-bar-tools"><button type="button" onClick={() => void load()}>Refresh</button></span>
+      </header>
+      <p role="status" className="studio-status">{status}</p>
+      {list === null ? <p>Loading…</p> : !list.changes.length ? <p className="studio-panel">No page has changed since the last commit.</p> : (
+        <form onSubmit={submit} aria-labelledby="publish-title">
+          <section aria-labelledby="changes-title">
+            <h2 id="changes-title">{list.changes.length} changed file{list.changes.length === 1 ? '' : 's'}</h2>
+            {list.changes.map((c) => (
+              <article key={c.file} className="studio-panel studio-change" aria-labelledby={`change-${c.file}`}>
+                <div className="studio-change-head">
+                  <input type="checkbox" id={`choose-${c.file}`} checked={chosen.has(c.file)} onChange={(e) => toggle(c.file, e.target.checked)} />
+                  <label htmlFor={`choose-${c.file}`} id={`change-${c.file}`}>
+                    {c.file} <span className="studio-badge">{KIND_LABEL[c.kind]}</span> <span className="studio-file">+{c.added} −{c.removed}</span>
+                  </label>
+                  <span className="studio-bar-tools">
+                    {c.kind !== 'deleted' ? <button type="button" onClick={() => open(c.file)}>Edit</button> : null}
+                    <button type="button" onClick={() => void discard(c.file)}>Discard</button>
+                  </span>
+                </div>
+                <p className="studio-help">
+                  Affects {c.affected.length ? c.affected.map((p, i) => <span key={p.route}>{i ? ', ' : ''}<a href={p.route} target="_blank" rel="noreferrer"><code>{p.route}</code></a></span>) : 'no page'}
+                </p>
+                <Diff text={c.diff} file={c.file} />
+              </article>
+            ))}
+          </section>
+          {list.outside.length ? (
+            <section className="studio-panel is-warning" aria-labelledby="outside-title">
+              <h2 id="outside-title">Also changed, left alone</h2>
+              <p className="studio-help">The studio publishes page files and site.config.yaml only. These stay exactly as they are, and are not published:</p>
+              <ul className="studio-list">{list.outside.map((f) => <li key={f}><code>{f}</code></li>)}</ul>
+            </section>
+          ) : null}
+          <section className="studio-panel" aria-labelledby="publish-title">
+            <h2 id="publish-title">Publish</h2>
+            <p className="studio-help">Checks the whole site, then proposes the chosen files as a new branch for review. Nothing goes live before the pull request is merged.</p>
+            <label htmlFor="publish-message">What this change is</label>
+            <input id="publish-message" value={message} required onChange={(e) => (setMessage(e.target.value), setEdited(true))} />
+            <button type="submit" className="studio-primary studio-quiet" disabled={busy || !chosen.size}>Publish {chosen.size} file{chosen.size === 1 ? '' : 's'}</button>
+          </section>
+        </form>
+      )}
+      {errors.length ? (
+        <section className="studio-panel is-warning" aria-labelledby="errors-title">
+          <h2 id="errors-title" ref={answer} tabIndex={-1}>Fix these first</h2>
+          <ul className="studio-diagnostics">
+            {errors.map((d, i) => (
+              <li key={i} className={`is-${d.severity}`}>
+                <button type="button" onClick={() => open(d.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {published ? <Result r={published} heading={answer} /> : null}
+    </main>
+  );
+}
+
+function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <section className="studio-panel" aria-labelledby="result-title" data-testid="publish-result">
+      <h2 id="result-title" ref={heading} tabIndex={-1}>{r.pushed ? 'Published for review' : 'Committed, not pushed'}</h2>
+      <p>Branch <code>{r.branch}</code>, commit <code>{r.commit.slice(0, 12)}</code>, from <code>{r.base}</code>.</p>
+      {r.compareUrl ? <p><a href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
+      {r.retry ? (
+        <>
+          <p>The push failed{r.pushError ? <>: <code>{r.pushError.split('\n')[0]}</code></> : null}. The commit is kept. To push it again, run:</p>
+          <pre className="studio-code">{r.retry}</pre>
+        </>
+      ) : null}
+      {!r.pushed && !r.retry ? <p className="studio-help">This repository has no origin: the branch is on this machine only.</p> : null}
+      {r.leftUntouched.length ? <p className="studio-help">Left as they were, not published: {r.leftUntouched.join(', ')}.</p> : null}
+    </section>
+  );
+}
+
+function Diff({ text, file }: { text: string; file: string }) {
+  const lines = text.split('\n').filter((l) => l && !/^(diff --git|index |--- |\+\+\+ |new file mode|deleted file mode)/.test(l));
+  return (
+    <pre className="studio-diff" aria-label={`Changes to ${file}`} tabIndex={0}>
+      {lines.map((l, i) => (
+        <span key={i} className={l.startsWith('+') ? 'is-add' : l.startsWith('-') ? 'is-del' : l.startsWith('@@') ? 'is-hunk' : undefined}>
+          {l.startsWith('+') ? <span className="sr-only">added: </span> : l.startsWith('-') ? <span className="sr-only">removed: </span> : null}
+          {l}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}

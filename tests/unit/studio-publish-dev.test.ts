@@ -1,0 +1,118 @@
+// Issue 34's first test, in Chromium on `npm run dev`: on a copy of the project whose origin is a bare
+// repository on disk (pushed to by its push address; its fetch address is GitHub-style, as a real
+// clone's is), a marketer edits a headline, opens Changes, sees the one changed line and the affected
+// routes, and publishes. The bare repository gets a new branch holding exactly that one-line commit,
+// its default branch is unchanged, and the studio shows the GitHub compare link.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser } from '@playwright/test';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../generator/chromium.ts';
+import { portFor, startDev, type DevServer } from './dev-server-process.ts';
+import { copyProject, projectRoot } from './fixture.ts';
+
+let dir = '';
+let bare = '';
+let dev: DevServer;
+let browser: Browser;
+
+const git = (cwd: string, ...args: string[]) => {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+};
+
+beforeAll(async () => {
+  dir = copyProject('studio-publish-');
+  cpSync(join(projectRoot, 'studio'), join(dir, 'studio'), { recursive: true });
+  cpSync(join(projectRoot, '.gitignore'), join(dir, '.gitignore'));
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'config', 'user.name', 'Studio Test');
+  git(dir, 'config', 'user.email', 'studio@example.test');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'the site');
+  bare = join(mkdtempSync(join(tmpdir(), 'studio-origin-')), 'site.git');
+  git(dir, 'clone', '-q', '--bare', dir, bare);
+  git(dir, 'remote', 'add', 'origin', 'git@github.com:acme/detox-site.git');
+  git(dir, 'remote', 'set-url', '--push', 'origin', bare);
+  const port = await portFor(process.env.STUDIO_PUBLISH_TEST_PORT ?? '4571');
+  dev = await startDev(dir, port, {}, async (p) => (await fetch(`http://localhost:${p}/_studio`)).status === 200);
+  browser = await chromium.launch(chromiumLaunchOptions);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.stop();
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+});
+
+describe('from an edit to a branch for review', () => {
+  it('edits a headline, shows its one-line diff and routes in Changes, and publishes it as a branch with a compare link', async () => {
+    const origin = `http://localhost:${dev.port}`;
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const file = 'pages/index.yaml';
+    const before = readFileSync(join(dir, file), 'utf8');
+    const mainBefore = git(bare, 'rev-parse', 'main');
+
+    await page.goto(`${origin}/_studio?file=${file}`);
+    await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: /^hero/ }).first().click();
+    const headline = 'Published from the studio';
+    await page.getByLabel('Headline', { exact: true }).fill(headline);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`Saved ${file}`).waitFor();
+
+    await page.goto(`${origin}/_studio`);
+    await page.getByRole('button', { name: 'Changes and publish' }).click();
+    const change = page.locator('article', { hasText: file });
+    await change.waitFor({ timeout: 60_000 });
+    const diff = change.getByLabel(`Changes to ${file}`);
+    await expect.poll(() => diff.locator('.is-add').count()).toBe(1);
+    expect(await diff.locator('.is-del').count()).toBe(1);
+    expect(await diff.locator('.is-add').textContent()).toContain(headline);
+    const routes = await change.locator('a code').allTextContents();
+    expect(routes).toContain('/');
+
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    await page.getByLabel('What this change is').fill('New landing headline');
+    await page.getByRole('button', { name: /^Publish 1 file/ }).click();
+    const result = page.getByTestId('publish-result');
+    await result.waitFor({ timeout: 120_000 });
+    // The answer takes the focus, so a keyboard or screen-reader user is there.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Published for review');
+    const branch = (await result.locator('code').first().textContent())!;
+    expect(branch).toMatch(/^studio\/new-landing-headline-/);
+    expect(await result.getByRole('link', { name: 'Open the pull request' }).getAttribute('href')).toBe(`https://github.com/acme/detox-site/compare/main...${branch}?expand=1`);
+
+    // The bare origin: a new branch, one commit on main, changing exactly that one line.
+    expect(git(bare, 'rev-parse', 'main')).toBe(mainBefore);
+    expect(git(bare, 'rev-list', '--count', `main..${branch}`)).toBe('1');
+    expect(git(bare, 'diff', '--numstat', 'main', branch)).toBe(`1\t1\t${file}`);
+    expect((parse(git(bare, 'show', `${branch}:${file}`)) as { sections: { type: string; headline?: string }[] }).sections.find((s) => s.type === 'hero')!.headline).toBe(headline);
+    // The marketer's checkout: still on main, the edit still there.
+    expect(git(dir, 'branch', '--show-current')).toBe('main');
+    expect(readFileSync(join(dir, file), 'utf8')).not.toBe(before);
+    await page.close();
+  }, 300_000);
+
+  it('publishes and discards only for the studio page of this run, and only page files', async () => {
+    const origin = `http://localhost:${dev.port}`;
+    const token = /<meta name="studio-token" content="([^"]+)">/.exec(await (await fetch(`${origin}/_studio`)).text())![1]!;
+    const post = (path: string, body: unknown, headers: Record<string, string>) => fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const refs = git(bare, 'for-each-ref', '--format=%(refname)');
+    const index = readFileSync(join(dir, 'pages/index.yaml'), 'utf8');
+    expect((await post('/_studio/api/publish', { files: ['pages/index.yaml'], message: 'x' }, { origin })).status).toBe(403);
+    expect((await post('/_studio/api/publish', { files: ['pages/index.yaml'], message: 'x' }, { origin: 'http://evil.example', 'x-studio-token': token })).status).toBe(403);
+    expect((await post('/_studio/api/discard', { file: 'pages/index.yaml' }, { origin })).status).toBe(403);
+    expect((await post('/_studio/api/discard', { file: 'package.json' }, { origin, 'x-studio-token': token })).status).toBe(403);
+    expect((await post('/_studio/api/publish', { files: ['package.json'], message: 'x' }, { origin, 'x-studio-token': token })).status).toBe(403);
+    expect((await fetch(`${origin}/_studio/api/publish`)).status).toBe(404);
+    expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
+    expect(readFileSync(join(dir, 'pages/index.yaml'), 'utf8')).toBe(index);
+  }, 60_000);
+});
