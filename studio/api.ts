@@ -72,12 +72,13 @@ export class ApiError extends Error {
 }
 
 /**
- * This run's write token. On this machine the server puts it in the page; another machine gets it only
- * from the `/_studio#token=…` link the dev server printed. That one is kept for the tab's session (so a
- * reload still writes) and taken out of the address bar, so it is not left in the history or shared
- * along with the address.
+ * This run's write token. On this machine the server puts it in the page (always this run's, so it wins
+ * over a link kept from an earlier run); another machine gets it only from the `/_studio#token=…` link
+ * the dev server printed. That one is kept for the tab's session (so a reload still writes) and taken
+ * out of the address bar, so it is not left in the history or shared along with the address.
  */
-const token = linkToken() ?? document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? sessionStorage.getItem('studio-token') ?? '';
+const fromLink = linkToken();
+const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? fromLink ?? sessionStorage.getItem('studio-token') ?? '';
 
 function linkToken(): string | undefined {
   const given = new URLSearchParams(location.hash.slice(1)).get('token');

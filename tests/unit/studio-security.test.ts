@@ -255,3 +255,33 @@ describe('GETs change nothing', () => {
     expect(read(file)).toBe(text);
   });
 });
+
+describe('the token of the link the dev server prints for other machines', () => {
+  it('is read from the address, kept for the tab, and taken out of the address bar', async () => {
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const context = await browser.newContext();
+      // The studio's page as another machine gets it: the same page without its token.
+      await context.route((url) => url.pathname === '/_studio', async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, body: (await res.text()).replace(/<meta name="studio-token"[^>]*>\n?/, '') });
+      });
+      const page = await context.newPage();
+      /** The file opening that `go` leads to (the studio's first write): the token it carried, and the answer. */
+      const opening = async (tab: typeof page, go: () => Promise<unknown>) => {
+        const [res] = await Promise.all([tab.waitForResponse((r) => new URL(r.url()).pathname === '/_studio/api/open'), go()]);
+        return { token: (await res.request().headerValue('x-studio-token')) ?? '', status: res.status() };
+      };
+      const studio = `${origin}/_studio?file=pages/about.yaml`;
+      expect(await opening(page, () => page.goto(`${studio}#token=${token}`))).toEqual({ token, status: 200 });
+      expect(page.url()).toBe(studio);
+      // A reload, with the token no longer in the address, still writes.
+      expect(await opening(page, () => page.reload())).toEqual({ token, status: 200 });
+      // Another tab's session has not got it: without the link, the page has no token, and its first write is refused.
+      const other = await context.newPage();
+      expect(await opening(other, () => other.goto(studio))).toEqual({ token: '', status: 403 });
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
+});
