@@ -24,9 +24,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 /**
  * Vite's `server.fs`: the folders the browser loads code, styles and files from, and nothing else
  * (not site.config.yaml's neighbours, `.data/` with the local database, `supabase/local/` with its
- * keys, `.env`, `.git`). A folder starting with a dot is refused wherever it is, but for Vite's own
- * `node_modules/.vite` (its prebundled dependencies). `public/` is served by Vite's public-folder
- * middleware, not from these.
+ * keys, `.env`, `.git`). A dot folder is refused wherever these rules apply, but for Vite's own
+ * `node_modules/.vite` (its prebundled dependencies).
+ * `public/` is the exception: it is what the site publishes. Its files are served at the site's root by
+ * Vite's public-folder middleware, which does not apply `deny`, so every file in it is served, a dot
+ * file or folder (`public/.env`, `public/.hidden/x`) included, as the build copies all of it to dist/.
+ * Nothing private belongs in public/. It is in `allow` too, for code and styles that import from it.
  */
 export function devFiles(root: string): { strict: true; allow: string[]; deny: string[] } {
   return {

@@ -1,21 +1,29 @@
 // Writes into the project that never follow a symlink: the studio's saves and `npm run new`. A
 // symlink under pages/ (dangling or not, the file or a folder on its way) could otherwise make a write
 // land outside the project. Each folder below the project's root is checked with lstat and made one
-// at a time, then the file is opened with O_NOFOLLOW (and O_EXCL for a new one), so a symlink put in
-// its place between the check and the write is refused by the kernel, not followed.
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, writeSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+// at a time, then the file is opened with O_NOFOLLOW (and O_EXCL for a new one): a symlink put in the
+// file's place after the check is refused by the kernel. O_NOFOLLOW covers the last part only, so a
+// folder swapped for a symlink after the check would still be followed: once open, the file's real path
+// (from /proc/self/fd on Linux, else its folder's real path, which leaves a narrower window) must be
+// inside the project, or it is closed, a file just made by the open is removed, and nothing is written.
+// The file is truncated only after that check, so a refused write has changed nothing outside.
+import { closeSync, constants, ftruncateSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 
 export class WriteRefused extends Error {}
 
 const where = (root: string, full: string) => relative(root, full).split(sep).join('/');
 
-/** What lstat says of a path, or undefined when nothing is there (not even a dangling symlink). */
-function lstatOrNone(full: string) {
+/**
+ * What lstat says of a path, or undefined when nothing is there (not even a dangling symlink), or when
+ * a part on its way is a file (the callers check each folder on the way first, and say so).
+ */
+export function lstatOrNone(full: string) {
   try {
     return lstatSync(full);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw e;
   }
 }
@@ -58,7 +66,7 @@ export function writeNoFollow(root: string, full: string, text: string, mode: 'n
   if (st?.isSymbolicLink()) refuseLink(root, full);
   if (mode === 'new' && st) throw new WriteRefused(`${where(root, full)} already exists; nothing written.`);
   if (st && !st.isFile()) throw new WriteRefused(`${where(root, full)} is not a file`);
-  const flags = constants.O_WRONLY | constants.O_NOFOLLOW | (mode === 'new' ? constants.O_CREAT | constants.O_EXCL : constants.O_TRUNC);
+  const flags = constants.O_WRONLY | constants.O_NOFOLLOW | (mode === 'new' ? constants.O_CREAT | constants.O_EXCL : 0);
   let fd: number;
   try {
     fd = openSync(full, flags, 0o666);
@@ -71,9 +79,26 @@ export function writeNoFollow(root: string, full: string, text: string, mode: 'n
     throw e;
   }
   try {
+    const real = openedPath(fd, full);
+    const realRoot = realpathSync(root);
+    if (!real.startsWith(realRoot + sep)) {
+      // O_EXCL made this file, so removing it removes nothing of anyone else's.
+      if (mode === 'new') unlinkSync(real);
+      throw new WriteRefused(`${where(root, full)} leads out of the project (a folder on its way became a symlink); nothing written.`);
+    }
+    ftruncateSync(fd, 0);
     const bytes = Buffer.from(text, 'utf8');
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Where the open file really is: what the kernel says of the descriptor, else its folder's real path. */
+function openedPath(fd: number, full: string): string {
+  try {
+    return realpathSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return join(realpathSync(dirname(full)), basename(full));
   }
 }

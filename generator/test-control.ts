@@ -5,9 +5,9 @@
 // 127.0.0.1. Each request must carry the run's random token (STANDIN_CONTROL_TOKEN, made by
 // playwright.config.ts), and a request with an Origin header (sent by a browser, never by the tests'
 // own fetch) is refused whatever it carries.
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { StandIn } from '../supabase/local/server.ts';
+import { sameSecret } from './same-secret.ts';
 
 /** The header a test's request carries the token in. */
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
@@ -48,8 +48,6 @@ export async function startTestControl(standIn: StandIn, port: number, token: st
 /** Why a request may not use the control server, or undefined when it may. */
 function refusal(req: IncomingMessage, token: string): string | undefined {
   if (req.headers.origin !== undefined) return 'a request from a browser page (it has an Origin header)';
-  const given = Buffer.from(String(req.headers[CONTROL_TOKEN_HEADER] ?? ''));
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return `no or a wrong ${CONTROL_TOKEN_HEADER}`;
+  if (!sameSecret(req.headers[CONTROL_TOKEN_HEADER], token)) return `no or a wrong ${CONTROL_TOKEN_HEADER}`;
   return undefined;
 }

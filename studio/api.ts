@@ -1,5 +1,5 @@
 // The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin,
-// with the run's token the server put in the studio's page (no other page can read it).
+// with the run's token (see `token` below; no other page can read it).
 // The git side's answers are typed where they are made (type-only imports: nothing of the generator's
 // code reaches the browser).
 import type { Changes } from '../generator/studio/git-changes.ts';
@@ -79,7 +79,22 @@ export class ApiError extends Error {
   }
 }
 
-const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? '';
+/**
+ * This run's write token. On this machine the server puts it in the page (always this run's, so it wins
+ * over a link kept from an earlier run); another machine gets it only from the `/_studio#token=…` link
+ * the dev server printed. That one is kept for the tab's session (so a reload still writes) and taken
+ * out of the address bar, so it is not left in the history or shared along with the address.
+ */
+const fromLink = linkToken();
+const token = document.querySelector<HTMLMetaElement>('meta[name="studio-token"]')?.content ?? fromLink ?? sessionStorage.getItem('studio-token') ?? '';
+
+function linkToken(): string | undefined {
+  const given = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!given) return undefined;
+  sessionStorage.setItem('studio-token', given);
+  history.replaceState(history.state, '', location.pathname + location.search);
+  return given;
+}
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json', 'x-studio-token': token }, body: JSON.stringify(body) });

@@ -128,11 +128,21 @@ function recompile(changes: Changes): void {
 const DEV_CLIENT = '/@vite/client';
 
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  // Vite's launch-editor endpoint runs a program on this machine: only for a browser on it. Matched
-  // as connect matches Vite's route, on the raw path and ignoring case.
-  if ((req.url ?? '').split('?')[0]!.toLowerCase().startsWith('/__open-in-editor') && !isLoopback(req)) {
-    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('__open-in-editor answers this machine only\n');
-    return;
+  if (!isLoopback(req)) {
+    const target = req.url ?? '';
+    // An absolute-form target (`GET http://host/__open-in-editor`) is for proxies; connect still routes
+    // it by its path, so a check on the raw text would miss it. From the network: origin-form only.
+    if (!target.startsWith('/')) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('request targets start with "/"\n');
+      return;
+    }
+    // Vite's launch-editor endpoint runs a program on this machine: only for a browser on it. Matched
+    // on the parsed path and ignoring case, as connect matches Vite's route. Appended to a base rather
+    // than resolved against it, so `//__open-in-editor` stays a path, as connect reads it, not a host.
+    if (new URL(`http://x${target}`).pathname.toLowerCase().startsWith('/__open-in-editor')) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('__open-in-editor answers this machine only\n');
+      return;
+    }
   }
   void studioMiddleware(req, res, () => serve(req, res));
 }
@@ -182,4 +192,10 @@ await startLocalBackend();
 const port = readPort(process.env.PORT, 4173);
 // This machine only, unless HOST says otherwise: the dev server edits files and opens an editor.
 const host = process.env.HOST || '127.0.0.1';
-server.listen(port, host, () => console.log(`Dev server: http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`));
+server.listen(port, host, () => {
+  const base = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+  console.log(`Dev server: ${base}`);
+  // Another machine's studio page carries no token (the server gives it to this machine only): the
+  // developer opens this link there, which hands it over in the fragment, never sent back to a server.
+  if (process.env.STUDIO_ALLOW_REMOTE) console.log(`Studio for other machines (keep this link private): ${base}/_studio#token=${studioMiddleware.token}`);
+});

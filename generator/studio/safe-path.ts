@@ -1,9 +1,9 @@
 // Which files the studio may read and write: page files under pages/ and site.config.yaml, nothing else.
 // A name is checked as text first (relative, no `..`, a YAML page or the catalogue) and then on disk:
-// the file itself must not be a symlink (dangling or not), and the real path of the folder it is or
-// would be made in must still be inside pages/. The write itself never follows one (safe-write.ts).
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, sep } from 'node:path';
+// neither the file nor any folder on its way below the project may be a symlink (dangling or not),
+// exactly what the write refuses (safe-write.ts), so a file the studio opens is one it can save.
+import { isAbsolute, join } from 'node:path';
+import { lstatOrNone } from '../safe-write.ts';
 
 export const CATALOGUE = 'site.config.yaml';
 
@@ -22,25 +22,11 @@ export function editablePath(root: string, file: unknown): string {
   const isPage = parts[0] === 'pages' && parts.length > 1 && /\.ya?ml$/.test(file);
   if (!isPage && file !== CATALOGUE) throw new Refused(file, 'the studio edits page files under pages/ and site.config.yaml only');
   const full = join(root, ...parts);
-  if (isSymlink(full)) throw new Refused(file, 'a symlink (the studio never reads or writes through one)');
-  const realRoot = realpathSync(root);
-  if (!isPage) {
-    if (existsSync(full) && realpathSync(full) !== join(realRoot, CATALOGUE)) throw new Refused(file, 'a symlink out of the project');
-    return full;
+  // The file and each folder on its way, from the project's root down.
+  for (let i = 1; i <= parts.length; i++) {
+    const st = lstatOrNone(join(root, ...parts.slice(0, i)));
+    if (!st) break; // not made yet: neither is anything below it
+    if (st.isSymbolicLink()) throw new Refused(file, `${parts.slice(0, i).join('/')} is a symlink (the studio never reads or writes through one)`);
   }
-  const pagesDir = realpathSync(join(root, 'pages'));
-  // The file, or the nearest folder of it that exists (a new page's folder may not exist yet).
-  let probe = full;
-  while (!existsSync(probe)) probe = dirname(probe);
-  const real = realpathSync(probe);
-  if (real !== pagesDir && !real.startsWith(pagesDir + sep)) throw new Refused(file, 'a symlink out of pages/');
   return full;
-}
-
-function isSymlink(full: string): boolean {
-  try {
-    return lstatSync(full).isSymbolicLink();
-  } catch {
-    return false; // nothing there
-  }
 }

@@ -4,12 +4,14 @@
 // - it answers this machine only (by the socket's address), unless STUDIO_ALLOW_REMOTE is set;
 // - only page files under pages/ and site.config.yaml are read or written (safe-path.ts), never through
 //   a symlink (safe-write.ts);
-// - every write must come from the dev server's own origin and carry this run's random token, which
-//   only the studio's page holds (no CORS, so no other site can read it), and no GET changes anything;
+// - every write must come from the dev server's own origin and carry this run's random token, and no
+//   GET changes anything. A browser on this machine gets the token in the studio's page (no CORS, so no
+//   other site can read it); another machine (STUDIO_ALLOW_REMOTE) never gets it from the server: the
+//   developer hands it over, as the `/_studio#token=…` link the dev server prints at start;
 // - no other site may frame it;
 // - a file changed on disk since it was opened is never overwritten (409; the UI offers to reload).
 import { execFile } from 'node:child_process';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
@@ -28,6 +30,7 @@ import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
 import { isLoopback } from '../dev-access.ts';
+import { sameSecret } from '../same-secret.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
 import { changes, type AffectedBy } from './git-changes.ts';
 import { discard } from './git-discard.ts';
@@ -57,14 +60,14 @@ class HttpError extends Error {
 /** The header a write carries this run's token in (the studio page's `studio-token` meta holds it). */
 export const TOKEN_HEADER = 'x-studio-token';
 
-const shell = (token: string) => `<!doctype html>
+/** The studio's page; the token only for a browser on this machine (see the file's first comment). */
+const shell = (token: string | undefined) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="studio-token" content="${token}">
-<title>Studio</title>
+${token === undefined ? '' : `<meta name="studio-token" content="${token}">\n`}<title>Studio</title>
 <link rel="stylesheet" href="/studio/studio.css">
 </head>
 <body>
@@ -73,7 +76,10 @@ const shell = (token: string) => `<!doctype html>
 </body>
 </html>`;
 
-/** A connect middleware for Vite's stack: answers /_studio and its paths, passes everything else on. */
+/**
+ * A connect middleware for Vite's stack: answers /_studio and its paths, passes everything else on.
+ * `token` is this run's write token, for the link the dev server prints for other machines.
+ */
 export function studio(opts: StudioOptions) {
   const { root, vite } = opts;
   const asOf = opts.asOf ?? (() => new Date());
@@ -164,7 +170,7 @@ export function studio(opts: StudioOptions) {
     },
   };
 
-  return async (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+  const middleware = async (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/_studio' && !url.pathname.startsWith('/_studio/')) return next();
     // Only the studio frames its own preview; nothing frames the studio.
@@ -182,7 +188,7 @@ export function studio(opts: StudioOptions) {
         // Without Vite's client: the dev server reloads every page on each save, which would throw away
         // the marketer's place (and an unsaved edit); the preview inside reloads, the studio does not.
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        return res.end(shell(token));
+        return res.end(shell(isLoopback(req) ? token : undefined));
       }
       if (preview) return await sendPreview(url, res);
       const route = routes[`${req.method} ${url.pathname}`];
@@ -206,6 +212,7 @@ export function studio(opts: StudioOptions) {
       sendJson(res, 500, { error: String((e as Error).message) });
     }
   };
+  return Object.assign(middleware, { token });
 
   /** A file's text as it is on disk, with what the UI shows of it; changes nothing. */
   async function readFile(file: unknown) {
@@ -260,17 +267,15 @@ function diskStamp(root: string): string {
 /**
  * The studio edits this machine's files: it answers this machine, by the socket's address (a header
  * says what the client wrote), even when the dev server listens beyond it. STUDIO_ALLOW_REMOTE opens
- * it to others, whose writes still need the token.
+ * it to others, whose writes still need the token, which only the printed link gives them.
  */
 function checkClient(req: IncomingMessage): void {
   if (!isLoopback(req) && !process.env.STUDIO_ALLOW_REMOTE) throw new HttpError(403, `refused a client from ${req.socket.remoteAddress} (the studio answers this machine only; set STUDIO_ALLOW_REMOTE=1 to open it)`);
 }
 
-/** A write carries the token of the studio page this server handed out this run. */
+/** A write carries this run's token: from the studio page this server handed out, or the printed link. */
 function checkToken(req: IncomingMessage, token: string): void {
-  const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
-  const expected = Buffer.from(token);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, `refused a write without this run's studio token (${TOKEN_HEADER}); reload the studio`);
+  if (!sameSecret(req.headers[TOKEN_HEADER], token)) throw new HttpError(403, `refused a write without this run's studio token (${TOKEN_HEADER}); reload the studio (from another machine, open the link the dev server printed)`);
 }
 
 /** Only a browser on this machine reaches the studio by name (another name for it is DNS rebinding). */

@@ -3,14 +3,19 @@
 // - the default `npm run dev` (no HOST) is not reachable at all;
 // - with HOST=0.0.0.0 the site is, but the studio (reads and writes, even with a right Host, Origin and
 //   token), `.data/`, `supabase/local/` and `/__open-in-editor` are refused;
-// - with STUDIO_ALLOW_REMOTE the studio answers, and a write still needs the token of its page.
-// Needs root and iproute2 (CI has both); skipped, saying why, where namespaces can't be made.
+// - a request target in absolute form (`GET http://…/__open-in-editor`), which connect still routes, is
+//   refused;
+// - with STUDIO_ALLOW_REMOTE the studio answers, but its page there carries no token: a write needs the
+//   one in the link the dev server printed.
+// Needs root and iproute2 (CI has both); skipped, saying why, where namespaces can't be made. The
+// namespace exists only while the tests that use it run (made in beforeAll, removed in afterAll and at
+// exit), so a filtered run makes none and an interrupted one leaves none.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, projectRoot } from './fixture.ts';
-import { portFor, startDev, type DevServer } from './dev-server-process.ts';
+import { portFor, startDev, studioTokenOf, type DevServer } from './dev-server-process.ts';
 
 const NS = `devremote${process.pid}`;
 // Interface names are at most 15 characters.
@@ -23,11 +28,20 @@ const SECRET = `secret-${process.pid}-${Date.now()}`;
 
 const ip = (...args: string[]) => spawnSync('ip', args, { encoding: 'utf8' });
 
-/** Makes the namespace and its link; undefined when done, else why it could not be made. */
-function makeNamespace(): string | undefined {
+/** Why no namespace can be made here, or undefined. Asked without making one that could be left behind. */
+function whyUnavailable(): string | undefined {
   if (process.platform !== 'linux') return 'network namespaces are Linux only';
   if (process.getuid?.() !== 0) return 'making a network namespace needs root (CI runs as root)';
   if (ip('-V').error) return 'no `ip` command (install iproute2)';
+  // An unnamed namespace, gone when `unshare` exits: can this process make one at all (a container may not)?
+  const probe = spawnSync('unshare', ['--net', 'true'], { encoding: 'utf8' });
+  if (!probe.error && probe.status !== 0) return `no network namespace can be made here: ${probe.stderr.trim()}`;
+  return undefined;
+}
+
+/** Makes the namespace and its link, after removing any left by an earlier run of the same name. */
+function makeNamespace(): void {
+  removeNamespace();
   const steps = [
     ['netns', 'add', NS],
     ['link', 'add', HOST_IF, 'type', 'veth', 'peer', 'name', NS_IF],
@@ -42,10 +56,9 @@ function makeNamespace(): string | undefined {
     const r = ip(...step);
     if (r.status !== 0) {
       removeNamespace();
-      return `\`ip ${step.join(' ')}\` failed: ${(r.stderr || String(r.error)).trim()}`;
+      throw new Error(`\`ip ${step.join(' ')}\` failed: ${(r.stderr || String(r.error)).trim()}`);
     }
   }
-  return undefined;
 }
 
 function removeNamespace(): void {
@@ -53,7 +66,7 @@ function removeNamespace(): void {
   ip('netns', 'del', NS);
 }
 
-const unavailable = makeNamespace();
+const unavailable = whyUnavailable();
 if (unavailable) console.warn(`dev-remote.test.ts skipped: ${unavailable}`);
 
 interface Answer {
@@ -79,7 +92,12 @@ req.end(body);
 
 /** An HTTP request made from inside the namespace, as another machine on the network would. */
 function fromOutside(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  const args = ['netns', 'exec', NS, process.execPath, '-e', CLIENT, JSON.stringify({ url, method: opts.method ?? 'GET', headers: opts.headers ?? {}, body: opts.body })];
+  return inNamespace(CLIENT, { url, method: opts.method ?? 'GET', headers: opts.headers ?? {}, body: opts.body });
+}
+
+/** Runs a Node script in the namespace with `input` as its argument, and reads the Answer it prints. */
+function inNamespace(script: string, input: unknown): Promise<Answer> {
+  const args = ['netns', 'exec', NS, process.execPath, '-e', script, JSON.stringify(input)];
   return new Promise((done, fail) => {
     const child = spawn('ip', args);
     let out = '';
@@ -96,9 +114,29 @@ function fromOutside(url: string, opts: { method?: string; headers?: Record<stri
   });
 }
 
+// A raw request, written byte for byte (Node's http client always sends a plain path): the status
+// line of the answer, or the connection's error.
+const RAW = `
+const { connect } = require('node:net');
+const { host, port, text } = JSON.parse(process.argv[1]);
+let got = '';
+let error;
+const socket = connect(port, host, () => socket.write(text));
+socket.setTimeout(20000, () => socket.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+socket.setEncoding('utf8').on('data', (d) => (got += d));
+socket.on('error', (e) => (error = e.code ?? String(e)));
+socket.on('close', () => {
+  const status = /^HTTP\\/1\\.[01] (\\d{3})/.exec(got);
+  console.log(JSON.stringify({ status: status ? Number(status[1]) : 0, body: got, error }));
+});
+`;
+
+function rawFromOutside(port: number, text: string): Promise<Answer> {
+  return inNamespace(RAW, { host: HOST_IP, port, text });
+}
+
 const local = (port: number, path: string) => fetch(`http://127.0.0.1:${port}${path}`);
 const studioUp = async (port: number) => (await local(port, '/_studio')).status === 200;
-const tokenOf = (html: string) => /<meta name="studio-token" content="([^"]+)">/.exec(html)?.[1];
 
 let dir = '';
 let port = 0;
@@ -106,6 +144,9 @@ let dev: DevServer | undefined;
 
 describe.skipIf(unavailable)('npm run dev from another machine', () => {
   beforeAll(async () => {
+    // Also at exit, should the run be stopped before afterAll.
+    process.once('exit', removeNamespace);
+    makeNamespace();
     dir = copyProject('dev-remote-', 'blog-site');
     cpSync(join(projectRoot, 'studio'), join(dir, 'studio'), { recursive: true });
     // What the local database keeps: it must never be served.
@@ -115,9 +156,13 @@ describe.skipIf(unavailable)('npm run dev from another machine', () => {
   });
 
   afterAll(async () => {
-    await dev?.stop();
-    removeNamespace();
-    if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    try {
+      await dev?.stop();
+    } finally {
+      removeNamespace();
+      process.off('exit', removeNamespace);
+      if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    }
   });
 
   it('by default is not reachable from there at all, and is from this machine', async () => {
@@ -157,7 +202,7 @@ describe.skipIf(unavailable)('npm run dev from another machine', () => {
     it('refuses studio writes there, even with a local Host and Origin and the right token', async () => {
       const file = 'pages/about.yaml';
       const before = readFileSync(join(dir, file), 'utf8');
-      const token = tokenOf(await (await local(port, '/_studio')).text())!;
+      const token = studioTokenOf(await (await local(port, '/_studio')).text())!;
       const opened = (await (await local(port, `/_studio/api/file?file=${file}`)).json()) as { hash: string };
       const body = JSON.stringify({ file, text: 'title: "taken from the network"\n', base: opened.hash });
       const r = await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...forged(), 'x-studio-token': token }, body });
@@ -189,6 +234,16 @@ describe.skipIf(unavailable)('npm run dev from another machine', () => {
         expect(r.status, path).toBe(403);
       }
     });
+
+    it('refuses a request target in absolute form there, which connect would still route to /__open-in-editor', async () => {
+      for (const target of [`http://${HOST_IP}:${port}/__open-in-editor?file=pages/index.yaml`, `http://localhost:${port}/__OPEN-IN-EDITOR?file=pages/index.yaml`, `http://${HOST_IP}:${port}/`]) {
+        const r = await rawFromOutside(port, `GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`);
+        expect(r.status, `${target}: ${r.error ?? r.body.slice(0, 200)}`).toBe(400);
+      }
+      // The same bytes with a plain path: the site answers, so the 400 above is about the form.
+      const plain = await rawFromOutside(port, `GET / HTTP/1.1\r\nHost: localhost:${port}\r\nConnection: close\r\n\r\n`);
+      expect(plain.status, plain.error ?? plain.body.slice(0, 200)).toBe(200);
+    });
   });
 
   describe('with STUDIO_ALLOW_REMOTE', () => {
@@ -200,23 +255,29 @@ describe.skipIf(unavailable)('npm run dev from another machine', () => {
     }, 180_000);
     afterAll(async () => dev?.stop());
 
-    it('answers the studio there, and takes a write only with the token its page carries', async () => {
+    it('answers the studio there, without its token; a write needs the token of the link the dev server printed', async () => {
       const file = 'pages/about.yaml';
       const before = readFileSync(join(dir, file), 'utf8');
       const shell = await fromOutside(`${base()}/_studio`);
       expect(shell.status).toBe(200);
-      const token = tokenOf(shell.body);
-      expect(token).toMatch(/^[\w-]{32,}$/);
+      expect(shell.body).toContain('/studio/main.tsx');
+      expect(studioTokenOf(shell.body)).toBeUndefined();
+      expect(shell.body).not.toContain('studio-token');
+      const link = new RegExp(`${base().replaceAll('.', '\\.')}/_studio#token=([\\w-]+)`).exec(dev!.output());
+      expect(link, dev!.output()).not.toBeNull();
+      const token = link![1]!;
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      expect(shell.body).not.toContain(token);
       const opened = JSON.parse((await fromOutside(`${base()}/_studio/api/file?file=${file}`)).body) as { hash: string };
       const headers = { origin: base(), 'content-type': 'application/json' };
       const text = `${before}# saved from the network\n`;
       const body = JSON.stringify({ file, text, base: opened.hash });
-      const wrongs: Record<string, string>[] = [{}, { 'x-studio-token': 'not-the-token' }, { 'x-studio-token': `${token}x` }];
+      const wrongs: Record<string, string>[] = [{}, { 'x-studio-token': '' }, { 'x-studio-token': 'not-the-token' }, { 'x-studio-token': `${token}x` }, { 'x-studio-token': token.slice(1) }];
       for (const wrong of wrongs) {
         expect((await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...headers, ...wrong }, body })).status, JSON.stringify(wrong)).toBe(403);
       }
       expect(readFileSync(join(dir, file), 'utf8')).toBe(before);
-      const saved = await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...headers, 'x-studio-token': token! }, body });
+      const saved = await fromOutside(`${base()}/_studio/api/save`, { method: 'POST', headers: { ...headers, 'x-studio-token': token }, body });
       expect(saved.status, saved.body).toBe(200);
       expect(readFileSync(join(dir, file), 'utf8')).toBe(text);
       // Still not the project's other files, nor the editor.

@@ -51,3 +51,6 @@ export async function startDev(dir: string, port: number, env: Record<string, st
   }
   return { port, output: () => output, stop };
 }
+
+/** The run's write token in a studio page's HTML, as the studio's client reads it; undefined when it has none. */
+export const studioTokenOf = (html: string): string | undefined => /<meta name="studio-token" content="([^"]+)">/.exec(html)?.[1];

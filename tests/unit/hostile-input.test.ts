@@ -1,6 +1,6 @@
 // Hostile input never crashes or stalls the generator: every problem is a located diagnostic inside
 // the file, time grows linearly, and every address follows one rule. Small fixture sites only.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, symlinkSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,7 +10,7 @@ import type { Diagnostic } from '../../generator/core/errors.ts';
 import { formatReport } from '../../generator/report.ts';
 import { inlinePlain, MAX_INLINE_DEPTH, parseInline, type InlineNode } from '../../model/markup.ts';
 import { InlineNodes } from '../../runtime/inline-nodes.tsx';
-import { makeFixture, VALID_INDEX } from './fixture.ts';
+import { fixtureSite, makeFixture, VALID_INDEX } from './fixture.ts';
 
 const PAGE_HEAD = 'title: "About"\ndescription: "x"\nsections:\n';
 
@@ -96,6 +96,26 @@ describe('YAML that would crash a loader', () => {
       ['UnknownToken', 36],
       ['UnknownToken', 54],
     ]);
+  });
+});
+
+describe('symlinks under pages/ that lead nowhere', () => {
+  it('a symlink loop, and a folder linking back up, are no files: the site compiles to the same pages', () => {
+    const root = fixtureSite('blog-site');
+    try {
+      const routes = (r: ReturnType<typeof compileSite>) => r.site!.pages.map((p) => p.route).sort();
+      const before = compileSite(root);
+      expect(before.ok, formatReport(before.diagnostics, before.texts)).toBe(true);
+      symlinkSync('loop-b.yaml', join(root, 'pages/loop-a.yaml'));
+      symlinkSync('loop-a.yaml', join(root, 'pages/loop-b.yaml'));
+      const folder = readdirSync(join(root, 'pages'), { withFileTypes: true }).find((e) => e.isDirectory())!.name;
+      symlinkSync('..', join(root, 'pages', folder, 'up'), 'dir');
+      const after = compileSite(root);
+      expect(after.ok, formatReport(after.diagnostics, after.texts)).toBe(true);
+      expect(routes(after)).toEqual(routes(before));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { studioSchemas } from '../../generator/studio/schemas-for-ui.ts';
 import { applyEdits, type Edit } from '../../generator/studio/yaml-edit.ts';
 import { copyProject, projectRoot } from './fixture.ts';
+import { studioTokenOf } from './dev-server-process.ts';
 
 const PORT = Number(process.env.STUDIO_TEST_PORT ?? 5610);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -57,7 +58,7 @@ beforeAll(async () => {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   await waitFor(async () => ((await fetch(`${ORIGIN}/_studio`)).status === 200 ? true : undefined), 90_000);
-  token = /<meta name="studio-token" content="([^"]+)">/.exec(await (await fetch(`${ORIGIN}/_studio`)).text())![1]!;
+  token = studioTokenOf(await (await fetch(`${ORIGIN}/_studio`)).text())!;
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { applyEdits, EditError, type Edit } from '../../generator/studio/yaml-edit.ts';
 import { copyProject, projectRoot } from './fixture.ts';
-import { portFor, startDev, type DevServer } from './dev-server-process.ts';
+import { portFor, startDev, studioTokenOf, type DevServer } from './dev-server-process.ts';
 
 let dir = '';
 let outside = '';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const port = await portFor(process.env.STUDIO_SECURITY_PORT);
   origin = `http://localhost:${port}`;
   dev = await startDev(dir, port, {}, async (p) => (await fetch(`http://localhost:${p}/_studio`)).status === 200);
-  token = /<meta name="studio-token" content="([^"]+)">/.exec(await (await fetch(`${origin}/_studio`)).text())![1]!;
+  token = studioTokenOf(await (await fetch(`${origin}/_studio`)).text())!;
 }, 180_000);
 
 afterAll(async () => {
@@ -121,6 +121,21 @@ describe('symlinks under pages/', () => {
     expect(String(r.body.error)).toContain('symlink');
     expect(readdirSync(outside)).toEqual([]);
     rmSync(join(dir, 'pages/linked'));
+  });
+
+  it('a file under a symlinked folder inside pages/ is refused when opened, not only when saved', async () => {
+    symlinkSync(join(dir, 'pages/blog'), join(dir, 'pages/blog-alias'), 'dir');
+    const file = readdirSync(join(dir, 'pages/blog')).map((name) => `pages/blog-alias/${name}`).find((f) => f.endsWith('.yaml'))!;
+    const read = await fetch(`${origin}/_studio/api/file?file=${encodeURIComponent(file)}`);
+    expect(read.status).toBe(403);
+    expect(String(((await read.json()) as { error: string }).error)).toContain('pages/blog-alias is a symlink');
+    const opened = await post('/_studio/api/open', { file });
+    expect(opened.status).toBe(403);
+    // The same file by its own path opens and saves.
+    const real = file.replace('blog-alias', 'blog');
+    const own = (await (await fetch(`${origin}/_studio/api/file?file=${encodeURIComponent(real)}`)).json()) as { text: string; hash: string };
+    expect((await post('/_studio/api/save', { file: real, text: own.text, base: own.hash })).status).toBe(200);
+    rmSync(join(dir, 'pages/blog-alias'));
   });
 
   it('npm run new, and the studio\'s New, refuse a dangling symlink where the file would go, and create nothing outside', async () => {
@@ -239,4 +254,34 @@ describe('GETs change nothing', () => {
     expect(await previewHas()).toBe(false);
     expect(read(file)).toBe(text);
   });
+});
+
+describe('the token of the link the dev server prints for other machines', () => {
+  it('is read from the address, kept for the tab, and taken out of the address bar', async () => {
+    const browser = await chromium.launch(chromiumLaunchOptions);
+    try {
+      const context = await browser.newContext();
+      // The studio's page as another machine gets it: the same page without its token.
+      await context.route((url) => url.pathname === '/_studio', async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, body: (await res.text()).replace(/<meta name="studio-token"[^>]*>\n?/, '') });
+      });
+      const page = await context.newPage();
+      /** The file opening that `go` leads to (the studio's first write): the token it carried, and the answer. */
+      const opening = async (tab: typeof page, go: () => Promise<unknown>) => {
+        const [res] = await Promise.all([tab.waitForResponse((r) => new URL(r.url()).pathname === '/_studio/api/open'), go()]);
+        return { token: (await res.request().headerValue('x-studio-token')) ?? '', status: res.status() };
+      };
+      const studio = `${origin}/_studio?file=pages/about.yaml`;
+      expect(await opening(page, () => page.goto(`${studio}#token=${token}`))).toEqual({ token, status: 200 });
+      expect(page.url()).toBe(studio);
+      // A reload, with the token no longer in the address, still writes.
+      expect(await opening(page, () => page.reload())).toEqual({ token, status: 200 });
+      // Another tab's session has not got it: without the link, the page has no token, and its first write is refused.
+      const other = await context.newPage();
+      expect(await opening(other, () => other.goto(studio))).toEqual({ token: '', status: 403 });
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 });
