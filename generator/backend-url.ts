@@ -3,6 +3,9 @@
 // would ship to visitors and every form would fail.
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../model/local-backend.ts';
 
+/** The stand-in's address, the default when VITE_SUPABASE_URL is unset. */
+export const LOCAL_DEFAULT_URL = LOCAL_SUPABASE_URL.replace(/\/+$/, '');
+
 export function supabaseUrl(): string {
   return (process.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
 }
@@ -22,8 +25,7 @@ export class BackendConfigError extends Error {
 }
 
 /** Refuses a build for a real project without its own anon key. */
-export function checkBackendConfig(): void {
-  const url = supabaseUrl();
+export function checkBackendConfig(url = supabaseUrl()): void {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { clientInputsDigest } from './client/cached-build.ts';
 import { codeDigest } from './store/code-graph.ts';
 import { listFiles } from './core/load.ts';
@@ -10,7 +11,8 @@ import { SCHEDULE_FILE, scheduleIsDue } from './core/publication.ts';
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
 const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
 
-export function buildHash(root: string): string {
+/** `backend`: the address and key the pages are built for (as build-backend.ts decided). */
+export function buildHash(root: string, backend: { url: string; anonKey: string }): string {
   const h = createHash('sha256');
   h.update(codeDigest(new URL('./cli/build.ts', import.meta.url))).update(clientInputsDigest(root));
   for (const input of CONTENT) {
@@ -21,7 +23,7 @@ export function buildHash(root: string): string {
   }
   // Pages show the build date ('Last updated', the footer year): a build from another day is stale.
   h.update(new Date().toISOString().slice(0, 10));
-  h.update(`VITE_SUPABASE_URL=${process.env.VITE_SUPABASE_URL ?? ''};VITE_SUPABASE_ANON_KEY=${process.env.VITE_SUPABASE_ANON_KEY ?? ''}`);
+  h.update(`backend=${backend.url};key=${backend.anonKey}`);
   return h.digest('hex');
 }
 
@@ -29,7 +31,7 @@ export const HASH_FILE = '.build-hash';
 
 export function isBuildCurrent(root: string, outDir: string): boolean {
   const file = join(outDir, HASH_FILE);
-  if (!existsSync(file) || readFileSync(file, 'utf8') !== buildHash(root)) return false;
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== buildHash(root, { url: supabaseUrl(), anonKey: supabaseAnonKey() })) return false;
   // Same sources, but a scheduled page is now due, or the build was made `--as-of` a later moment.
   const schedule = join(outDir, SCHEDULE_FILE);
   return !existsSync(schedule) || !scheduleIsDue(readFileSync(schedule, 'utf8'), new Date());

@@ -8,8 +8,7 @@
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { checkBackendConfig, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
-import { backendMismatch } from './serving-record.ts';
+import { buildBackend, type BuildBackend } from './build-backend.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { checkComponents, compileSite } from './core/compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './core/publication.ts';
@@ -63,6 +62,8 @@ export interface BuildResult {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
+  /** The backend the pages were built for; `note` says so when it is a running npm start's. */
+  backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;
   /** Drafts and scheduled pages left out, and when a rebuild would publish the next one. */
   schedule: Schedule;
   texts: Map<string, string>;
@@ -102,9 +103,10 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     timings[name] += now - mark;
     mark = now;
   };
-  // Before anything is written: a build for a real Supabase project needs that project's anon key.
-  checkBackendConfig();
   const outDir = resolve(opts.outDir ?? join(root, 'dist'));
+  // Before anything is written: the backend the pages are for (a real project needs its anon key; a
+  // running npm start's address when none is set, see build-backend.ts).
+  const backend = buildBackend(root, outDir);
   const cacheDir = opts.cacheDir ?? defaultCacheDir(root);
   const target = targetDir(cacheDir, outDir);
   // A clean build reads no cached result, the code graph's memo of imports included.
@@ -176,7 +178,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     if (!Object.keys(state.files).length) rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const outputs = new Outputs(outDir, state.files);
-    const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: supabaseUrl(), supabaseAnonKey: supabaseAnonKey(), now: asOf.getTime() };
+    const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, now: asOf.getTime() };
     pool?.prepare(input);
     const assets = assetsOnly(input.manifest);
     const { pages, rendered, because, scriptHashes } = await renderPages(root, compiled, input, assets, state.pages, state.readSets, outputs, pool);
@@ -192,14 +194,14 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     }
     // Copied by content (a cache file drawn again under its name may hold other bytes).
     for (const [path, from] of imageFiles) outputs.copy(path, from);
-    outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes)));
+    outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes, backend.url)));
     outputs.write('sitemap.xml', sitemap(compiled));
     outputs.write('robots.txt', robots(compiled));
     outputs.write('rss.xml', rss(compiled));
     // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
     outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
-    outputs.write(HASH_FILE, buildHash(root));
+    outputs.write(HASH_FILE, buildHash(root, backend));
     outputs.removeStale();
     phase('write');
 
@@ -213,13 +215,12 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     saveState(target, state);
     phase('compress');
 
-    // A running `npm start` serving this folder for another backend keeps serving these pages.
-    const mismatch = backendMismatch(root, outDir, supabaseUrl(), Boolean(process.env.VITE_SUPABASE_URL));
     const list = compiled.pages.map((p) => ({ route: p.route, file: join(outDir, outFileFor(p.route)), islands: pages[p.route]!.islands }));
     return {
       pages: list,
       ms: Math.round(performance.now() - started),
-      warnings: mismatch ? [...result.diagnostics, mismatch] : result.diagnostics,
+      warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
+      backend: { url: backend.url, from: backend.from, note: backend.note },
       texts: result.texts,
       schedule: result.schedule!,
       rendered,
@@ -308,10 +309,10 @@ async function renderPages(
 }
 
 /** The security headers for this build: its Supabase project, the hashes of the pages' inline scripts. */
-function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>) {
+function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>, supabaseUrl: string) {
   const viewer = compiled.site.previews.viewerUrl;
   return securityHeaders({
-    supabaseUrl: supabaseUrl(),
+    supabaseUrl,
     scriptHashes,
     frameOrigins: viewer.startsWith('https://') ? [new URL(viewer.replace(/\{urlEncoded\}|\{url\}/g, 'x')).origin] : [],
   });

@@ -1,15 +1,15 @@
 // What a running `npm start` serves: its output folder and the backend address its pages were built
-// for (and its stand-in answers at). A build into that folder meanwhile checks it, because a build writes
-// its own address into the pages and _headers while the server keeps serving them: after
-// `VITE_SUPABASE_URL=… npm start`, a plain `npm run build` wrote the default address, and every form of
-// the running site failed with "Failed to fetch". One small JSON file per folder under .data/ (the
-// project's local state, which git ignores), removed when the server stops.
+// for (and its stand-in answers at). A build into that folder meanwhile reads it before writing anything
+// (build-backend.ts), because a build writes its address into the pages and _headers while the server
+// keeps serving them: after `VITE_SUPABASE_URL=… npm start`, a plain `npm run build` wrote the default
+// address, and every form of the running site failed with "Failed to fetch". One small JSON file per
+// folder under .data/ (the project's local state, which git ignores), removed when the server stops.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { diagnostic, type Diagnostic } from './core/errors.ts';
 
-interface ServingRecord {
+export interface ServingRecord {
   outDir: string;
   supabaseUrl: string;
   pid: number;
@@ -51,14 +51,20 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The running server (not this process) that serves `outDir`, with the backend address it serves with. */
+export function runningServer(root: string, outDir: string): ServingRecord | undefined {
+  const record = readRecord(servingRecordFile(root, outDir));
+  return record && record.pid !== process.pid && isRunning(record.pid) ? record : undefined;
+}
+
 /**
  * A warning when a running server (not this process) serves `outDir` with another backend address than
  * `supabaseUrl`, the one this build writes; located at the server's record, which holds its address.
  */
 export function backendMismatch(root: string, outDir: string, supabaseUrl: string, fromEnv: boolean): Diagnostic | undefined {
   const file = servingRecordFile(root, outDir);
-  const record = readRecord(file);
-  if (!record || record.pid === process.pid || !isRunning(record.pid) || record.supabaseUrl === supabaseUrl) return undefined;
+  const record = runningServer(root, outDir);
+  if (!record || record.supabaseUrl === supabaseUrl) return undefined;
   // At the record's address: the line and column of its key.
   const before = readFileSync(file, 'utf8').split('"supabaseUrl"')[0]!.split('\n');
   const at = { file: relative(root, file).split('\\').join('/'), line: before.length, column: before.at(-1)!.length + 1, path: 'supabaseUrl' };

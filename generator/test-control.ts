@@ -1,6 +1,7 @@
 // For end-to-end tests only: when STANDIN_CONTROL_PORT is set, `npm start` also listens on that
-// loopback port so a test can look into the local database (past row-level security) and add users,
-// the way a developer would with psql. Never started otherwise; never bound beyond 127.0.0.1.
+// loopback port so a test can look into the local database (past row-level security), add users and
+// remove the objects it stored, the way a developer would with psql. Never started otherwise; never
+// bound beyond 127.0.0.1.
 // It runs any SQL, so loopback is not enough: any process here, or a page in a browser here, reaches
 // 127.0.0.1. Each request must carry the run's random token (STANDIN_CONTROL_TOKEN, made by
 // playwright.config.ts), and a request with an Origin header (sent by a browser, never by the tests'
@@ -30,6 +31,9 @@ export async function startTestControl(standIn: StandIn, port: number, token: st
       let result: unknown;
       if (req.method === 'POST' && req.url === '/query') {
         result = (await standIn.query(String(body.sql), (body.params as unknown[]) ?? [])).rows;
+      } else if (req.method === 'POST' && req.url === '/objects/remove') {
+        await standIn.removeObject(String(body.bucket), String(body.name));
+        result = {};
       } else if (req.method === 'POST' && req.url === '/users') {
         result = { id: await standIn.createUser(String(body.email), String(body.password), body.appMetadata as Record<string, unknown> | undefined) };
       } else {

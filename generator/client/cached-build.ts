@@ -49,6 +49,16 @@ export interface ClientAssets {
 export const VITE_DONE = 'vite-build: vite done';
 
 /**
+ * The client build's environment. Always a production build: under another NODE_ENV (vitest sets
+ * "test") Vite compiles JSX for development, which writes each component's absolute path into the
+ * bundle. Never coloured: its output is piped into the build's, and Vite and Rolldown colour it
+ * whenever CI is set, which put raw escape codes into CI's logs.
+ */
+export function viteBuildEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' };
+}
+
+/**
  * Vite's client build and the compression of its files, in a child process (vite-build.ts): the
  * site's compile is synchronous and would stall Vite's JavaScript half if they shared a thread, so the
  * two run side by side (see build.ts). `written`: Vite's output is there (pages can render); `done`:
@@ -57,9 +67,7 @@ export const VITE_DONE = 'vite-build: vite done';
 function viteBuild(root: string, outDir: string, quiet?: boolean): { written: Promise<void>; done: Promise<void> } {
   // tsx from this project's dependencies: the site folder (a test's fixture) may have none of its own.
   const args = ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('./vite-build.ts', import.meta.url)), outDir, quiet ? 'error' : 'warn'];
-  // Always a production build: under another NODE_ENV (vitest sets "test") Vite compiles JSX for
-  // development, which writes each component's absolute path into the bundle.
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: viteBuildEnv(process.env) });
   let output = '';
   let markWritten: () => void = () => undefined;
   const written = new Promise<void>((resolve) => (markWritten = resolve));

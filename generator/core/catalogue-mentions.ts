@@ -15,6 +15,9 @@ import { TOKEN } from './tokens.ts';
 
 const PROSE = new Set(['text', 'plain', 'inline', 'markdown']);
 const NUMBER_WORDS = Array.from({ length: 11 }, (_, i) => countWord(i + 2));
+// The words a count of the platforms is written with between figure and noun ("all four social apps",
+// "Four small phones"); a short list, as any other word makes the phrase count something else.
+const PLATFORM_WORD = `(?:(?:${['big', 'biggest', 'main', 'major', 'popular', 'small', 'little', 'social', 'social media', 'top', 'different', 'separate'].join('|')})\\s+)?`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Bundle {
@@ -38,9 +41,10 @@ export function catalogueMentions(site: SiteConfig, docs: readonly CheckedDoc[])
   const number = `(?:\\d+|${NUMBER_WORDS.join('|')})`;
   // A count of the catalogue: "all four apps", "all 4 of the guides", "all four feeds", "five platforms",
   // "4 platform guides", "Four small phones" (an image's alt, one phone a platform); not the end of a
-  // range ("two or three platforms").
+  // range ("two or three platforms"). Between the figure and the noun, only a word that describes the
+  // platforms themselves: "three practical guides" or "five news feeds" are other things.
   const countPattern = new RegExp(
-    `(?<![\\p{L}\\p{N}])(?:(all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?)(${number})(?:\\s+of\\s+the)?\\s+(?:[a-z-]+\\s+)?(?:apps|platforms|guides|plans|networks|feeds|phones)|(?<!(?:or|to|-)\\s*)(${number})\\s+(?:[a-z-]+\\s+)?(?:platforms|platform guides|guides|feeds|phones))(?![\\p{L}\\p{N}])`,
+    `(?<![\\p{L}\\p{N}])(?:(all\\s+(?:of\\s+)?(?:the\\s+|our\\s+)?)(${number})(?:\\s+of\\s+the)?\\s+${PLATFORM_WORD}(?:apps|platforms|guides|plans|networks|feeds|phones)|(?<!(?:or|to|-)\\s*)(${number})\\s+${PLATFORM_WORD}(?:platforms|platform guides|guides|feeds|phones))(?![\\p{L}\\p{N}])`,
     'giu',
   );
   const counts = new Set(bundles.map((b) => b.members.length));

@@ -247,7 +247,7 @@ export const ErrorCatalogue = {
     severity: 'warning',
     message: (built: string, from: string, serving: string, pid: number) =>
       `this build writes ${built} (${from}) into the pages and _headers, but npm start (process ${pid}) serves this folder with its backend at ${serving}: every form of that site will fail to reach it`,
-    hint: 'Build with the address npm start was started with (VITE_SUPABASE_URL=<its address> npm run build), or restart npm start so that both use the same one.',
+    hint: 'Leave VITE_SUPABASE_URL unset to build for the address npm start serves with, build into another folder (OUT_DIR=…), or restart npm start with this address so that both use the same one.',
   },
   MissingPreview: {
     title: 'No preview for a platform guide',

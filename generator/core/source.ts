@@ -134,16 +134,18 @@ function explainIndentation(file: string, text: string, errors: Diagnostic[]): D
 
 /**
  * A second "key:" on a line is text with a colon when words surround it (`text: Step 1: do this`,
- * `text: Note: be careful`); a key written on the line of another when one word stands on each side or
- * its value is quoted (`- type: admin-app id: admin`, `- type: faq heading: "Questions"`), or when the
- * first value is one lower-case word, as a block type or a tone is (`- type: paragraph text: A long
- * plain text`, however many words follow: the yaml library and the studio write long texts unquoted).
+ * `text: remember this: put the phone away`); a key written on the line of another when one word stands
+ * on each side or its value is quoted (`- type: admin-app id: admin`, `- type: faq heading: "Questions"`),
+ * or when it follows a block's `- type: <block type>` (`- type: paragraph text: A long plain text`,
+ * however many words follow: the yaml library and the studio write long texts unquoted). Only there:
+ * after another key, one lower-case word may as well begin a sentence.
  */
 function unquotedColon(text: string, finding: IndentFinding): boolean {
   if (finding.reason !== 'sameLine') return false;
   const line = text.split('\n')[finding.line - 1] ?? '';
-  const first = /^\s*(?:-\s+)?[^:]+:\s*(.*)$/.exec(line.slice(0, finding.column - 1))?.[1]?.trim() ?? '';
-  if (/^[a-z][a-z0-9-]*$/.test(first)) return false;
+  const before = line.slice(0, finding.column - 1);
+  const first = /^\s*(?:-\s+)?[^:]+:\s*(.*)$/.exec(before)?.[1]?.trim() ?? '';
+  if (/^\s*-\s+type:\s*[a-z][a-z0-9-]*\s*$/.test(before)) return false;
   const rest = line.slice(finding.column - 1 + finding.what.length).trim();
   const words = `${first} ${rest}`.trim().split(/\s+/).length;
   return rest !== '' && !/^["'[{|>]/.test(rest) && words > 2;

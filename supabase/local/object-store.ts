@@ -1,12 +1,14 @@
 // Object bytes, kept beside the database: files under <dataDir>/storage, or
 // memory for tests. Names are checked so a key can never leave its folder.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 export interface ObjectStore {
   put(bucket: string, name: string, bytes: Uint8Array): Promise<void>;
   get(bucket: string, name: string): Promise<Buffer | undefined>;
+  /** Forgets an object's bytes; nothing when there are none. */
+  remove(bucket: string, name: string): Promise<void>;
 }
 
 /** True when every segment of the key is a plain name (no '', '.', '..'). */
@@ -22,6 +24,9 @@ export function memoryObjectStore(): ObjectStore {
     },
     async get(bucket, name) {
       return objects.get(`${bucket}/${name}`);
+    },
+    async remove(bucket, name) {
+      objects.delete(`${bucket}/${name}`);
     },
   };
 }
@@ -49,6 +54,9 @@ export function diskObjectStore(root: string): ObjectStore {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'EISDIR') return undefined;
         throw e;
       }
+    },
+    async remove(bucket, name) {
+      await rm(pathOf(bucket, name), { force: true });
     },
   };
 }

@@ -46,6 +46,8 @@ export interface StandIn {
   createUser(email: string, password: string, appMetadata?: Record<string, unknown>): Promise<string>;
   /** Queries as the database owner, past row-level security: for tests and local tooling only. */
   query: Sql['query'];
+  /** Deletes an object, its row and its bytes, past row-level security: for tests and local tooling only. */
+  removeObject(bucket: string, name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,10 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     anonKey: LOCAL_ANON_KEY,
     createUser: (email, password, appMetadata) => upsertUser(db, { email, password, appMetadata }),
     query: (text, params) => db.query(text, params),
+    removeObject: async (bucket, name) => {
+      await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+      await objects!.remove(bucket, name);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));

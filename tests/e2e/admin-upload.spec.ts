@@ -4,7 +4,7 @@
 // and signing out brings the sign-in form back. And the upload reaches the page: a platform built without
 // a preview source shows the owner's upload on its next view, without a rebuild.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { previewPath, productById } from '../../model/catalogue.ts';
 import { addPlatform, copyProject, projectRoot } from '../unit/fixture.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
-import { createUser, islandsReady, openAdmin, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
+import { createUser, islandsReady, openAdmin, removeObject, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
 const toSupabase = (url: URL) => url.origin === SUPABASE;
@@ -188,6 +188,7 @@ test.describe('a platform without a preview source', () => {
   let origin = '';
   let pdfPath = '';
   let bucket = '';
+  let uploaded = false;
 
   test.beforeAll(async () => {
     test.setTimeout(300_000);
@@ -207,9 +208,20 @@ test.describe('a platform without a preview source', () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
-  test.afterAll(() => {
+  // The upload's id is new each run: without this, every run would leave one more PDF in the
+  // persistent .data/e2e-* storage.
+  test.afterAll(async () => {
     server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+    if (bucket && pdfPath) {
+      // Where npm start keeps the bytes (DATA_DIR in playwright.config.ts).
+      const stored = join(projectRoot, `.data/e2e-${process.env.E2E_PORT ?? 4310}`, 'storage', bucket, pdfPath);
+      // Its bytes are where this looks, or the check after the removal would prove nothing.
+      if (uploaded) expect(existsSync(stored)).toBe(true);
+      await removeObject(bucket, pdfPath);
+      expect((await fetch(`${SUPABASE}/storage/v1/object/public/${bucket}/${pdfPath}`)).ok).toBe(false);
+      expect(existsSync(stored)).toBe(false);
+    }
   });
 
   test("its page says 'Preview coming soon'; once the admin uploads its PDF, its next view shows it, without a rebuild", async ({ page, browser }) => {
@@ -233,6 +245,7 @@ test.describe('a platform without a preview source', () => {
     await page.getByLabel('Destination path').fill(pdfPath);
     await uploadButton(page).click();
     await expect(page.getByText('Upload successful', { exact: true })).toBeVisible();
+    uploaded = true;
 
     // The same built page, viewed again: the viewer, drawing the uploaded file (its three pages).
     await page.goto(salesPage);

@@ -62,6 +62,12 @@ export async function createUser(email: string, password: string, appMetadata?: 
 }
 
 /** The local stand-in's address as the e2e build sees it. */
+/** Removes a stored object (its row and its bytes) from the site's own stand-in, through the test control port. */
+export async function removeObject(bucket: string, name: string): Promise<void> {
+  const res = await fetch(`${CONTROL}/objects/remove`, { method: 'POST', headers: controlHeaders(), body: JSON.stringify({ bucket, name }) });
+  if (!res.ok) throw new Error(`control /objects/remove: ${res.status} ${await res.text()}`);
+}
+
 export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
 
 /** The routes the built site lists in its sitemap (every page but /404 and /admin/...). */

@@ -51,6 +51,8 @@ describe('hand-written lists and counts of the catalogue', () => {
     ['I was hooked on all three apps.', 'all three apps', 'CatalogueCountByHand', '{countWord:bundle}'],
     ['The bundle holds 5 guides.', '5 guides', 'CatalogueCountByHand', '{count:bundle}'],
     ['Five platforms, one plan.', 'Five platforms', 'CatalogueCountByHand', '{CountWord:bundle}'],
+    ['Three small phones, switched off.', 'Three small phones', 'CatalogueCountByHand', '{CountWord:bundle}'],
+    ['Away from all five social apps.', 'all five social apps', 'CatalogueCountByHand', '{countWord:bundle}'],
   ];
   for (const [text, phrase, name, token] of cases) {
     it(`warns at "${phrase}", naming ${token}`, () => {
@@ -84,6 +86,10 @@ describe('hand-written lists and counts of the catalogue', () => {
       'Mute on Instagram, snooze on Facebook.',
       'Instagram vs TikTok: which hooks you harder?',
       'The first three or four days are the hardest.',
+      // A word between figure and noun that makes them other things than the platforms.
+      'Start with three practical guides to sleep.',
+      'I muted five news feeds in a week.',
+      'All three practical guides are free.',
     ];
     for (const text of silent) expect(compileAbout(paragraph(text)).stale, text).toEqual([]);
   });

@@ -1,11 +1,11 @@
 // Where unit tests find their sites. Generator behaviour is tested on the named fixture sites under
 // tests/fixtures/ (frozen: new content never changes what they hold); the few tests that check the
 // live site itself (it compiles, its texts parse, its pages match the editor schemas) read `liveSite`.
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
 import { isBundle } from '../../model/catalogue.ts';
 import type { Product } from '../../model/schema.generated.ts';
 
@@ -91,20 +91,28 @@ export interface NewPlatform {
 }
 
 /**
- * Grows a copy of the project (copyProject) by one platform, as a marketer does: a catalogue entry made
- * from an existing guide's, appended to `products` (the config's last key), and that guide's sales page
- * with the product and platform names swapped. Returns the guide it was modelled on. No preview source
- * is written: the new platform has none.
+ * Adds a platform's catalogue entry to a copy of the project, as a marketer does ("copy a platform's
+ * entry"): made from an existing guide's, appended to `products` wherever that key stands, the rest of
+ * site.config.yaml (comments, order) kept. Returns the guide it was modelled on.
+ */
+export function addCatalogueEntry(dir: string, add: NewPlatform): Product {
+  const configFile = join(dir, 'site.config.yaml');
+  const doc = parseDocument(readFileSync(configFile, 'utf8'));
+  const model = (doc.toJS() as { products: Product[] }).products.find((p) => !isBundle(p));
+  if (!model) throw new Error(`${configFile} has no platform guide to copy`);
+  const entry: Product = { ...model, ...add, checkoutUrl: `https://checkout.example.com/${add.id}` };
+  doc.addIn(['products'], doc.createNode(entry));
+  writeFileSync(configFile, doc.toString());
+  return model;
+}
+
+/**
+ * Grows a copy of the project (copyProject) by one platform, as a marketer does: its catalogue entry
+ * (addCatalogueEntry), and the model guide's sales page with the product and platform names swapped.
+ * Returns the guide it was modelled on. No preview source is written: the new platform has none.
  */
 export function addPlatform(dir: string, add: NewPlatform): Product {
-  const configFile = join(dir, 'site.config.yaml');
-  const config = readFileSync(configFile, 'utf8');
-  const model = (parse(config) as { products: Product[] }).products.find((p) => !isBundle(p));
-  if (!model) throw new Error(`${configFile} has no platform guide to copy`);
-  const lastKey = config.trimEnd().split('\n').findLast((l) => /^\S/.test(l));
-  if (lastKey !== 'products:') throw new Error(`${configFile}: products is not the last key (${lastKey}), so an entry cannot be appended`);
-  const entry = { ...model, ...add, checkoutUrl: `https://checkout.example.com/${add.id}` };
-  appendFileSync(configFile, `${config.endsWith('\n') ? '' : '\n'}${stringify([entry]).replace(/^/gm, '  ')}`);
+  const model = addCatalogueEntry(dir, add);
   const page = readFileSync(join(dir, `pages${model.route}.yaml`), 'utf8')
     .replaceAll(`product: ${model.id}`, `product: ${add.id}`)
     .replaceAll(`:${model.id}}`, `:${add.id}}`)

@@ -119,6 +119,26 @@ describe('a wrong indentation in a page of any style', () => {
     });
   }
 
+  it('a colon after a lower-case word in a plain text is an unquoted colon, not a key on the line', () => {
+    // Only `- type: <block type>` makes a lone lower-case word a value with a key after it.
+    const TEXT = '    text: remember this: put the phone in another room';
+    let tried = 0;
+    for (const page of pages) {
+      const eol = page.text.includes('\r\n') ? '\r\n' : '\n';
+      const lines = page.text.split(eol);
+      // A section's key line whose value ends on that line (the next line is no deeper).
+      const i = lines.findIndex((l, n) => n > 0 && SECTION_KEY.test(l) && SECTION.test(lines[n - 1]!) && !/^ {5,}\S/.test(lines[n + 1] ?? ''));
+      if (i < 0) continue;
+      tried++;
+      lines[i] = TEXT;
+      const { errors } = parseSource(page.file, lines.join(eol));
+      const where = `${page.file}, line ${i + 1}`;
+      expect(errors, where).toHaveLength(1);
+      expect(errors[0], where).toMatchObject({ name: 'UnquotedColon', line: i + 1, column: TEXT.indexOf('this:') + 1 });
+    }
+    expect(tried).toBeGreaterThan(0);
+  });
+
   it('names the key to line up with, on the line above', () => {
     const page = pages.find((p) => sectionKey(p.text.split('\n')) >= 0)!;
     const lines = page.text.split('\n');

@@ -1,7 +1,7 @@
 // Another process that serves an output folder as `npm start` does, as far as a build can see: it
 // records the folder and its backend address (generator/serving-record.ts) and stays alive until stopped.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { servingRecordFile } from '../../generator/serving-record.ts';
 import { projectRoot } from './fixture.ts';
 
@@ -10,7 +10,9 @@ export async function otherServer(root: string, outDir: string, supabaseUrl: str
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: projectRoot, stdio: 'ignore' });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const file = servingRecordFile(root, outDir);
-  for (let waited = 0; !existsSync(file); waited += 50) {
+  // Its own record: one left by a server killed earlier may still be there.
+  const recorded = () => existsSync(file) && readFileSync(file, 'utf8').includes(`"pid": ${child.pid}`);
+  for (let waited = 0; !recorded(); waited += 50) {
     if (waited > 20_000 || child.exitCode !== null) throw new Error('the serving process did not record itself');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -101,6 +101,8 @@ describe('npm run new', () => {
         writeFileSync(file, starter.replace(/^draft: true\n/m, ''));
         const lines = readFileSync(file, 'utf8').split('\n');
         const marked = lines.flatMap((l, i) => (/^[^#]*"DRAFT: /.test(l) ? [i + 1] : []));
+        // The starter must hold marked copy, or the comparisons below would hold on nothing.
+        expect(marked.length).toBeGreaterThan(0);
         const found = errorsOf(compileSite(dir).diagnostics).filter((d) => d.file === 'pages/starterplatform-detox.yaml');
         expect(found.map((d) => d.name)).toEqual(marked.map(() => 'DraftCopy'));
         expect(found.map((d) => d.line)).toEqual(marked);
