@@ -55,9 +55,6 @@ for (const route of routes) {
     });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
-    // Blocks off the first screen are drawn as they near the viewport (content-visibility: auto), and a
-    // full-page capture draws past the viewport without moving it: draw them all, as a visitor's scroll does.
-    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
     const name = join(outDir, `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`);
     await page.screenshot({ path: name, fullPage: process.env.FULL !== '0' });
     console.log(name);

@@ -46,15 +46,6 @@ async function ready(page: Page): Promise<void> {
 
 /** Scrolls to the end and back, so every visible island comes near the viewport. It waits between
  * steps from the test's side, not on the page's timers, which a test may have stopped (pausedClock). */
-/**
- * Blocks off the first screen are drawn only as they near the viewport (content-visibility: auto), and a
- * full-page capture draws past the viewport without moving it: without this, both pictures compared would
- * hold the same blank blocks.
- */
-async function drawWholePage(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-}
-
 async function scrollThrough(page: Page): Promise<void> {
   for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -143,7 +134,6 @@ test('the inlined CSS paints a page of each kind exactly as the whole stylesheet
     await page.setViewportSize({ width, height: 900 });
     for (const route of routes) {
       await page.goto(route, { waitUntil: 'load' });
-      await drawWholePage(page);
       await page.screenshot({ fullPage: true, animations: 'disabled' }); // lets lazy images load
       const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
       await page.addStyleTag({ url: fullSheet! });
@@ -176,7 +166,6 @@ test('hydrated islands look as they would with the whole stylesheet: their later
     // A state no first paint shows: a FAQ's first answer opened.
     const toggle = page.locator('details summary').first();
     if (await toggle.count()) await toggle.click();
-    await drawWholePage(page);
     const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
     await page.addStyleTag({ url: fullSheet });
     const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
