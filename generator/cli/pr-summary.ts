@@ -1,6 +1,6 @@
 // `npm run pr-summary -- --base <ref>`: what a reviewer of a pull request reads first, as Markdown: the
 // whole site's located report (the same compile and checks as `npm run validate`) and the pages the
-// change affects, found the way the studio's Changes view finds them (server.ts, `affectedBy`: each
+// change affects, found the way the studio's Changes view finds them (affected-pages.ts, `affectedBy`: each
 // changed page file's text at <ref> against the site as it is). Appended to $GITHUB_STEP_SUMMARY in
 // GitHub Actions (the job's summary page), printed elsewhere. Exit 0 (validate is the check that fails
 // a run), 2 for a usage error or an unknown <ref>.
@@ -13,8 +13,7 @@ import { formatReport } from '../report.ts';
 import { compileDraft } from '../studio/compile-draft.ts';
 import type { AffectedPage, ChangeKind } from '../studio/git-changes.ts';
 import { isPageFile, repoAt, siteName } from '../studio/git-repo.ts';
-import { affectedBetween } from '../studio/affected-pages.ts';
-import { affectedBy } from '../studio/server.ts';
+import { affectedBetween, affectedBy } from '../studio/affected-pages.ts';
 import { parseCli, runCli, UsageError } from './args.ts';
 
 await runCli('pr-summary', async () => {

@@ -6,6 +6,8 @@
 // whose entry changed.
 import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import type { CompileResult } from '../core/compile.ts';
+import { routeOf } from '../core/load.ts';
+import type { AffectedBy } from './git-changes.ts';
 import type { RenderOptions } from '../../runtime/render/render-page.tsx';
 import { hashValue } from '../store/hash.ts';
 import { answer, Tracker, type Read } from '../store/track.ts';
@@ -60,4 +62,22 @@ export function affectedPages(now: CompiledSite, next: CompiledSite, readsOf: (p
 export function affectedBetween(renderPage: RenderPage, settings: RenderSettings) {
   return (now: CompileResult, next: CompileResult): AffectedPage[] =>
     now.site && next.site ? affectedPages(now.site, next.site, (page) => pageReads(renderPage, now.site!, page, settings)) : [];
+}
+
+/**
+ * The pages one changed file affects (the Changes view), the same way as a catalogue edit in the studio: the
+ * site compiled with the file as HEAD has it against the site as it is. A new file affects the pages
+ * it makes; a removed one, the page it made (as does any page file while the site does not compile).
+ */
+export function affectedBy(
+  compile: (overlay: ReadonlyMap<string, string>) => Promise<CompileResult>,
+  affected: (before: CompileResult, after: CompileResult) => Promise<AffectedPage[]>,
+): AffectedBy {
+  return async (file, head, kind) => {
+    const now = await compile(new Map());
+    // While the site has errors nothing can be compared: a page file still names its own page.
+    if (kind === 'deleted' || !now.site) return file.startsWith('pages/') ? [{ file, route: routeOf(file), title: '' }] : [];
+    if (head === null) return (now.site?.pages ?? []).filter((p) => p.file === file).map((p) => ({ file: p.file, route: p.route, title: p.title }));
+    return affected(await compile(new Map([[file, head]])), now);
+  };
 }

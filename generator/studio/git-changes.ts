@@ -32,7 +32,7 @@ export interface Changes {
 
 /**
  * Which pages a file's change affects, given its text at HEAD (null: HEAD has no such file). The studio
- * computes it from the build's dependency data (server.ts, `affectedPages`); changes() only asks.
+ * computes it from the build's dependency data (affected-pages.ts, `affectedBy`); changes() only asks.
  */
 export type AffectedBy = (file: string, head: string | null, kind: ChangeKind) => Promise<AffectedPage[]>;
 

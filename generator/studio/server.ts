@@ -24,7 +24,7 @@ import { publicationOf } from '../core/publication.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
-import { affectedBetween } from './affected-pages.ts';
+import { affectedBetween, affectedBy } from './affected-pages.ts';
 import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
@@ -32,7 +32,7 @@ import { studioSchemas } from './schemas-for-ui.ts';
 import { isLoopback } from '../dev-access.ts';
 import { sameSecret } from '../same-secret.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
-import { changes, type AffectedBy } from './git-changes.ts';
+import { changes } from './git-changes.ts';
 import { discard } from './git-discard.ts';
 import { publish } from './git-publish.ts';
 
@@ -375,20 +375,3 @@ function runNew(root: string, kind: string, name: string): Promise<{ code: numbe
   });
 }
 
-/**
- * The pages one changed file affects (the Changes view), the same way as a catalogue edit above: the
- * site compiled with the file as HEAD has it against the site as it is. A new file affects the pages
- * it makes; a removed one, the page it made (as does any page file while the site does not compile).
- */
-export function affectedBy(
-  compile: (overlay: ReadonlyMap<string, string>) => Promise<CompileResult>,
-  affected: (before: CompileResult, after: CompileResult) => Promise<{ file: string; route: string; title: string }[]>,
-): AffectedBy {
-  return async (file, head, kind) => {
-    const now = await compile(new Map());
-    // While the site has errors nothing can be compared: a page file still names its own page.
-    if (kind === 'deleted' || !now.site) return file.startsWith('pages/') ? [{ file, route: routeOf(file), title: '' }] : [];
-    if (head === null) return (now.site?.pages ?? []).filter((p) => p.file === file).map((p) => ({ file: p.file, route: p.route, title: p.title }));
-    return affected(await compile(new Map([[file, head]])), now);
-  };
-}

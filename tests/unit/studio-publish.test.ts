@@ -7,13 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { blockComponents, renderPage } from '../../runtime/render/render-page.tsx';
-import { affectedBetween } from '../../generator/studio/affected-pages.ts';
+import { affectedBetween, affectedBy } from '../../generator/studio/affected-pages.ts';
 import { compileDraft } from '../../generator/studio/compile-draft.ts';
 import { changes } from '../../generator/studio/git-changes.ts';
 import { discard } from '../../generator/studio/git-discard.ts';
 import { publish } from '../../generator/studio/git-publish.ts';
 import { compareLink } from '../../generator/studio/compare-link.ts';
-import { affectedBy } from '../../generator/studio/server.ts';
 import { Refused } from '../../generator/studio/safe-path.ts';
 import { fixtureSite } from './fixture.ts';
 
