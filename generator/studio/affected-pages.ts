@@ -7,16 +7,12 @@
 import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import type { CompileResult } from '../core/compile.ts';
 import { routeOf } from '../core/load.ts';
-import type { AffectedBy } from './git-changes.ts';
+import type { AffectedBy, AffectedPage } from './git-changes.ts';
+
+export type { AffectedPage };
 import type { RenderOptions } from '../../runtime/render/render-page.tsx';
 import { hashValue } from '../store/hash.ts';
 import { answer, Tracker, type Read } from '../store/track.ts';
-
-export interface AffectedPage {
-  file: string;
-  route: string;
-  title: string;
-}
 
 /** Everything a render takes besides the site and the page (the dev server's assets, backend, moment). */
 export type RenderSettings = Omit<RenderOptions, 'compiled' | 'page' | 'now'> & { now: Date };
