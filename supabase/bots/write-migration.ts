@@ -1,0 +1,18 @@
+// `npm run analytics:bots`: writes supabase/migrations/<now>_analytics_bots.sql from the installed
+// isbot, unless the newest such migration already holds the same pattern.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { botMigrationSql } from './bot-pattern.ts';
+import { latestBotMigration, MIGRATIONS } from './latest.ts';
+
+const version = (JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/isbot/package.json'), 'utf8')) as { version: string }).version;
+const sql = botMigrationSql(version);
+const latest = latestBotMigration();
+if (latest && readFileSync(latest, 'utf8') === sql) {
+  console.log(`${latest}: already isbot ${version}'s pattern; nothing to do.`);
+} else {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const file = join(MIGRATIONS, `${stamp}_analytics_bots.sql`);
+  writeFileSync(file, sql);
+  console.log(`wrote ${file} (isbot ${version})`);
+}
