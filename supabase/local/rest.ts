@@ -87,8 +87,44 @@ interface FunctionInfo {
   types: string[];
 }
 
+/** The request body's media type, lower case, without parameters ("text/plain;charset=UTF-8" -> "text/plain"). */
+function mediaType(ctx: Ctx): string {
+  return (header(ctx.req, 'content-type') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * PostgREST's raw bodies: a POST with Content-Type text/plain goes, as one text value, to a function
+ * whose only parameter is unnamed and of type text (application/octet-stream likewise to bytea). The
+ * beacon relies on it: text/plain with the key in ?apikey= is a CORS simple request, so
+ * navigator.sendBeacon can send it and no preflight delays it.
+ */
+async function callWithRawBody(ctx: Ctx, claims: Claims, fn: string, type: 'text' | 'bytea'): Promise<Reply> {
+  const { rows } = await ctx.db.query<FunctionInfo>(
+    `select coalesce(p.proargnames, '{}') as names, p.pronargs as nargs, p.pronargdefaults as ndefaults,
+            p.proretset as retset, p.prorettype = 'void'::regtype as returns_void, p.provolatile = 'v' as volatile,
+            array(select format_type(t, null) from unnest(p.proargtypes::oid[]) with ordinality u(t, i) order by i) as types
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f' and p.pronargs = 1
+       and coalesce(p.proargnames[1], '') = '' and p.proargtypes[0] = $2::regtype`,
+    [fn, type],
+  );
+  const match = rows[0];
+  if (!match) {
+    throw pgrst(
+      404,
+      'PGRST202',
+      `Could not find the function public.${fn} in the schema cache`,
+      `Searched for the function public.${fn} with a single unnamed ${type} parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  const raw = await ctx.body();
+  return invoke(ctx, claims, match, `public.${quoteIdent(fn)}($1::${type})`, [type === 'text' ? raw.toString('utf8') : raw]);
+}
+
 async function callFunction(ctx: Ctx, claims: Claims, fn: string): Promise<Reply> {
   let args: Record<string, unknown>;
+  if (ctx.method === 'POST' && mediaType(ctx) === 'text/plain') return callWithRawBody(ctx, claims, fn, 'text');
+  if (ctx.method === 'POST' && mediaType(ctx) === 'application/octet-stream') return callWithRawBody(ctx, claims, fn, 'bytea');
   if (ctx.method === 'POST') {
     const body = (await jsonBody(ctx)) ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -126,7 +162,6 @@ async function callFunction(ctx: Ctx, claims: Claims, fn: string): Promise<Reply
       near || null,
     );
   }
-  if (ctx.method !== 'POST' && match.volatile) throw pgrst(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
 
   const params: unknown[] = [];
   const named = keys.map((k) => {
@@ -135,7 +170,12 @@ async function callFunction(ctx: Ctx, claims: Claims, fn: string): Promise<Reply
     const p = `$${params.length}`;
     return `${quoteIdent(k)} => ${/^jsonb?$/.test(type) ? `${p}::jsonb::${type}` : `(${p}::jsonb #>> '{}')::${type}`}`;
   });
-  const call = `public.${quoteIdent(fn)}(${named.join(', ')})`;
+  return invoke(ctx, claims, match, `public.${quoteIdent(fn)}(${named.join(', ')})`, params);
+}
+
+/** Runs `call` as the request's role and answers as PostgREST does for `match`'s return type. */
+async function invoke(ctx: Ctx, claims: Claims, match: FunctionInfo, call: string, params: unknown[]): Promise<Reply> {
+  if (ctx.method !== 'POST' && match.volatile) throw pgrst(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
   const sql = match.returns_void
     ? `select ${call}, null::text as body`
     : match.retset

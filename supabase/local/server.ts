@@ -89,6 +89,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     ready = (async () => {
       const database = await openDatabase(databaseUrl ? { databaseUrl } : memory ? { memory: true } : { dataDir: join(dataDir, 'pglite') });
       await prepareDatabase(database);
+      // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
+      await database.query('select analytics.fold()');
       await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);
       objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
       await seedPreviews(database, objects);
