@@ -1,0 +1,70 @@
+// Load on PostgreSQL 15, as the beacon's requests reach it through PostgREST: 10,000 events at 50
+// concurrent connections, none acknowledged and lost; the caps exact under concurrency (429 past
+// them, and exactly the cap stored).
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
+import { prepareDatabase } from '../../supabase/local/migrate.ts';
+import { concurrently, eventBody } from './concurrently.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { trackAsAnon } from './track-pg.ts';
+
+if (!postgresAvailable()) {
+  describe('analytics load on PostgreSQL 15', () => {
+    it.skip(`skipped: no initdb/pg_ctl in ${PG_BIN}`, () => {});
+  });
+} else {
+  describe('analytics load on PostgreSQL 15', () => {
+    let server: ThrowawayPostgres;
+    let db: Database;
+    let pool: pg.Pool;
+    const stored = async () => Number((await db.query<{ n: string }>('select count(*) as n from analytics.events')).rows[0]!.n);
+    const setCap = (scope: string, perHour: number) =>
+      db.query(`update private.hourly_limits set per_hour = $2 where action = 'events' and scope = $1`, [scope, perHour]);
+    const resetCaps = async () => {
+      await db.query(`delete from public.rate_limit_windows where action = 'events'`);
+      await setCap('client', 1_000_000);
+      await setCap('site', 1_000_000);
+    };
+
+    beforeAll(async () => {
+      server = await startThrowawayPostgres();
+      db = await openDatabase({ databaseUrl: server.url });
+      await prepareDatabase(db);
+      pool = new pg.Pool({ connectionString: server.url, max: 50 });
+    });
+    afterAll(async () => {
+      await pool?.end();
+      await db?.close();
+      await server?.stop();
+    });
+
+    it('10,000 events at 50 concurrent: every acknowledged event is stored', { timeout: 600_000 }, async () => {
+      await resetCaps();
+      const before = await stored();
+      const answers = await concurrently(10_000, 50, (i) => trackAsAnon(pool, eventBody(i), `192.0.2.${i % 250}`));
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual([]);
+      expect(await stored()).toBe(before + answers.length);
+    });
+
+    it('past the per-client cap: 429, exactly the cap stored', { timeout: 120_000 }, async () => {
+      await resetCaps();
+      await setCap('client', 100);
+      const before = await stored();
+      const answers = await concurrently(150, 50, (i) => trackAsAnon(pool, eventBody(i), '198.51.100.1'));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(50);
+      expect(await stored()).toBe(before + 100);
+    });
+
+    it('past the site-wide cap: 429 for every client, exactly the cap stored', { timeout: 120_000 }, async () => {
+      await resetCaps();
+      await setCap('site', 60);
+      const before = await stored();
+      const answers = await concurrently(90, 50, (i) => trackAsAnon(pool, eventBody(i), `203.0.113.${i % 30}`));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(60);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
+      expect(await stored()).toBe(before + 60);
+    });
+  });
+}
