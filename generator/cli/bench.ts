@@ -7,6 +7,9 @@
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
 // cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
+// Last, the analytics database on PostgreSQL 15 (bench/analytics.ts): ingest rate through track() and
+// every /admin/insights query at 1,000,000 events. `npm run bench -- --analytics [--analytics-events N]
+// [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked).
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +20,7 @@ import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.t
 import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from '../bench/studio-keystroke.ts';
 import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
 import { compileSite } from '../core/compile.ts';
+import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../bench/analytics.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -34,7 +38,18 @@ interface Chunk {
 }
 
 await runCli('bench', async () => {
-  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' } });
+  const { values } = parseCli(process.argv.slice(2), {
+    articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
+    analytics: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+  });
+  const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
+  if (values.analytics === true) {
+    const figures = await analyticsFigures(analyticsOptions);
+    console.log(describeAnalytics(figures));
+    const over = analyticsOverBudget(figures);
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
   const articles = count('articles', values.articles);
   if (articles !== undefined) return benchAtScale(process.cwd(), articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });
   const root = process.cwd();
@@ -105,6 +120,11 @@ await runCli('bench', async () => {
   const lighthouse = await lighthouseFigures(outDir, routeKinds(compiled));
   console.log(`\n${describeLighthouse(lighthouse)}`);
   over.push(...lighthouseOverBudget(lighthouse));
+
+  // The analytics database at 1,000,000 events on PostgreSQL 15.
+  const analytics = await analyticsFigures(analyticsOptions);
+  console.log(`\n${describeAnalytics(analytics)}`);
+  over.push(...analyticsOverBudget(analytics));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);

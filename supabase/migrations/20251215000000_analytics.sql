@@ -78,14 +78,17 @@ create table analytics.daily (
 comment on table analytics.daily is 'Events and distinct visitor-days per day and dimension; referrer, utm and device are the visitor-day''s first touch. Rows of kind ''visit'' (not an event kind) count whole visitor-days by landing route and first touch. Written by analytics.fold().';
 create index daily_day_idx on analytics.daily (day);
 
--- One row per visitor-day: the distinct step tokens in order of first occurrence ('view:/route',
--- 'variant:/route=v', 'cta:<block>', 'buy:<product>', 'capture:/route', ...). Funnels and
--- experiments are computed from these after the hash is gone; no hash is kept.
+-- The visitor-days' paths: the distinct step tokens in order of first occurrence ('view:/route',
+-- 'variant:/route=v', 'cta:<block>', 'buy:<product>', 'capture:/route', ...), one row per distinct path
+-- and day with how many visitor-days took it (many take the same few paths, and a funnel then tests
+-- each path once, not each visitor). Funnels and experiments are computed from these after the hash
+-- is gone; no hash is kept.
 create table analytics.daily_paths (
   day date not null,
-  steps text[] not null
+  steps text[] not null,
+  visitors bigint not null default 1
 );
-comment on table analytics.daily_paths is 'One row per visitor-day: its ordered distinct step tokens. No visitor hash. Written by analytics.fold().';
+comment on table analytics.daily_paths is 'Per day, each distinct path (ordered distinct step tokens) and how many visitor-days took it. No visitor hash. Written by analytics.fold().';
 create index daily_paths_day_idx on analytics.daily_paths (day);
 
 -- The days whose raw events are in the rollups; a day is read from exactly one place.
@@ -111,6 +114,14 @@ insert into private.hourly_limits (action, scope, per_hour, description) values
 -- hour, that delete needs an index on the window or it reads the whole table each time.
 create index if not exists rate_limit_windows_window_idx on public.rate_limit_windows (window_start);
 
+-- isbot's pattern costs most of an event's time (about 200 alternatives, some looking behind); a
+-- day's visitors bring few distinct user agents, so each verdict is kept for the day, keyed by a
+-- salted hash (never the user agent itself) and deleted with the salt.
+create table private.agent_verdicts (
+  agent_hash bytea primary key,
+  bot boolean not null
+);
+
 -- Today's salt, creating it (and deleting every older one) on the day's first call. Two first calls
 -- at once: the loser of the insert reads the winner's row.
 create function private.analytics_salt_today()
@@ -130,6 +141,8 @@ begin
     values (v_day, uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()))
     on conflict (day) do nothing;
     delete from private.analytics_salt where day < v_day;
+    -- The verdicts are keyed by the old salt: of no use now, and not to be kept.
+    delete from private.agent_verdicts;
     select salt into v_salt from private.analytics_salt where day = v_day;
   end if;
   return v_salt;
@@ -229,7 +242,7 @@ begin
   if v_problem is not null then
     return private.refusal(400, '22023', 'invalid event: ' || v_problem, c_hint);
   end if;
-  if v_agent = '' or private.is_bot(v_agent) then
+  if v_agent = '' or private.is_bot_cached(v_agent) then
     return private.refusal(403, 'bot', 'not counted: the user-agent header is empty or a bot''s',
       'Automated clients are not counted (the list is the isbot package''s).');
   end if;
@@ -256,6 +269,25 @@ immutable
 set search_path = ''
 as $$ select false $$;
 revoke all on function private.is_bot(text) from public;
+
+create function private.is_bot_cached(p_agent text)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_hash bytea := sha256(private.analytics_salt_today() || convert_to(p_agent, 'UTF8'));
+  v_bot boolean;
+begin
+  select bot into v_bot from private.agent_verdicts where agent_hash = v_hash;
+  if v_bot is null then
+    v_bot := private.is_bot(p_agent);
+    insert into private.agent_verdicts (agent_hash, bot) values (v_hash, v_bot) on conflict (agent_hash) do nothing;
+  end if;
+  return v_bot;
+end;
+$$;
+revoke all on function private.is_bot_cached(text) from public;
 
 -- Step tokens of one event, as daily_paths keeps them.
 create function analytics.step_tokens(p_kind text, p_route text, p_block text, p_product text, p_variant text)
@@ -284,7 +316,9 @@ as $$
   with e as (
     select * from analytics.events ev
     where ev.day between p_from and p_to
-      and not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = ev.day))
+      -- The unfolded days, computed once (an array), so the day index finds their rows only.
+      and ev.day = any (array(select g.day::date from generate_series(p_from, p_to, interval '1 day') g(day)
+                              where not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = g.day::date))))
   ),
   touch as (
     select day, visitor,
@@ -317,16 +351,21 @@ language sql
 stable
 set search_path = ''
 as $$
-  select day, array_agg(token order by first_at, first_id, first_n)
+  select day, steps, count(*) from (
+  select day, visitor, array_agg(token order by first_at, first_id, first_n) as steps
   from (
     select ev.day, ev.visitor, tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
     from analytics.events ev
     cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
     where ev.day between p_from and p_to
-      and not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = ev.day))
+      -- The unfolded days, computed once (an array), so the day index finds their rows only.
+      and ev.day = any (array(select g.day::date from generate_series(p_from, p_to, interval '1 day') g(day)
+                              where not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = g.day::date))))
     group by ev.day, ev.visitor, tok.token
   ) s
   group by day, visitor
+  ) p
+  group by day, steps
 $$;
 
 -- Every view of the rollups, folded or not.
@@ -577,8 +616,9 @@ begin
   -- A visitor-day reaches step i when its tokens match steps 0..i in order; one pass over the paths.
   select array_agg(c.n order by c.k) into v_counts
   from (
-    select r.k, count(*) filter (where p.s ~ r.re) as n
-    from (select ' ' || array_to_string(steps, ' ') || ' ' as s from analytics.paths_between(p_from, p_to)) p
+    select r.k, coalesce(sum(p.visitors) filter (where p.s ~ r.re), 0) as n
+    from (select ' ' || array_to_string(steps, ' ') || ' ' as s, sum(visitors) as visitors
+          from analytics.paths_between(p_from, p_to) group by steps) p
     cross join unnest(v_prefixes) with ordinality as r(re, k)
     group by r.k
   ) c;
@@ -612,17 +652,17 @@ begin
   v_prefix := 'variant:' || p_route || '=';
   return coalesce((
     with exposed as (
-      select p.day, p.s, v.variant
-      from (select day, steps, ' ' || array_to_string(steps, ' ') || ' ' as s from analytics.paths_between(p_from, p_to)) p
+      select p.day, p.s, p.visitors, v.variant
+      from (select day, steps, ' ' || array_to_string(steps, ' ') || ' ' as s, visitors from analytics.paths_between(p_from, p_to)) p
       cross join lateral (
         select substr(t, char_length(v_prefix) + 1) as variant from unnest(p.steps) with ordinality u(t, n)
         where left(t, char_length(v_prefix)) = v_prefix order by n limit 1) v
     ),
     scored as (
-      select day, variant, s ~ (' ' || v_prefix || variant || '(?= ).*' || v_goal) as converted from exposed
+      select day, variant, visitors, s ~ (' ' || v_prefix || variant || '(?= ).*' || v_goal) as converted from exposed
     )    ,
     per_day as (
-      select variant, day, count(*) as visitors, count(*) filter (where converted) as conversions from scored group by variant, day
+      select variant, day, sum(visitors) as visitors, coalesce(sum(visitors) filter (where converted), 0) as conversions from scored group by variant, day
     )
     select jsonb_agg(jsonb_build_object('variant', pv.variant, 'visitors', pv.visitors, 'conversions', pv.conversions,
         'daily', (select jsonb_agg(jsonb_build_object('day', to_char(g.day, 'YYYY-MM-DD'),

@@ -131,6 +131,7 @@ select is((select count(*)::int from private.analytics_salt), 1, 'still one salt
 select is((select day from private.analytics_salt), (now() at time zone 'utc')::date, 'today''s');
 select is((select count(*)::int from private.analytics_salt s join old_salt o on o.salt = s.salt), 0, 'yesterday''s salt is gone');
 select isnt((select visitor from analytics.events order by id desc limit 1), (select visitor from old_salt), 'the same client is another visitor on another day');
+select is((select count(*)::int from private.agent_verdicts), 1, 'the bot verdicts of the old salt are gone with it');
 delete from analytics.events;
 
 -- Known traffic over three past days and today: three visitors a day.
@@ -215,8 +216,8 @@ select is((select jsonb_agg(jsonb_build_object('variant', e ->> 'variant', 'visi
 select is(analytics.fold(), 3, 'fold (as cron would, no API claims): three complete days');
 select is((select count(*)::int from analytics.folded_days), 3, 'three days folded');
 select is(analytics.fold(), 0, 'a second fold finds nothing to do');
-select is((select count(*)::int from analytics.daily_paths), 9, 'one path per visitor-day');
-select is((select count(*)::int from analytics.daily_paths where 'buy:ultimate' = any(steps)), 3, 'the paths keep the steps');
+select is((select sum(visitors)::int from analytics.daily_paths), 9, 'the paths count every visitor-day');
+select is((select sum(visitors)::int from analytics.daily_paths where 'buy:ultimate' = any(steps)), 3, 'the paths keep the steps');
 select is((select count(*)::int from analytics.events), 40, 'raw events within raw_days are kept');
 set local role authenticated;
 select pg_temp.read_all('folded');

@@ -1,0 +1,145 @@
+// The analytics database at size (issue 32), on a throwaway PostgreSQL 15:
+// 1. ingest: events through public.track() as the beacon's requests reach it (anon, claims and
+//    headers set, one transaction each; tests/db/track-pg.ts) from 50 concurrent connections;
+//    events a second, and every acknowledged event counted in the table (0 lost);
+// 2. the dashboard: `events` events spread over 90 days (four a visitor-day: a landing view, a second
+//    page, a click or a capture, a buy one time in five), folded by analytics.fold() as the daily
+//    cron does (raw_days 30 keeps the last month raw, everything older lives only in the rollups),
+//    then every query behind /admin/insights as an admin at aal2: median of five runs each.
+// Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
+// events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
+import pg from 'pg';
+import { openDatabase } from '../../supabase/local/db.ts';
+import { prepareDatabase } from '../../supabase/local/migrate.ts';
+import { concurrently, eventBody } from '../../tests/db/concurrently.ts';
+import { startThrowawayPostgres } from '../../tests/db/throwaway-postgres.ts';
+import { trackAsAnon } from '../../tests/db/track-pg.ts';
+
+export const ANALYTICS_BUDGETS = { ingestPerSecond: 2_000, lost: 0, queryMs: 300, events: 1_000_000 };
+
+export interface AnalyticsBenchOptions {
+  /** Events spread over 90 days for the dashboard queries (default 1,000,000). */
+  events?: number;
+  /** Events sent through track() for the ingest rate (default 20,000). */
+  ingest?: number;
+}
+
+export interface AnalyticsFigures {
+  ingest: { events: number; seconds: number; perSecond: number; acknowledged: number; stored: number };
+  load: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
+  queries: { name: string; medianMs: number }[];
+}
+
+const ADMIN_CLAIMS = JSON.stringify({
+  role: 'authenticated', sub: '0b000000-0000-4000-8000-000000000001', app_metadata: { role: 'admin' }, aal: 'aal2',
+  session_id: '0b000000-0000-4000-8000-000000000002',
+});
+
+export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsFigures> {
+  const events = opts.events ?? ANALYTICS_BUDGETS.events;
+  const ingest = opts.ingest ?? 20_000;
+  const server = await startThrowawayPostgres();
+  const db = await openDatabase({ databaseUrl: server.url });
+  const pool = new pg.Pool({ connectionString: server.url, max: 50 });
+  try {
+    await prepareDatabase(db);
+    await db.query(`update private.hourly_limits set per_hour = 100000000 where action = 'events'`);
+
+    // 1. Ingest.
+    const started = performance.now();
+    const answers = await concurrently(ingest, 50, (i) => trackAsAnon(pool, eventBody(i), `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
+    const seconds = (performance.now() - started) / 1000;
+    const acknowledged = answers.filter((a) => a.status === 200).length;
+    const stored = Number((await db.query<{ n: string }>('select count(*) as n from analytics.events')).rows[0]!.n);
+    await db.query('delete from analytics.events');
+
+    // 2. Ninety days of events, folded.
+    const loadStarted = performance.now();
+    await db.query(
+      `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+       select d + make_interval(secs => (v % 80000) + step), d, sha256(int8send(v)),
+         case step when 0 then 'view' when 1 then 'view' when 2 then (array['cta', 'cta', 'capture', 'view'])[1 + r % 4] else case when r % 5 = 0 then 'buy' else 'view' end end,
+         case step when 0 then (array['/', '/', '/blog', '/ultimate-detox'])[1 + r % 4]
+                   else (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox', '/blog/post-' || (r % 40), '/about', '/contact'])[1 + (r / 7) % 8] end,
+         case when step = 2 and r % 4 < 2 then (array['hero', 'pricing', 'footer-cta', 'bonus'])[1 + r % 4] end,
+         case when step = 2 and r % 4 < 2 then 'cta' end,
+         case when step = 3 and r % 5 = 0 then (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + (r / 5) % 5] end,
+         case when step = 3 and r % 5 = 0 then 1900 + 1000 * (r % 3) end,
+         case when step = 0 and r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 'duckduckgo.com', 't.co', 'www.reddit.com', 'l.facebook.com'])[1 + (r / 3) % 6] end,
+         case when step = 0 and r % 10 = 0 then (array['newsletter', 'twitter', 'partner'])[1 + r % 3] end,
+         case when step = 0 and r % 10 = 0 then (array['email', 'social', 'referral'])[1 + r % 3] end,
+         case when step = 0 and r % 10 = 0 then (array['spring', 'launch', 'bundle'])[1 + (r / 10) % 3] end,
+         (array['phone', 'phone', 'tablet', 'desktop'])[1 + (v % 4)],
+         case when r % 2 = 0 then 'a' else 'b' end
+       from generate_series(0, $1::bigint - 1) i
+       cross join lateral (select i / 4 as v, (i % 4)::int as step) s
+       cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x`,
+      [events],
+    );
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    const foldStarted = performance.now();
+    await db.query('select analytics.fold()');
+    await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days');
+    const foldSeconds = (performance.now() - foldStarted) / 1000;
+    const sizes = (await db.query<{ raw: string; rollup: string; paths: string }>(
+      `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths`,
+    )).rows[0]!;
+
+    // 3. The screen's queries, as an admin at aal2.
+    await db.query(`insert into auth.users (id, email) values ('0b000000-0000-4000-8000-000000000001', 'bench-admin@example.com')`);
+    await db.query(`insert into auth.sessions (id, user_id, aal) values ('0b000000-0000-4000-8000-000000000002', '0b000000-0000-4000-8000-000000000001', 'aal2')`);
+    const client = await pool.connect();
+    const queries: { name: string; medianMs: number }[] = [];
+    try {
+      const timed = async (name: string, sql: string) => {
+        const times: number[] = [];
+        for (let run = 0; run < 5; run++) {
+          await client.query('begin');
+          await client.query(`select set_config('request.jwt.claims', $1, true)`, [ADMIN_CLAIMS]);
+          await client.query('set local role authenticated');
+          const t0 = performance.now();
+          const { rows } = await client.query(sql);
+          times.push(performance.now() - t0);
+          await client.query('rollback');
+          if (run === 0 && JSON.stringify(rows[0]).includes('"views":0,') && name === 'insights, 90 days') throw new Error(`${name}: the admin read zeros`);
+        }
+        queries.push({ name, medianMs: times.sort((a, b) => a - b)[2]! });
+      };
+      const range = (days: number) => `current_date - ${days - 1}, current_date`;
+      for (const days of [1, 7, 30, 90]) await timed(`insights, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_insights(${range(days)})`);
+      await timed('insights, the 90 days before', `select public.admin_insights(current_date - 179, current_date - 90)`);
+      await timed('funnel, 3 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
+      await timed('funnel, 8 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"kind":"view"},{"kind":"cta"},{"kind":"view"},{"kind":"buy"},{"kind":"view"},{"kind":"view"},{"kind":"buy"}]')`);
+      await timed('experiment, 90 days', `select public.admin_experiment('/ultimate-detox', 'hero', '{"event":"buy"}', ${range(90)})`);
+    } finally {
+      client.release();
+    }
+    return {
+      ingest: { events: ingest, seconds, perSecond: ingest / seconds, acknowledged, stored },
+      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths) },
+      queries,
+    };
+  } finally {
+    await pool.end();
+    await db.close();
+    await server.stop();
+  }
+}
+
+export function describeAnalytics(f: AnalyticsFigures): string {
+  const lines = [
+    `analytics ingest: ${f.ingest.events} events through track() at 50 concurrent in ${f.ingest.seconds.toFixed(1)} s = ${Math.round(f.ingest.perSecond)} events/s (budget ${ANALYTICS_BUDGETS.ingestPerSecond}); acknowledged ${f.ingest.acknowledged}, stored ${f.ingest.stored}, lost ${f.ingest.acknowledged - f.ingest.stored}`,
+    `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
+    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms):`,
+    ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
+  ];
+  return lines.join('\n');
+}
+
+export function analyticsOverBudget(f: AnalyticsFigures): string[] {
+  const over: string[] = [];
+  if (f.ingest.perSecond < ANALYTICS_BUDGETS.ingestPerSecond) over.push(`analytics ingest ${Math.round(f.ingest.perSecond)} events/s, budget ${ANALYTICS_BUDGETS.ingestPerSecond}`);
+  if (f.ingest.stored !== f.ingest.acknowledged) over.push(`analytics ingest lost ${f.ingest.acknowledged - f.ingest.stored} acknowledged events`);
+  for (const q of f.queries) if (q.medianMs > ANALYTICS_BUDGETS.queryMs) over.push(`analytics ${q.name}: ${q.medianMs.toFixed(0)} ms, budget ${ANALYTICS_BUDGETS.queryMs} ms`);
+  return over;
+}
