@@ -1,0 +1,108 @@
+// Realistic demo traffic for the local database (`npm run demo:traffic`): 90 days of visitor-days
+// drawn from the compiled site, so every route, block id and product is a real one. Every event is
+// marked utm_campaign 'demo' (the admin screen can say the data is a demo); nothing here is random
+// across runs (a seeded generator), so the same site gives the same numbers.
+
+export interface DemoSite {
+  /** Every public route (no /admin). */
+  routes: string[];
+  /** Blocks with an id, per route. */
+  blocks: Map<string, { id: string; type: string }[]>;
+  /** Products one can buy on a route, with the price shown in cents. */
+  buys: Map<string, { product: string; cents: number }[]>;
+  /** Routes with a starter-kit capture form. */
+  captures: string[];
+  /** Variant ids per route, where a page is under an experiment. */
+  variants: Map<string, string[]>;
+}
+
+export interface DemoEvent {
+  at: Date;
+  visitor: string;
+  kind: 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404';
+  route: string;
+  block_id?: string;
+  block_type?: string;
+  product?: string;
+  price_cents?: number;
+  referrer_host?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign: 'demo';
+  device: 'phone' | 'tablet' | 'desktop';
+  variant?: string;
+}
+
+/** mulberry32: small, seeded, good enough to draw demo traffic. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const REFERRERS = ['www.google.com', 'www.google.com', 'duckduckgo.com', 'news.ycombinator.com', 'www.reddit.com', 't.co', 'l.instagram.com'];
+const SOURCES: [string, string][] = [['newsletter', 'email'], ['instagram', 'social'], ['tiktok', 'social'], ['partner-blog', 'referral']];
+
+export function demoEvents(site: DemoSite, now: Date, days = 90): DemoEvent[] {
+  const rand = seeded(32);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const landing = site.routes.filter((r) => r !== '/404');
+  const product = site.routes.filter((r) => site.buys.has(r));
+  const blog = site.routes.filter((r) => r.startsWith('/blog/') && !r.startsWith('/blog/category/'));
+  const out: DemoEvent[] = [];
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let d = days - 1; d >= 0; d--) {
+    const dayStart = today - d * 86_400_000;
+    // Growing traffic, quieter at weekends.
+    const weekday = new Date(dayStart).getUTCDay();
+    const visitors = Math.round((30 + (days - d) * 0.8) * (weekday === 0 || weekday === 6 ? 0.7 : 1) * (0.85 + rand() * 0.3));
+    for (let v = 0; v < visitors; v++) {
+      const visitor = `demo-${d}-${v}`;
+      let at = dayStart + Math.floor(rand() * 80_000_000);
+      if (at > now.getTime()) continue;
+      const device = rand() < 0.62 ? 'phone' : rand() < 0.2 ? 'tablet' : 'desktop';
+      const touch = rand();
+      const first: Partial<DemoEvent> =
+        touch < 0.45 ? { referrer_host: pick(REFERRERS) } : touch < 0.65 ? (([s, m]) => ({ utm_source: s, utm_medium: m }))(pick(SOURCES)) : {};
+      const chosen = new Map<string, string>();
+      const event = (e: Omit<DemoEvent, 'at' | 'visitor' | 'utm_campaign' | 'device'>) => {
+        at += 5_000 + Math.floor(rand() * 90_000);
+        if (at > now.getTime()) return;
+        const variants = site.variants.get(e.route);
+        if (variants?.length && !chosen.has(e.route)) chosen.set(e.route, pick(variants));
+        out.push({ at: new Date(at), visitor, utm_campaign: 'demo', device, ...e, ...(chosen.has(e.route) ? { variant: chosen.get(e.route) } : {}) });
+      };
+      let route = touch < 0.3 && blog.length ? pick(blog) : rand() < 0.55 ? '/' : pick(landing);
+      event({ kind: 'view', route, ...first });
+      const pages = 1 + Math.floor(rand() * 4);
+      for (let p = 0; p < pages; p++) {
+        const blocks = site.blocks.get(route) ?? [];
+        if (blocks.length && rand() < 0.35) {
+          const b = pick(blocks);
+          event({ kind: 'cta', route, block_id: b.id, block_type: b.type });
+        }
+        if (site.captures.includes(route) && rand() < 0.06) event({ kind: 'capture', route });
+        const buys = site.buys.get(route);
+        if (buys?.length && rand() < (route === '/ultimate-detox' ? 0.09 : 0.06)) {
+          const b = pick(buys);
+          event({ kind: 'buy', route, product: b.product, price_cents: b.cents });
+          break;
+        }
+        if (rand() < 0.03) event({ kind: 'preview', route });
+        route = rand() < 0.5 && product.length ? pick(product) : rand() < 0.03 ? '/old-guide' : pick(landing);
+        if (route === '/old-guide') {
+          event({ kind: '404', route });
+          break;
+        }
+        event({ kind: 'view', route });
+        if (route === '/contact' && rand() < 0.2) event({ kind: 'contact', route });
+      }
+    }
+  }
+  return out;
+}

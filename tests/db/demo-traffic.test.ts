@@ -1,0 +1,63 @@
+// npm run demo:traffic: 90 days of demo traffic drawn from the compiled site, marked, folded; and
+// never into a backend that is not this machine's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
+import { demoSiteOf, fillDemoTraffic, notLocal } from '../../supabase/local/demo-traffic.ts';
+import { prepareDatabase } from '../../supabase/local/migrate.ts';
+
+const root = process.cwd();
+
+describe('demo traffic', () => {
+  let db: Database;
+  let inserted = 0;
+  beforeAll(async () => {
+    db = await openDatabase({ memory: true });
+    await prepareDatabase(db);
+    inserted = await fillDemoTraffic(db, demoSiteOf(root));
+  });
+  afterAll(() => db?.close());
+
+  it('fills every one of the 90 days, folded into the rollups, all marked demo', async () => {
+    expect(inserted).toBeGreaterThan(1000);
+    const { rows } = await db.query<{ insights: { daily: { day: string; visitors: number; views: number }[]; campaigns: { campaign: string }[]; totals: { buys: number; captures: number } } }>(
+      `select public.admin_insights(current_date - 89, current_date) as insights`,
+    );
+    const insights = rows[0]!.insights;
+    expect(insights.daily).toHaveLength(90);
+    expect(insights.daily.slice(0, 89).every((d) => d.visitors > 0 && d.views > 0)).toBe(true);
+    expect(insights.totals.buys).toBeGreaterThan(0);
+    expect(insights.totals.captures).toBeGreaterThan(0);
+    const folded = await db.query<{ n: number }>(`select count(*)::int as n from analytics.folded_days`);
+    expect(folded.rows[0]!.n).toBeGreaterThanOrEqual(89);
+    const unmarked = await db.query<{ n: number }>(
+      `select (select count(*) from analytics.events where utm_campaign is distinct from 'demo') + (select count(*) from analytics.daily where utm_campaign is distinct from 'demo' and kind <> 'visit') as n`,
+    );
+    expect(Number(unmarked.rows[0]!.n)).toBe(0);
+  });
+
+  it('uses the site\'s own routes, block ids and products', async () => {
+    const site = compileSite(root).site!;
+    const routes = new Set(site.pages.map((p) => p.route));
+    const products = new Set((site.site.products as unknown as { id: string }[]).map((p) => p.id));
+    const blockIds = new Set(site.pages.flatMap((p) => ((p as unknown as { sections?: { id?: string }[] }).sections ?? []).map((s) => s.id).filter(Boolean)));
+    const { rows } = await db.query<{ route: string; kind: string; block_id: string | null; product: string | null }>(
+      `select distinct route, kind, block_id, product from analytics.daily where kind <> 'visit'`,
+    );
+    for (const r of rows) {
+      if (r.kind === '404') expect(routes.has(r.route)).toBe(false);
+      else expect(routes.has(r.route), r.route).toBe(true);
+      if (r.block_id) expect(blockIds.has(r.block_id), r.block_id).toBe(true);
+      if (r.product) expect(products.has(r.product), r.product).toBe(true);
+    }
+    expect(rows.some((r) => r.kind === 'buy')).toBe(true);
+    expect(rows.some((r) => r.kind === 'cta')).toBe(true);
+  });
+
+  it('refuses a backend that is not this machine', () => {
+    expect(notLocal({ DATABASE_URL: 'postgres://u@db.example.supabase.co:5432/postgres' })).toMatch(/not this machine/);
+    expect(notLocal({ VITE_SUPABASE_URL: 'https://abc.supabase.co' })).toMatch(/hosted project/);
+    expect(notLocal({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', VITE_SUPABASE_URL: 'http://127.0.0.1:54321' })).toBeUndefined();
+    expect(notLocal({})).toBeUndefined();
+  });
+});
