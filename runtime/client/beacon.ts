@@ -20,10 +20,7 @@
 // A click the islands' loader holds before hydration (loader.ts: it calls preventDefault and replays the
 // click once the island runs) is counted at its replay, so a held tap counts once.
 
-/** The address events are posted to: the project's track function, the public key in the query. */
-export function trackEndpoint(supabaseUrl: string, anonKey: string): string {
-  return `${supabaseUrl.replace(/\/$/, '')}/rest/v1/rpc/track?apikey=${encodeURIComponent(anonKey)}`;
-}
+export { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
 
 /** The beacon's text for a site whose events go to `endpoint` (trackEndpoint). */
 export function beaconScript(endpoint: string): string {
@@ -48,9 +45,4 @@ d.addEventListener("click",(e)=>{
     .split('\n')
     .map((line) => line.trim())
     .join('');
-}
-
-/** The address of the no-script pixel for a route: a same-origin path the server answers (generator/pixel.ts). */
-export function pixelAddress(route: string, kind: 'view' | '404'): string {
-  return `/_px?r=${encodeURIComponent(route)}${kind === '404' ? '&k=404' : ''}`;
 }
