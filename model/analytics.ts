@@ -11,3 +11,11 @@ export function trackEndpoint(supabaseUrl: string, anonKey: string): string {
 export function pixelAddress(route: string, kind: 'view' | '404'): string {
   return `/_px?r=${encodeURIComponent(route)}${kind === '404' ? '&k=404' : ''}`;
 }
+
+/**
+ * The hook the beacon leaves on window for what only an island knows (a capture stored, a message sent,
+ * a preview opened). Absent when the site does not count or the visitor signals GPC or DNT. Islands call
+ * it in place, `(window as BeaconWindow).__beacon?.('capture')`, with a type-only import: a shared module
+ * for one line would be a chunk of its own, one more request when islands hydrate.
+ */
+export type BeaconWindow = { __beacon?: (kind: 'capture' | 'contact' | 'preview') => void };

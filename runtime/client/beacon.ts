@@ -8,7 +8,7 @@
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
-// - what islands report through window.__beacon ('capture', 'contact', 'preview'; client/track.ts).
+// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics.ts).
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
 // device class from the viewport width and the page's variant (<html data-variant>, issue 33).
 //

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
-import { track } from '../client/track.ts';
+import type { BeaconWindow } from '../../model/analytics.ts';
 
 export interface PdfViewerProps {
   /** The PDF's public address. */
@@ -86,7 +86,7 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
         opened = d;
         if (cancelled) return void d.destroy();
         setDoc(d);
-        track('preview');
+        (window as BeaconWindow).__beacon?.('preview');
         setPageCount(d.numPages);
         setPage((p) => Math.min(Math.max(1, p), d.numPages));
       })
