@@ -4,7 +4,10 @@
 // the code, and the text is the same on every page, so one hash in the CSP covers it.
 //
 // What it sends, to public.track(text) (docs: /work/insights-contract.md, README "Seeing what sells"):
-// - on load, a page view ('view', or '404' when the script says data-kind="404");
+// - a page view ('view', or '404' when the script says data-kind="404"), once the page has loaded: a
+//   request before then is one Lighthouse's simulation counts against the largest paint (as the islands'
+//   loader found, loader.ts). A click or the page's hiding before then sends it first, so a visitor's
+//   steps reach the database in the order taken (funnels read that order);
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
@@ -34,9 +37,11 @@ b={r:(l.pathname.replace(/\\/+$/,"")||"/").toLowerCase().replace(/[^a-z0-9/-]/g,
 f&&f!=l.host&&(b.f=f.slice(0,100));v&&(b.v=v);
 for(const k of["source","medium","campaign"]){const x=q.get("utm_"+k);x&&(b["u"+k[0]]=x.slice(0,100))}
 const s=w.__beacon=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
-s(d.querySelector("script[data-kind]")?.dataset.kind||"view");
+let o;const V=()=>o||(o=s(d.querySelector("script[data-kind]")?.dataset.kind||"view")||1);
+d.readyState=="complete"?setTimeout(V):addEventListener("load",()=>setTimeout(V));addEventListener("pagehide",V);
 d.addEventListener("click",(e)=>{
   const t=!e.defaultPrevented&&e.target.closest?.("[data-buy],a[href]"),B=t&&t.closest("[data-block-type]");
+  V();
   if(t&&t.dataset.buy)s("buy",{p:t.dataset.buy,c:+t.dataset.price});
   else if(B)s("cta",B.dataset.block?{b:B.dataset.block,t:B.dataset.blockType}:{t:B.dataset.blockType});
 });

@@ -21,6 +21,8 @@ interface Visit {
   dnt?: string;
   /** sendBeacon refuses (as it does past its queue's size): fetch with keepalive instead. */
   noBeacon?: boolean;
+  /** The page is still loading: the view waits for the load event (`load()` fires it). */
+  loading?: boolean;
 }
 
 interface FakeElement {
@@ -53,6 +55,7 @@ function element(dataset: Record<string, string>, parent?: FakeElement, tag = 'd
 function run(visit: Visit = {}) {
   const sent: { url: string; body: Record<string, unknown>; via: string }[] = [];
   const listeners: ((e: unknown) => void)[] = [];
+  const windowListeners: Record<string, (() => void)[]> = {};
   const url = new URL(visit.url ?? 'https://site.example/');
   const window: Record<string, unknown> = { doNotTrack: undefined };
   const context = {
@@ -74,18 +77,23 @@ function run(visit: Visit = {}) {
     location: { pathname: url.pathname, search: url.search, host: url.host },
     document: {
       referrer: visit.referrer ?? '',
+      readyState: visit.loading ? 'interactive' : 'complete',
       documentElement: { dataset: visit.variant ? { variant: visit.variant } : {} },
       querySelector: (s: string) => (s === 'script[data-kind]' && visit.kind ? { dataset: { kind: visit.kind } } : null),
       addEventListener: (type: string, f: (e: unknown) => void) => type === 'click' && listeners.push(f),
     },
     URL,
     URLSearchParams,
+    // Timers run at once: what is asserted is the order of events, not time.
+    setTimeout: (f: () => void) => f(),
+    addEventListener: (type: string, f: () => void) => (windowListeners[type] ??= []).push(f),
     JSON,
   };
   window.window = window;
   runInNewContext(beaconScript(ENDPOINT), context);
   const click = (target: FakeElement, defaultPrevented = false) => listeners.forEach((f) => f({ target, defaultPrevented }));
-  return { sent, click, hook: window.__beacon as ((k: string) => void) | undefined, context };
+  const fire = (type: string) => windowListeners[type]?.forEach((f) => f());
+  return { sent, click, fire, hook: window.__beacon as ((k: string) => void) | undefined, context };
 }
 
 describe('the beacon', () => {
@@ -121,6 +129,22 @@ describe('the beacon', () => {
       { k: 'cta', r: '/', d: 'desktop', b: 'pricing', t: 'price-box' },
       { k: 'cta', r: '/', d: 'desktop', t: 'hero' },
     ]);
+  });
+
+  it('sends the view once the page has loaded, or first of all when a click or leaving comes before, and once only', () => {
+    const early = run({ loading: true });
+    expect(early.sent).toEqual([]);
+    early.fire('load');
+    early.fire('pagehide');
+    expect(early.sent.map((s) => s.body.k)).toEqual(['view']);
+    const clicked = run({ loading: true });
+    clicked.click(element({}, element({ buy: 'instagram', price: '2900' }), 'button'));
+    clicked.fire('load');
+    expect(clicked.sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
+    const left = run({ loading: true });
+    left.fire('pagehide');
+    left.fire('load');
+    expect(left.sent.map((s) => s.body.k)).toEqual(['view']);
   });
 
   it('counts a click the islands loader held (default prevented) only at its replay', () => {
