@@ -11,7 +11,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const DATABASE_SPECS = /\/(admin-area|admin-upload|capture|contact)\.spec\.ts$/;
+const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|capture|contact)\.spec\.ts$/;
 // The test control server's token (generator/test-control.ts), random each run. Set here, in the
 // runner's environment, so the server and the workers (which inherit it and load this file again)
 // share it.

@@ -4,6 +4,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { answerPixel } from './pixel.ts';
 import { readHeadersFile } from './security-headers.ts';
 
 const TYPES: Record<string, string> = {
@@ -28,6 +29,8 @@ interface ServeOptions {
   port: number;
   host?: string;
   log?: (line: string) => void;
+  /** Where the no-script pixel (/_px) posts its page views: the track function's address (pixel.ts). Without it, /_px is an unknown path. */
+  pixelEndpoint?: string;
 }
 
 /** The file for a URL path: /about -> about/index.html, /rss.xml -> rss.xml; undefined if none. */
@@ -56,7 +59,7 @@ function cacheControl(file: string, dir: string): string {
   return 'public, max-age=3600';
 }
 
-export function startStaticServer({ dir, port, host, log = console.log }: ServeOptions): Promise<Server> {
+export function startStaticServer({ dir, port, host, log = console.log, pixelEndpoint }: ServeOptions): Promise<Server> {
   const root = normalize(dir);
   const notFound = join(root, '404.html');
   // The same headers a static host sends from dist/_headers (written by the build).
@@ -85,6 +88,10 @@ export function startStaticServer({ dir, port, host, log = console.log }: ServeO
     const clean = `/${url.pathname.split(/[\\/]+/).filter(Boolean).join('/')}`;
     if (clean !== rawPath) {
       res.writeHead(301, { ...security, location: clean + url.search }).end();
+      return;
+    }
+    if (pixelEndpoint && url.pathname === '/_px') {
+      answerPixel(pixelEndpoint, req, url, res, security, log);
       return;
     }
     let file = resolveFile(root, url.pathname);

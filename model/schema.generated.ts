@@ -150,6 +150,188 @@ export type ValueLabel = string;
 export type Emoji1 = string;
 export type Bonuses = Bonus[];
 /**
+ * Whether pages carry the beacon and the no-script pixel. Off: the build output is as if the feature did not exist.
+ */
+export type Enabled = boolean;
+/**
+ * Days raw events are kept before they are folded into daily rollups.
+ */
+export type RawEventDays = number;
+/**
+ * Kebab-case name of the goal.
+ */
+export type Id = string;
+/**
+ * One of the kinds the beacon sends.
+ */
+export type Event = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404';
+/**
+ * A page's route, e.g. /instagram-detox.
+ */
+export type Route = string;
+/**
+ * The id of a block on some page (its anchor).
+ */
+export type BlockId = string;
+/**
+ * Named events that count as a success, optionally restricted to a route, a block or a product.
+ */
+export type Goals = Goal[];
+export type Id1 = string;
+export type Name = string;
+/**
+ * @minItems 2
+ * @maxItems 8
+ */
+export type Steps =
+  | [FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep]
+  | [FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep, FunnelStep];
+/**
+ * A page ({route}), pages matching a pattern ({routePattern}), or an event ({event}, optionally on a route, block or product).
+ */
+export type FunnelStep = (
+  | {
+      [k: string]: unknown;
+    }
+  | {
+      [k: string]: unknown;
+    }
+  | {
+      [k: string]: unknown;
+    }
+) & {
+  route?: Route;
+  routePattern?: RoutePattern;
+  event?: Event;
+  block?: BlockId;
+  product?: ProductId;
+} & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  } & (
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+    | {
+        [k: string]: unknown;
+      }
+  ) & {
+    route?: Route;
+    routePattern?: RoutePattern;
+    event?: Event;
+    block?: BlockId;
+    product?: ProductId;
+  };
+/**
+ * A route with * standing for any part of it, e.g. /blog/* or /*-detox.
+ */
+export type RoutePattern = string;
+/**
+ * Ordered steps a visitor takes within a day; the admin shows how many reach each one.
+ */
+export type Funnels = Funnel[];
+/**
  * Commit a published change straight onto the repository's default branch instead of a new branch for review. Off unless set: a change is proposed as a pull request.
  */
 export type PublishToTheDefaultBranch = boolean;
@@ -212,7 +394,7 @@ export type Date = string;
  * Must match the body at about 200 words a minute, within a third.
  */
 export type ReadTimeMinutes = number;
-export type Name = string;
+export type Name1 = string;
 /**
  * E.g. 'Clinical Psychologist'.
  */
@@ -261,7 +443,7 @@ export type Items = [Text, ...Text[]];
  * @maxItems 3
  */
 export type Testimonials = [Testimonial, Testimonial, Testimonial];
-export type Name1 = string;
+export type Name2 = string;
 /**
  * E.g. 'College student, 21'.
  */
@@ -378,7 +560,7 @@ export type Categories = [Category2, ...Category2[]];
 export type Category2 =
   | CategoryName
   | {
-      name: Name2;
+      name: Name3;
       slug?: Address1;
       description?: Description;
     };
@@ -386,7 +568,7 @@ export type CategoryName = string;
 /**
  * As articles write it in `category`, and as the chip shows it.
  */
-export type Name2 = string;
+export type Name3 = string;
 /**
  * The category's pages are at /blog/category/<slug>; by default the name in lower case with dashes (Practical Tips: practical-tips).
  */
@@ -749,6 +931,7 @@ export interface SiteConfig {
   cta: HeaderCallToAction;
   footer: Footer;
   products: ProductCatalogue;
+  analytics?: Analytics;
   studio?: Studio;
 }
 export interface SiteIdentity {
@@ -836,6 +1019,27 @@ export interface Bonus {
   emoji: Emoji1;
 }
 /**
+ * The site's own counting (issue 32): a beacon under 1 KB on every page, no cookie, no storage, nothing sent when the browser signals Global Privacy Control or Do Not Track. Goals and funnels are checked against the pages and the catalogue like everything else.
+ */
+export interface Analytics {
+  enabled: Enabled;
+  rawDays: RawEventDays;
+  goals: Goals;
+  funnels: Funnels;
+}
+export interface Goal {
+  id: Id;
+  event: Event;
+  route?: Route;
+  block?: BlockId;
+  product?: ProductId;
+}
+export interface Funnel {
+  id: Id1;
+  name: Name;
+  steps: Steps;
+}
+/**
  * How the studio (npm run dev, /_studio) publishes a change.
  */
 export interface Studio {
@@ -854,7 +1058,7 @@ export interface Article {
   unlisted: Unlisted;
 }
 export interface Author {
-  name: Name;
+  name: Name1;
   title: AuthorSTitle;
 }
 /**
@@ -894,7 +1098,7 @@ export interface SolutionsColumn {
   items: Items;
 }
 export interface Testimonial {
-  name: Name1;
+  name: Name2;
   role: Role;
   content: TestimonialText;
   rating?: Rating;

@@ -12,6 +12,8 @@ export const SITE_TOKENS: ReadonlyMap<string, SiteToken> = new Map(Object.entrie
   trustedBy: (s) => s.site.trustedBy,
   provider: (s) => s.checkout.provider,
   guaranteeDays: (s) => String(s.guarantee.days),
+  // Days raw visit counts are kept before they are folded into daily totals (the privacy policy says it).
+  countDays: (s) => String(s.analytics?.rawDays ?? 30),
   peopleHelped: (s) => s.stats.peopleHelped,
   averageRating: (s) => s.stats.averageRating,
   successRate: (s: SiteConfig) => s.stats.successRate,

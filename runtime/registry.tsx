@@ -1,6 +1,6 @@
 // The block registry: one component per block type. Its type is derived from the generated Section
 // union, so a block schema without a component here is a compile error.
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import type { BlockOf, BlockType } from '../model/page.ts';
 import { AdminAppBlock } from './blocks/admin-app.tsx';
 import { AlarmBanner } from './blocks/alarm-banner.tsx';
@@ -75,7 +75,19 @@ export const registry: Registry = {
   'upgrade-box': UpgradeBox,
 };
 
+/**
+ * A block, with its id and type written on its outermost element (data-block, data-block-type), for every
+ * block alike: the analytics beacon (client/beacon.ts) counts a click on a link inside it as that block's
+ * call to action. The block's components are called here until the first element of the page's markup
+ * (blocks render on the server only, so calling them in place is how React would); a wrapper element
+ * instead would break the CSS that joins neighbouring sections (site.css, `section + section`). A block
+ * whose outermost markup is a fragment or text carries no attributes.
+ */
 export function RenderBlock<T extends BlockType>({ block }: { block: BlockOf<T> }) {
   const Component = registry[block.type as T] as BlockComponent<T>;
-  return <Component block={block} />;
+  let node: ReactNode = Component({ block });
+  while (isValidElement(node) && typeof node.type === 'function') node = (node.type as (p: unknown) => ReactNode)(node.props);
+  if (!isValidElement(node) || typeof node.type !== 'string') return node;
+  const id = (block as { id?: string }).id;
+  return cloneElement(node as ReactElement<Record<string, unknown>>, { 'data-block-type': block.type, ...(id ? { 'data-block': id } : {}) });
 }

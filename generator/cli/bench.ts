@@ -4,6 +4,8 @@
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
 // median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
 // page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31).
+// The analytics beacon: its brotli bytes, and a phone's LCP on pages beside copies without it, in the
+// same Lighthouse run (bench/beacon.ts); `npm run bench -- --beacon [--runs N]` measures only that.
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
 // cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
@@ -21,9 +23,11 @@ import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeT
 import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
 import { compileSite } from '../core/compile.ts';
 import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../bench/analytics.ts';
+import { BEACON_BUDGET, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
+import type { RouteKind } from '../bench/lighthouse.ts';
 
 const BUDGET = {
-  /** A page without islands ships no script at all. */
+  /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
   staticPageJs: 0,
   /** JavaScript any page loads before interaction, brotli. */
   pageJs: 95 * 1024,
@@ -40,7 +44,7 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   if (values.analytics === true) {
@@ -57,6 +61,35 @@ await runCli('bench', async () => {
   const started = performance.now();
   const result = await buildSite(root, { outDir, quiet: true });
   const buildMs = performance.now() - started;
+  const compiled = compileSite(root).site;
+  if (!compiled) throw new Error('the site that was just built no longer compiles');
+
+  // The beacon as pages ship it, and the pages whose LCP is measured beside a copy without it: the
+  // landing page (islands) and an article (none, the beacon its one script).
+  const over: string[] = [];
+  const beacon = result.pages.map((p) => beaconIn(outDir, p.route)).find((b) => b !== undefined);
+  const kinds = routeKinds(compiled);
+  const pairs: [RouteKind, RouteKind][] = beacon ? kinds.filter((k) => k.kind === 'landing' || k.kind === 'article').map((k) => [k, writeWithoutBeacon(outDir, k)]) : [];
+  const beaconReport = () => {
+    if (!beacon) return console.log('\nanalytics beacon: none (site.config.yaml analytics off)');
+    const bytes = brotliBytes(beacon);
+    console.log(`\nanalytics beacon: ${beacon.length} B, ${bytes} B brotli (budget ${BEACON_BUDGET.bytes} B)`);
+    if (bytes > BEACON_BUDGET.bytes) over.push(`analytics beacon: ${bytes} B brotli, budget ${BEACON_BUDGET.bytes} B`);
+  };
+  const lighthouseReport = async (routes: RouteKind[], runs?: number) => {
+    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs);
+    console.log(`\n${describeLighthouse(lighthouse)}`);
+    over.push(...lighthouseOverBudget(lighthouse));
+    const lcp = describeBeaconLcp(lighthouse, pairs);
+    if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, same run:\n${lcp.lines.join('\n')}`);
+    over.push(...lcp.over);
+  };
+  if (values.beacon === true) {
+    beaconReport();
+    await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs));
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
 
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
   const byFile = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
@@ -101,7 +134,7 @@ await runCli('bench', async () => {
   for (const f of [...first].sort((a, b) => b.total - a.total))
     console.log(f.route.padEnd(40), kb(f.firstScreen.mobile + f.blockingCss).padStart(9), kb(f.firstScreen.desktop + f.blockingCss).padStart(9), kb(f.html).padStart(11), f.blockingCss ? `  (${kb(f.blockingCss)} render-blocking CSS)` : '');
 
-  const over: string[] = [];
+  beaconReport();
   for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
   for (const r of rows) {
     if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
@@ -115,11 +148,7 @@ await runCli('bench', async () => {
   if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
 
   // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
-  const compiled = compileSite(root).site;
-  if (!compiled) throw new Error('the site that was just built no longer compiles');
-  const lighthouse = await lighthouseFigures(outDir, routeKinds(compiled));
-  console.log(`\n${describeLighthouse(lighthouse)}`);
-  over.push(...lighthouseOverBudget(lighthouse));
+  await lighthouseReport(kinds);
 
   // The analytics database at 1,000,000 events on PostgreSQL 15.
   const analytics = await analyticsFigures(analyticsOptions);
@@ -130,6 +159,6 @@ await runCli('bench', async () => {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, none on static pages); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
   return EXIT.ok;
 });

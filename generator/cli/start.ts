@@ -5,7 +5,9 @@ import './production.ts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
-import { supabaseUrl } from '../backend-url.ts';
+import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
+import { trackEndpoint } from '../../model/analytics.ts';
+import { analyticsEnabled } from '../pixel.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
 import { recordServing } from '../serving-record.ts';
@@ -37,7 +39,9 @@ await runCli('start', async () => {
   // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
   let server: Awaited<ReturnType<typeof startStaticServer>>;
   try {
-    server = await startStaticServer({ dir: dist, port, host });
+    // The no-script pixel's page views go to the track function, when the site counts at all.
+    const pixelEndpoint = analyticsEnabled(root) ? trackEndpoint(supabaseUrl(), supabaseAnonKey()) : undefined;
+    server = await startStaticServer({ dir: dist, port, host, pixelEndpoint });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
     throw e;

@@ -90,6 +90,8 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     anchors.set(page.route, ids);
   }
 
+  // Every block id on every page, for what names a block wherever it stands (an analytics goal).
+  const blockIds = new Set([...anchors.values()].flatMap((ids) => [...ids]));
   const productIds = [...new Set(site.products.map((p) => p.id))];
   // Platform names come from the catalogue alone, so a new product needs no schema edit.
   const platformNames = [...new Set(site.products.map((p) => p.platform))];
@@ -142,6 +144,17 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
           break;
         case 'href':
           checkHref(doc, value, () => locate(source, field.path));
+          break;
+        case 'route':
+          if (!routes.has(value)) out.push(diagnostic('UnknownRoute', locate(source, field.path), value, didYouMean(value, routes.keys())));
+          break;
+        case 'routePattern': {
+          const pattern = routePattern(value);
+          if (![...routes.keys()].some((r) => pattern.test(r))) out.push(diagnostic('RoutePatternMatchesNothing', locate(source, field.path), value, didYouMean(value, routes.keys())));
+          break;
+        }
+        case 'blockId':
+          if (!blockIds.has(value)) out.push(diagnostic('UnknownBlockId', locate(source, field.path), value, didYouMean(value, blockIds)));
           break;
         case 'publicFile':
           if (!staticFiles.has(value)) out.push(diagnostic('MissingFile', locate(source, field.path), value));
@@ -327,4 +340,9 @@ function headings(blocks: readonly ProseBlock[]): { level: number; line: number 
   return blocks.flatMap((b) =>
     b.type === 'heading' ? [{ level: b.level, line: b.line }] : b.type === 'list' ? b.items.flatMap(headings) : b.type === 'blockquote' ? headings(b.children) : [],
   );
+}
+
+/** A route pattern (`*` for any part of a route) as the expression that matches the routes it names. */
+export function routePattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9/-]*')}$`);
 }

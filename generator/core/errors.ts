@@ -112,6 +112,21 @@ export const ErrorCatalogue = {
     message: (id: string, guess: string | undefined, known: readonly string[]) => `unknown product "${id}"${ended(guess)} Known products: ${list(known)}.`,
     hint: 'Products are defined in site.config.yaml under `products`.',
   },
+  UnknownRoute: {
+    title: 'Unknown route',
+    message: (route: string, guess: string | undefined) => `no page has the route ${route}${guessed(guess)}`,
+    hint: 'A route is a page file\'s path: pages/about.yaml is /about, pages/index.yaml is /.',
+  },
+  RoutePatternMatchesNothing: {
+    title: 'Route pattern matches no page',
+    message: (pattern: string, guess: string | undefined) => `the pattern ${pattern} matches no page${guessed(guess)}`,
+    hint: 'In a route pattern, * stands for any part of a route, e.g. /blog/* or /*-detox.',
+  },
+  UnknownBlockId: {
+    title: 'Unknown block id',
+    message: (id: string, guess: string | undefined) => `no block on any page has the id "${id}"${guessed(guess)}`,
+    hint: 'A block\'s id is the `id:` written on it in its page file (its anchor).',
+  },
   BrokenLink: {
     title: 'Broken internal link',
     message: (href: string, guess: string | undefined) => `link ${href} goes to no page${guessed(guess)}`,

@@ -6,6 +6,7 @@
 // should it ever be sent by the browser itself, nothing typed goes into the page's address.
 import { useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
+import type { BeaconWindow } from '../../model/analytics.ts';
 import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
 
 interface ContactFormProps {
@@ -55,6 +56,7 @@ export default function ContactForm({ buttonLabel }: ContactFormProps) {
       return;
     }
     form.reset();
+    (window as BeaconWindow).__beacon?.('contact');
     toast.success('Message sent successfully!', { description: "We'll get back to you within 24 hours." });
   };
 

@@ -5,6 +5,7 @@
 // browser itself, the address never goes into the page's address.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
+import type { BeaconWindow } from '../../model/analytics.ts';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
 
 interface EmailCaptureProps {
@@ -41,6 +42,7 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     try {
       await captureStarterKitEmail(value);
       setCaptured(value);
+      (window as BeaconWindow).__beacon?.('capture');
       setState('done');
       toast.success('Success!', { description: 'Your free starter kit is downloading now and your email has been captured!' });
       startDownload(download);

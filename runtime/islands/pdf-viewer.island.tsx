@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
+import type { BeaconWindow } from '../../model/analytics.ts';
 
 export interface PdfViewerProps {
   /** The PDF's public address. */
@@ -85,6 +86,7 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
         opened = d;
         if (cancelled) return void d.destroy();
         setDoc(d);
+        (window as BeaconWindow).__beacon?.('preview');
         setPageCount(d.numPages);
         setPage((p) => Math.min(Math.max(1, p), d.numPages));
       })

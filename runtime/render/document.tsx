@@ -1,6 +1,7 @@
 // The whole HTML document as React: <html>, <head> with its meta tags, and the body's prerendered
 // markup. Nothing here is assembled from strings, so every value is escaped by React.
 import type { ReactNode } from 'react';
+import { beaconScript, pixelAddress } from '../client/beacon.ts';
 import { islandLoader } from '../client/loader.ts';
 
 export interface DocumentProps {
@@ -34,6 +35,17 @@ export interface DocumentProps {
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
    * the script files are the same for every deployment and never carry a default. */
   backend?: { url: string; anonKey: string };
+  /** The analytics beacon (client/beacon.ts) and its no-script pixel, when site.config.yaml enables them:
+   * written after the body's markup, so nothing waits for them. */
+  beacon?: { endpoint: string; route: string; kind: 'view' | '404' };
+}
+
+const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The beacon's markup: a pixel for browsers without script, and the inline module (deferred: it runs once the page is parsed). */
+function beaconMarkup({ endpoint, route, kind }: NonNullable<DocumentProps['beacon']>): string {
+  const img = `<noscript><img src="${attribute(pixelAddress(route, kind))}" alt="" width="1" height="1" hidden></noscript>`;
+  return `${img}<script type="module"${kind === '404' ? ' data-kind="404"' : ''}>${beaconScript(endpoint)}</script>`;
 }
 
 export function Document(p: DocumentProps): ReactNode {
@@ -67,7 +79,7 @@ export function Document(p: DocumentProps): ReactNode {
         {p.islandScripts?.length ? <script dangerouslySetInnerHTML={{ __html: islandLoader(p.islandScripts) }} /> : null}
         {p.jsonLd?.map((json, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />)}
       </head>
-      <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
+      <body className="bg-white text-gray-900 antialiased" dangerouslySetInnerHTML={{ __html: p.beacon ? p.bodyHtml + beaconMarkup(p.beacon) : p.bodyHtml }} />
     </html>
   );
 }

@@ -5,6 +5,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
+import { trackEndpoint } from '../client/beacon.ts';
 import { Document, ErrorDocument } from './document.tsx';
 import { PageView } from './page.tsx';
 import { jsonForScript, structuredData } from './structured-data.ts';
@@ -58,6 +59,8 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   // show no SVG).
   const image = (page.image && !page.image.endsWith('.svg') ? page.image : undefined) ?? images?.socialCards[page.route];
   const ogImage = image ? site.url.replace(/\/$/, '') + image : undefined;
+  // Read as one flag, so editing goals or funnels re-renders no page (the store keys a page by what it read).
+  const counted = compiled.site.analytics?.enabled === true && supabaseAnonKey && !isAdminRoute(page.route);
   const html = renderToStaticMarkup(
     <Document
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
@@ -75,6 +78,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       islandScripts={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}
       backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
+      beacon={counted ? { endpoint: trackEndpoint(supabaseUrl, supabaseAnonKey), route: page.route, kind: notFound ? '404' : 'view' } : undefined}
     />,
   );
   // "</style" cannot end the element early: CSS reads "<\/style" as the same text.

@@ -19,6 +19,9 @@ import { otherServer } from './serving-process.ts';
 const page = (sections: string) => `title: "About"\ndescription: "x"\nsections:\n${sections}`;
 const compile = (pages: Record<string, string>, opts?: Parameters<typeof compileSite>[1]) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }), opts).diagnostics;
 
+/** The minimal site with an analytics section (its goals and funnels written after `analytics:`). */
+const withAnalytics = (body: string) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX }, `${MINIMAL_CONFIG.trimEnd()}\nanalytics:\n${body}`)).diagnostics;
+
 const article = (slug: string, readTime: number, featured: boolean, body = 'Ten words of honest prose to read in this one.') => ({
   [`blog/${slug}.yaml`]: `template: article
 title: "${slug}"
@@ -67,6 +70,9 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   BlockWithoutComponent: () => compile({}, { components: blockComponents.filter((t) => t !== 'quote') }),
   ComponentWithoutSchema: () => compile({}, { components: [...blockComponents, 'vanished'] }),
   UnknownProduct: () => compile({ 'about.yaml': page('  - type: price-box\n    product: instagran\n') }),
+  UnknownRoute: () => withAnalytics('  goals:\n    - { id: about, event: view, route: /abuot }\n'),
+  RoutePatternMatchesNothing: () => withAnalytics('  funnels:\n    - id: f\n      name: F\n      steps: [{ route: / }, { routePattern: "/blog/*" }]\n'),
+  UnknownBlockId: () => withAnalytics('  goals:\n    - { id: products, event: cta, block: prodcts }\n'),
   BrokenLink: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: /nowhere\n') }),
   BrokenAnchor: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "/#prodcts"\n') }),
   UnsafeLink: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "[x](http://example.com)"\n') }),

@@ -186,6 +186,37 @@ describe('an incremental build', () => {
     expectSameAsClean();
   }, 900_000);
 
+  it("turns analytics on and off: only the pages (and the policy's script hashes) change, and a warm build equals a clean one", () => {
+    const config = readFileSync(join(root, 'site.config.yaml'), 'utf8');
+    // Besides the pages: the policy's script hashes, and the record of the sources the build was made from.
+    const pagesOf = (files: string[]) => files.filter((f) => !/(^|\/)(index|404)\.html(\.br)?$/.test(f) && f !== '_headers' && f !== '.build-hash');
+    writeFileSync(join(root, 'site.config.yaml'), `${config.trimEnd()}\nanalytics:\n  enabled: true\n  goals:\n    - { id: buy, event: buy }\n`);
+    build(out());
+    expectSameAsClean();
+    const html = readdirSync(out(), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+    expect(holding('/rest/v1/rpc/track?apikey=').sort()).toEqual(html.sort());
+
+    // A goal more: checked, but no page shows goals, so none is rendered again.
+    edit('site.config.yaml', '    - { id: buy, event: buy }', '    - { id: buy, event: buy }\n    - { id: buy-instagram, event: buy, product: instagram }');
+    expect(build(out()).renderedRoutes).toEqual([]);
+
+    // Off: every page again, no other output than the pages and the headers' script hashes.
+    edit('site.config.yaml', 'enabled: true', 'enabled: false');
+    const off = build(out());
+    expect(off.renderedRoutes.length).toBe(html.length);
+    expect(pagesOf(off.writtenFiles)).toEqual([]);
+    expect(holding('rpc/track')).toEqual([]);
+    expect(holding('/_px')).toEqual([]);
+    expectSameAsClean();
+
+    // On again, and back to the config the other tests use.
+    edit('site.config.yaml', 'enabled: false', 'enabled: true');
+    expect(pagesOf(build(out()).writtenFiles)).toEqual([]);
+    expectSameAsClean();
+    writeFileSync(join(root, 'site.config.yaml'), config);
+    build(out());
+  }, 900_000);
+
   // Builds are slow on a busy machine: each step below is one change, a warm build, a clean one and a cold one.
   it('equals a clean build and a truly cold one after the changes a warm build once missed', () => {
     // A PostCSS config, which Vite finds on its own: its plugin's rule is in the CSS.

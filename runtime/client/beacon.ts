@@ -1,0 +1,53 @@
+// The analytics beacon (issue 32): a small inline module at the end of every page's body when
+// site.config.yaml's analytics are enabled, the one script a page without islands carries. Written by
+// hand as the islands' loader is (loader.ts): a bundler's output for something this size is larger than
+// the code, and the text is the same on every page, so one hash in the CSP covers it.
+//
+// What it sends, to public.track(text) (docs: /work/insights-contract.md, README "Seeing what sells"):
+// - a page view ('view', or '404' when the script says data-kind="404"), once the page has loaded: a
+//   request before then is one Lighthouse's simulation counts against the largest paint (as the islands'
+//   loader found, loader.ts). A click or the page's hiding before then sends it first, so a visitor's
+//   steps reach the database in the order taken (funnels read that order);
+// - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
+//   registry writes on every block's outer element, runtime/registry.tsx);
+// - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
+// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics.ts).
+// Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
+// device class from the viewport width and the page's variant (<html data-variant>, issue 33).
+//
+// It sets no cookie and touches no storage; with Global Privacy Control or Do Not Track it sends nothing
+// and defines no hook. navigator.sendBeacon queues the request past a navigation (a buy click goes to the
+// checkout at once); a text/plain body and the key in the query string keep it a CORS "simple" request,
+// with no preflight. Where sendBeacon refuses, fetch with keepalive.
+//
+// A click the islands' loader holds before hydration (loader.ts: it calls preventDefault and replays the
+// click once the island runs) is counted at its replay, so a held tap counts once.
+
+export { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
+
+/** The beacon's text for a site whose events go to `endpoint` (trackEndpoint). */
+export function beaconScript(endpoint: string): string {
+  // JSON, with "<" escaped so no address can end the script element.
+  const url = JSON.stringify(endpoint).replace(/</g, '\\u003c');
+  return `{
+const n=navigator,w=window,d=document,l=location;
+if(!(n.globalPrivacyControl||n.doNotTrack=="1"||w.doNotTrack=="1")){
+const q=new URLSearchParams(l.search),W=innerWidth,f=d.referrer&&new URL(d.referrer).host,v=d.documentElement.dataset.variant,
+b={r:(l.pathname.replace(/\\/+$/,"")||"/").toLowerCase().replace(/[^a-z0-9/-]/g,"-").slice(0,200),d:W<640?"phone":W<1024?"tablet":"desktop"};
+f&&f!=l.host&&(b.f=f.slice(0,100));v&&(b.v=v);
+for(const k of["source","medium","campaign"]){const x=q.get("utm_"+k);x&&(b["u"+k[0]]=x.slice(0,100))}
+const s=w.__beacon=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
+let o;const V=()=>o||(o=s(d.querySelector("script[data-kind]")?.dataset.kind||"view")||1);
+d.readyState=="complete"?setTimeout(V):addEventListener("load",()=>setTimeout(V));addEventListener("pagehide",V);
+d.addEventListener("click",(e)=>{
+  const t=!e.defaultPrevented&&e.target.closest?.("[data-buy],a[href]"),B=t&&t.closest("[data-block-type]");
+  V();
+  if(t&&t.dataset.buy)s("buy",{p:t.dataset.buy,c:+t.dataset.price});
+  else if(B)s("cta",B.dataset.block?{b:B.dataset.block,t:B.dataset.blockType}:{t:B.dataset.blockType});
+});
+}
+}`
+    .split('\n')
+    .map((line) => line.trim())
+    .join('');
+}

@@ -1,0 +1,262 @@
+// The analytics beacon (runtime/client/beacon.ts): the payloads it builds, run here in a browser
+// stand-in exactly as pages carry it; and which pages carry it. tests/e2e/analytics.spec.ts runs it in
+// Chromium against npm start.
+import { runInNewContext } from 'node:vm';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import { beaconScript, trackEndpoint } from '../../runtime/client/beacon.ts';
+import { renderPage } from '../../runtime/render/render-page.tsx';
+import { errorsOf, makeFixture, MINIMAL_CONFIG, VALID_INDEX } from './fixture.ts';
+
+const ENDPOINT = trackEndpoint('http://127.0.0.1:54321', 'anon-key');
+
+interface Visit {
+  url?: string;
+  referrer?: string;
+  width?: number;
+  variant?: string;
+  kind?: string;
+  gpc?: boolean;
+  dnt?: string;
+  /** sendBeacon refuses (as it does past its queue's size): fetch with keepalive instead. */
+  noBeacon?: boolean;
+  /** The page is still loading: the view waits for the load event (`load()` fires it). */
+  loading?: boolean;
+}
+
+interface FakeElement {
+  dataset: Record<string, string>;
+  parent?: FakeElement;
+  matches: (selector: string) => boolean;
+  closest: (selector: string) => FakeElement | null;
+}
+
+/** An element with data attributes; `selectors` are those it matches (besides its data-* ones). */
+function element(dataset: Record<string, string>, parent?: FakeElement, tag = 'div', href?: string): FakeElement {
+  const el: FakeElement = {
+    dataset,
+    parent,
+    matches: (selector) =>
+      selector.split(',').some((s) => {
+        const attr = /^\[data-([a-z-]+)\]$/.exec(s);
+        if (attr) return attr[1]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) in dataset;
+        return s === 'a[href]' && tag === 'a' && href !== undefined;
+      }),
+    closest: (selector) => {
+      for (let e: FakeElement | undefined = el; e; e = e.parent) if (e.matches(selector)) return e;
+      return null;
+    },
+  };
+  return el;
+}
+
+/** Runs the beacon on a page as `visit` describes; returns what it sent and a way to click. */
+function run(visit: Visit = {}) {
+  const sent: { url: string; body: Record<string, unknown>; via: string }[] = [];
+  const listeners: ((e: unknown) => void)[] = [];
+  const windowListeners: Record<string, (() => void)[]> = {};
+  const url = new URL(visit.url ?? 'https://site.example/');
+  const window: Record<string, unknown> = { doNotTrack: undefined };
+  const context = {
+    window,
+    innerWidth: visit.width ?? 1280,
+    navigator: {
+      globalPrivacyControl: visit.gpc,
+      doNotTrack: visit.dnt,
+      sendBeacon: (to: string, body: string) => {
+        if (visit.noBeacon) return false;
+        sent.push({ url: to, body: JSON.parse(body), via: 'beacon' });
+        return true;
+      },
+    },
+    fetch: (to: string, init: { method: string; body: string; keepalive: boolean }) => {
+      sent.push({ url: to, body: JSON.parse(init.body), via: `fetch ${init.method} keepalive=${init.keepalive}` });
+      return Promise.resolve();
+    },
+    location: { pathname: url.pathname, search: url.search, host: url.host },
+    document: {
+      referrer: visit.referrer ?? '',
+      readyState: visit.loading ? 'interactive' : 'complete',
+      documentElement: { dataset: visit.variant ? { variant: visit.variant } : {} },
+      querySelector: (s: string) => (s === 'script[data-kind]' && visit.kind ? { dataset: { kind: visit.kind } } : null),
+      addEventListener: (type: string, f: (e: unknown) => void) => type === 'click' && listeners.push(f),
+    },
+    URL,
+    URLSearchParams,
+    // Timers run at once: what is asserted is the order of events, not time.
+    setTimeout: (f: () => void) => f(),
+    addEventListener: (type: string, f: () => void) => (windowListeners[type] ??= []).push(f),
+    JSON,
+  };
+  window.window = window;
+  runInNewContext(beaconScript(ENDPOINT), context);
+  const click = (target: FakeElement, defaultPrevented = false) => listeners.forEach((f) => f({ target, defaultPrevented }));
+  const fire = (type: string) => windowListeners[type]?.forEach((f) => f());
+  return { sent, click, fire, hook: window.__beacon as ((k: string) => void) | undefined, context };
+}
+
+describe('the beacon', () => {
+  it('sends a page view with the route, the device class and nothing else by default', () => {
+    const { sent } = run({ url: 'https://site.example/instagram-detox/' });
+    expect(sent).toEqual([{ url: ENDPOINT, body: { k: 'view', r: '/instagram-detox', d: 'desktop' }, via: 'beacon' }]);
+    expect(ENDPOINT).toBe('http://127.0.0.1:54321/rest/v1/rpc/track?apikey=anon-key');
+  });
+
+  it('keeps the referrer host only, the utm fields, and the variant; drops a referrer from the site itself', () => {
+    const { sent } = run({ url: 'https://site.example/blog/a-post?utm_source=news&utm_medium=email&utm_campaign=spring&email=a@b.c', referrer: 'https://news.ycombinator.com/item?id=1', width: 800, variant: 'b' });
+    expect(sent[0]!.body).toEqual({ k: 'view', r: '/blog/a-post', d: 'tablet', f: 'news.ycombinator.com', us: 'news', um: 'email', uc: 'spring', v: 'b' });
+    expect(run({ referrer: 'https://site.example/blog', width: 390 }).sent[0]!.body).toEqual({ k: 'view', r: '/', d: 'phone' });
+  });
+
+  it('turns an address that is not a plain slug path into one (the not-found page is reached by any address)', () => {
+    const { sent } = run({ url: 'https://site.example/Old%20Page.php', kind: '404' });
+    expect(sent[0]!.body).toEqual({ k: '404', r: '/old-20page-php', d: 'desktop' });
+    expect((run({ url: `https://site.example/${'a'.repeat(300)}` }).sent[0]!.body as { r: string }).r).toHaveLength(200);
+  });
+
+  it('counts a buy click with the product and the price shown, a link in a block as its call to action, and nothing else', () => {
+    const { sent, click } = run();
+    const block = element({ block: 'pricing', blockType: 'price-box' }, element({}));
+    const buy = element({ buy: 'instagram', price: '2900' }, block);
+    click(element({}, buy, 'button'));
+    click(element({}, block, 'a', '/instagram-detox'));
+    click(element({}, element({ blockType: 'hero' }), 'a', '#products'));
+    click(element({}, block, 'button'));
+    click(element({}, element({}), 'a', '/about'));
+    expect(sent.slice(1).map((s) => s.body)).toEqual([
+      { k: 'buy', r: '/', d: 'desktop', p: 'instagram', c: 2900 },
+      { k: 'cta', r: '/', d: 'desktop', b: 'pricing', t: 'price-box' },
+      { k: 'cta', r: '/', d: 'desktop', t: 'hero' },
+    ]);
+  });
+
+  it('sends the view once the page has loaded, or first of all when a click or leaving comes before, and once only', () => {
+    const early = run({ loading: true });
+    expect(early.sent).toEqual([]);
+    early.fire('load');
+    early.fire('pagehide');
+    expect(early.sent.map((s) => s.body.k)).toEqual(['view']);
+    const clicked = run({ loading: true });
+    clicked.click(element({}, element({ buy: 'instagram', price: '2900' }), 'button'));
+    clicked.fire('load');
+    expect(clicked.sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
+    const left = run({ loading: true });
+    left.fire('pagehide');
+    left.fire('load');
+    expect(left.sent.map((s) => s.body.k)).toEqual(['view']);
+  });
+
+  it('counts a click the islands loader held (default prevented) only at its replay', () => {
+    const { sent, click } = run();
+    const button = element({}, element({ buy: 'ultimate', price: '8700' }), 'button');
+    click(button, true);
+    expect(sent).toHaveLength(1);
+    click(button);
+    expect(sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
+  });
+
+  it("gives islands a hook for what only they know; falls back to fetch with keepalive where sendBeacon refuses", () => {
+    const { sent, hook } = run({ noBeacon: true });
+    hook!('capture');
+    expect(sent.map((s) => [s.body, s.via])).toEqual([
+      [{ k: 'view', r: '/', d: 'desktop' }, 'fetch POST keepalive=true'],
+      [{ k: 'capture', r: '/', d: 'desktop' }, 'fetch POST keepalive=true'],
+    ]);
+  });
+
+  it('sends nothing and defines no hook under Global Privacy Control or Do Not Track', () => {
+    for (const visit of [{ gpc: true }, { dnt: '1' }]) {
+      const { sent, hook, click } = run(visit);
+      click(element({}, element({ buy: 'instagram', price: '2900' }), 'button'));
+      expect(sent).toEqual([]);
+      expect(hook).toBeUndefined();
+    }
+  });
+
+  it('uses no cookie and no storage, and is at most 1 KB brotli', () => {
+    const text = beaconScript(ENDPOINT);
+    expect(text).not.toMatch(/cookie|localStorage|sessionStorage|indexedDB/);
+    expect(brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length).toBeLessThanOrEqual(1024);
+  });
+
+  it('writes no address that could end its script element', () => {
+    expect(beaconScript('https://x.example/</script><b>')).not.toContain('</script');
+  });
+});
+
+const KIT = `title: "Kit"
+description: "The starter kit."
+sections:
+  - type: email-capture
+    heading: "Get the kit"
+    text: "Free."
+    buttonLabel: "Send"
+`;
+
+const ABOUT = `title: "About"
+description: "About us."
+sections:
+  - type: paragraph
+    text: "We help."
+`;
+
+const NOT_FOUND = `title: "Not found"
+description: "No such page."
+sections:
+  - type: not-found
+    heading: "Not here"
+    text: "Gone."
+    button: { label: "Home", href: "/" }
+`;
+
+const BUY = `title: "Buy"
+description: "Buy it."
+sections:
+  - type: price-box
+    id: pricing
+    product: instagram
+`;
+
+/** A page's scripts: [attributes, text], JSON data blocks left out. */
+const scriptsOf = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/ld+json')).map((m) => [m[1], m[2]]);
+
+describe('the pages that carry it', () => {
+  const build = (config: string) => {
+    const root = makeFixture({ 'index.yaml': VALID_INDEX, 'kit.yaml': KIT, 'about.yaml': ABOUT, '404.yaml': NOT_FOUND, 'buy.yaml': BUY }, config);
+    const site = compileSite(root);
+    expect(errorsOf(site.diagnostics)).toEqual([]);
+    return (route: string) =>
+      renderPage({ compiled: site.site!, page: site.site!.pages.find((p) => p.route === route)!, assets: { css: ['/site.css'], inlineCss: () => '', scripts: ['/assets/main-1.js'] }, supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon-key', now: new Date('2026-01-15T12:00:00Z') }).html;
+  };
+  const on = build(`${MINIMAL_CONFIG}analytics:\n  enabled: true\n`);
+  const off = build(`${MINIMAL_CONFIG}analytics:\n  enabled: false\n`);
+  const absent = build(MINIMAL_CONFIG);
+  const beacon = beaconScript(ENDPOINT);
+
+  it('enabled: a page without islands ships the beacon as its one module, its only script added, after the body, and a no-script pixel', () => {
+    const html = on('/about');
+    expect(html).not.toContain('data-island');
+    expect(scriptsOf(html).filter(([attributes]) => attributes!.includes('module') || attributes!.includes('src='))).toEqual([[' type="module"', beacon]]);
+    expect(scriptsOf(html)).toEqual([...scriptsOf(absent('/about')), [' type="module"', beacon]]);
+    expect(html.indexOf(beacon)).toBeGreaterThan(html.indexOf('</main>'));
+    expect(html).toContain('<noscript><img src="/_px?r=%2Fabout" alt="" width="1" height="1" hidden></noscript>');
+    expect(on('/kit')).toContain(beacon);
+    expect(on('/404')).toContain(`<script type="module" data-kind="404">${beacon}</script>`);
+  });
+
+  it('disabled: no trace of it, the same pages as a site that never had it', () => {
+    for (const route of ['/', '/kit', '/about', '/404', '/buy']) {
+      expect(off(route)).toBe(absent(route));
+      expect(off(route)).not.toMatch(/_px|rpc\/track|__beacon|data-kind/);
+    }
+    expect(scriptsOf(off('/about')).filter(([attributes]) => attributes!.includes('module') || attributes!.includes('src='))).toEqual([]);
+  });
+
+  it('marks every block with its type and id, and a buy button with its product and price', () => {
+    const html = on('/');
+    expect(html).toMatch(/<section[^>]*data-block-type="products" data-block="products"/);
+    expect(html).toMatch(/data-block-type="hero"/);
+    expect(on('/buy')).toMatch(/data-block-type="price-box" data-block="pricing"[\s\S]*data-buy="instagram" data-price="2900"/);
+  });
+});
