@@ -104,7 +104,16 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
                 <p className="studio-help">
                   Affects {c.affected.length ? c.affected.map((p, i) => <span key={p.route}>{i ? ', ' : ''}<a href={p.route} target="_blank" rel="noreferrer"><code>{p.route}</code></a></span>) : 'no page'}
                 </p>
+                {c.marks.length ? (
+                  <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
+                    <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
+                    <ul className="studio-diagnostics">
+                      {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
+                    </ul>
+                  </div>
+                ) : null}
                 <Diff text={c.diff} file={c.file} />
+                <BeforeAfter change={c} />
               </article>
             ))}
           </section>
@@ -171,5 +180,32 @@ function Diff({ text, file }: { text: string; file: string }) {
         </span>
       ))}
     </pre>
+  );
+}
+
+/**
+ * The page before and after, side by side: the file as the last commit has it and as it is saved, each
+ * rendered by the dev server's own compile (/_studio/preview?rev=…). Loaded when opened: two real pages
+ * per changed file would be slow to show all at once.
+ */
+function BeforeAfter({ change }: { change: Change }) {
+  const [shown, setShown] = useState(false);
+  // A file that makes no page of its own (the catalogue) shows the first page it affects.
+  const own = change.affected.find((p) => p.file === change.file) ?? change.affected[0];
+  const src = (rev: string) => `/_studio/preview?file=${encodeURIComponent(change.file)}&rev=${rev}${own ? `&route=${encodeURIComponent(own.route)}` : ''}`;
+  return (
+    <div className="studio-before-after">
+      <button type="button" aria-expanded={shown} onClick={() => setShown(!shown)}>{shown ? 'Hide the page before and after' : 'Show the page before and after'}</button>
+      {shown ? (
+        <div className="studio-frames">
+          {change.kind === 'untracked' || change.kind === 'added' ? <p className="studio-help">New page: nothing before.</p> : (
+            <figure><figcaption>Before (last commit)</figcaption><iframe title={`${own?.route ?? change.file} before`} src={src('HEAD')} /></figure>
+          )}
+          {change.kind === 'deleted' ? <p className="studio-help">Removed: nothing after.</p> : (
+            <figure><figcaption>After (your change)</figcaption><iframe title={`${own?.route ?? change.file} after`} src={src('disk')} /></figure>
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }
