@@ -71,6 +71,8 @@ export interface StudioSchemas {
   products: { id: string; name: string }[];
   /** Template (page, article, platform) -> the block types its `sections` may hold (from the page schema). */
   blocksByTemplate: Record<string, string[]>;
+  /** The blog's categories, as its index declares them. */
+  categories: string[];
 }
 
 export class ApiError extends Error {

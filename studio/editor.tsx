@@ -208,7 +208,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     for (const d of diagnostics) m.set(d.path, [...(m.get(d.path) ?? []), d]);
     return m;
   }, [diagnostics]);
-  const ctx: FormContext = { edit, diagnosticsAt: (p) => byPath.get(formatPath(p)) ?? [], products: schemas.products };
+  const ctx: FormContext = { edit, diagnosticsAt: (p) => byPath.get(formatPath(p)) ?? [], products: schemas.products, categories: schemas.categories };
 
   // After a jump from the diagnostics list, focus the control once its block's form is shown.
   useEffect(() => {

@@ -20,9 +20,10 @@ import { rawValidators, type RawValidate, type RawValidators, type SchemaSources
  * - text: plain visible text (words counted);
  * - plain: plain text a visitor or a search result sees outside the body's reading (titles, headings,
  *   alt texts, descriptions, excerpts): checked for hand-written mentions of the catalogue, words not counted;
- * - quote: a customer's own words (a testimonial), left as written: no catalogue check reads it.
+ * - quote: a customer's own words (a testimonial), left as written: no catalogue check reads it;
+ * - blogCategory: the name of a category declared in the blog index (the studio offers those names).
  */
-export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'plain', 'quote'] as const;
+export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'plain', 'quote', 'blogCategory'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export interface KindedField {

@@ -157,6 +157,30 @@ describe('editing a page in the studio', () => {
     await page.close();
   }, 120_000);
 
+  it("offers in an article's category field only the categories the blog index declares", async () => {
+    const pages = (d: string): string[] => readdirSync(join(dir, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pages(`${d}/${e.name}`) : [`${d}/${e.name}`]));
+    // The blog index, found by its block, with one category more than any article uses.
+    const index = pages('pages').find((f) => /^\s+- type: blog-index$/m.test(read(f)))!;
+    const original = read(index);
+    const added = 'Studio Test Category';
+    writeFileSync(join(dir, index), original.replace(/^(\s+)categories:\n/m, `$1categories:\n$1  - ${added}\n`));
+    try {
+      const declared = ((parse(read(index)) as { sections: { type: string; categories?: (string | { name: string })[] }[] }).sections.find((s) => s.type === 'blog-index')!.categories ?? []).map((c) => (typeof c === 'string' ? c : c.name));
+      expect(declared).toContain(added);
+      const article = pages('pages').find((f) => /^template: article$/m.test(read(f)))!;
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      await openInStudio(page, article);
+      await page.getByText('Page settings').click();
+      const field = page.getByLabel('Category', { exact: true });
+      const offered = await field.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      expect(offered).toEqual(declared);
+      expect(declared).toContain(await field.inputValue());
+      await page.close();
+    } finally {
+      writeFileSync(join(dir, index), original);
+    }
+  }, 120_000);
+
   it('adds a FAQ block from the palette, moves it up by keyboard, deletes another: only those lines change', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const file = 'pages/index.yaml';
