@@ -34,9 +34,13 @@ export interface PageSummary {
   title: string;
   template: string;
   state: 'live' | 'draft' | 'scheduled';
+  /** UTC ISO moment. */
   publishAt?: string;
   errors: number;
   warnings: number;
+  group: string;
+  groupOrder: number;
+  admin: boolean;
 }
 
 export interface Described {

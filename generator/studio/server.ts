@@ -20,7 +20,8 @@ import { parse } from 'yaml';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { isYaml, listFiles, routeOf } from '../core/load.ts';
 import { formatReport } from '../report.ts';
-import { publicationOf } from '../core/publication.ts';
+import { parseMoment, publicationOf } from '../core/publication.ts';
+import { groupOf } from './page-groups.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
@@ -359,12 +360,17 @@ interface PageSummary {
   title: string;
   template: string;
   state: 'live' | 'draft' | 'scheduled';
+  /** When a scheduled page goes live, as a UTC ISO moment (the studio shows it in the marketer's zone). */
   publishAt?: string;
   errors: number;
   warnings: number;
+  group: string;
+  groupOrder: number;
+  /** An admin screen, listed apart from the site's pages. */
+  admin: boolean;
 }
 
-/** Every page file with its route, template, state and the count of its diagnostics. */
+/** Every page file with its route, template, state, group and the count of its diagnostics. */
 export function listPages(root: string, result: CompileResult, asOf: Date): PageSummary[] {
   const pagesDir = join(root, 'pages');
   return listFiles(pagesDir, isYaml).map((full) => {
@@ -378,6 +384,8 @@ export function listPages(root: string, result: CompileResult, asOf: Date): Page
     }
     const publishAt = page?.publishAt ?? (typeof data.publishAt === 'string' ? data.publishAt : data.publishAt instanceof Date ? data.publishAt.toISOString() : undefined);
     const state = publicationOf({ draft: page?.draft ?? data.draft === true, publishAt }, asOf).state;
+    const moment = publishAt === undefined ? undefined : parseMoment(publishAt);
+    const { group, order, admin } = groupOf(page, result.site);
     const mine = result.diagnostics.filter((d) => d.file === file);
     return {
       file,
@@ -385,7 +393,10 @@ export function listPages(root: string, result: CompileResult, asOf: Date): Page
       title: page?.title ?? (typeof data.title === 'string' ? data.title : ''),
       template: page?.template ?? (typeof data.template === 'string' ? data.template : 'page'),
       state: state === 'published' ? 'live' : state,
-      publishAt,
+      publishAt: moment && 'iso' in moment ? moment.iso : publishAt,
+      group,
+      groupOrder: order,
+      admin,
       errors: mine.filter((d) => d.severity === 'error').length,
       warnings: mine.filter((d) => d.severity !== 'error').length,
     };
