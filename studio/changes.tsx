@@ -2,6 +2,7 @@
 // and the pages it affects; each can be discarded; the chosen ones are published as a branch for
 // review (generator/studio/git-publish.ts), or the site's errors are listed, each opening its file.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Confirm } from './confirm.tsx';
 import { api, ApiError, type Change, type Changes as ChangeList, type Diagnostic, type Published } from './api.ts';
 
 const KIND_LABEL: Record<Change['kind'], string> = { modified: 'changed', added: 'new', untracked: 'new', deleted: 'removed' };
@@ -49,7 +50,6 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
   };
 
   const discard = async (file: string) => {
-    if (!confirm(`Discard your change to ${file}? It goes back to the last published version.`)) return;
     try {
       await api.discard(file);
       setStatus(`Discarded the change to ${file}.`);
@@ -98,7 +98,9 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
                   </label>
                   <span className="studio-bar-tools">
                     {c.kind !== 'deleted' ? <button type="button" onClick={() => open(c.file)}>Edit</button> : null}
-                    <button type="button" onClick={() => void discard(c.file)}>Discard</button>
+                    <Confirm trigger={<button type="button">Discard</button>} title={`Discard your change to ${c.file}?`} action="Discard the change" onConfirm={() => void discard(c.file)}>
+                      {c.kind === 'untracked' || c.kind === 'added' ? 'This new file is removed.' : 'The file goes back to the last commit.'} This cannot be undone.
+                    </Confirm>
                   </span>
                 </div>
                 <p className="studio-help">
