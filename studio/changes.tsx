@@ -154,10 +154,10 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
 
 function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
-    <section className="studio-panel" aria-labelledby="result-title" data-testid="publish-result">
+    <section className={`studio-panel ${r.pushed ? 'is-done' : 'is-warning'}`} aria-labelledby="result-title" data-testid="publish-result">
       <h2 id="result-title" ref={heading} tabIndex={-1}>{r.pushed ? 'Published for review' : 'Committed, not pushed'}</h2>
       <p>Branch <code>{r.branch}</code>, commit <code>{r.commit.slice(0, 12)}</code>, from <code>{r.base}</code>.</p>
-      {r.compareUrl ? <p><a href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
+      {r.compareUrl ? <p><a className="studio-link-button" href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a> <span className="studio-help">on your repository's site, signed in as usual; nothing goes live before it is merged.</span></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
       {r.retry ? (
         <>
           <p>The push failed{r.pushError ? <>: <code>{r.pushError.split('\n')[0]}</code></> : null}. The commit is kept. To push it again, run:</p>
