@@ -306,7 +306,7 @@ describe('editing a page in the studio', () => {
       if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-editor-${width}.png`) });
       await page.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('works by keyboard alone: add a block, type in it, move it, undo and redo, save', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
