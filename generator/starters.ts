@@ -44,10 +44,31 @@ should not miss. Link to related reading, such as [the other articles](/blog), o
 End with what changes for the reader after a week of trying it.
 `;
 
+const ARTICLE_COPY = {
+  description: 'Describe this article for search results.',
+  excerpt: 'One or two sentences for the blog card.',
+  callout: 'Keep each step small enough to do today.',
+  ctaTitle: 'Ready for a plan?',
+  ctaText: 'More articles turn these ideas into a day-by-day plan.',
+};
+const PAGE_DESCRIPTION = 'Describe this page for search results.';
+const PAGE_BODY = `Write the page here. **Bold**, *italic* and [links](/blog) work.
+
+## A heading
+
+- A list item
+- Another one
+`;
+
+/**
+ * The copy the starters write for the marketer to replace (not the choices they make, such as the
+ * category or the author): the studio marks what is still this text, and Publish refuses it on a
+ * published page (generator/studio/example-copy.ts).
+ */
+export const starterPlaceholders = (): string[] => [...Object.values(ARTICLE_COPY), ARTICLE_BODY, PAGE_DESCRIPTION, PAGE_BODY];
+
 export function articleStarter(file: string, name: string, today: string): string {
-  const callout = 'Keep each step small enough to do today.';
-  const ctaTitle = 'Ready for a plan?';
-  const ctaText = 'More articles turn these ideas into a day-by-day plan.';
+  const { callout, ctaTitle, ctaText } = ARTICLE_COPY;
   const ctaLabel = 'Read more';
   const words =
     fieldWords('markdown', ARTICLE_BODY) + fieldWords('inline', callout) + fieldWords('text', 'Tip') + fieldWords('text', ctaTitle) + fieldWords('inline', ctaText) + fieldWords('text', ctaLabel);
@@ -60,9 +81,9 @@ export function articleStarter(file: string, name: string, today: string): strin
 # out of the live site while you write, or \`publishAt: "2026-12-01"\` to publish it from that day.
 template: article
 title: ${q(titleOf(name))}
-description: "Describe this article for search results."
+description: ${q(ARTICLE_COPY.description)}
 article:
-  excerpt: "One or two sentences for the blog card."
+  excerpt: ${q(ARTICLE_COPY.excerpt)}
   category: Practical Tips
   date: "${today}"
   readTime: ${readTimeFor(words)}
@@ -90,18 +111,13 @@ export function pageStarter(file: string, name: string): string {
 # A page at /${name}. Each block in \`sections\` has a \`type\`; your editor lists them all.
 # Add \`draft: true\` to keep it out of the live site while you write.
 title: ${q(name)}
-description: "Describe this page for search results."
+description: ${q(PAGE_DESCRIPTION)}
 sections:
   - type: page-title
     title: ${q(name)}
   - type: markdown
     text: |
-      Write the page here. **Bold**, *italic* and [links](/blog) work.
-
-      ## A heading
-
-      - A list item
-      - Another one
+${PAGE_BODY.trimEnd().split('\n').map((l) => (l ? `      ${l}` : '')).join('\n')}
 `;
 }
 

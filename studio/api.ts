@@ -34,9 +34,13 @@ export interface PageSummary {
   title: string;
   template: string;
   state: 'live' | 'draft' | 'scheduled';
+  /** UTC ISO moment. */
   publishAt?: string;
   errors: number;
   warnings: number;
+  group: string;
+  groupOrder: number;
+  admin: boolean;
 }
 
 export interface Described {
@@ -71,6 +75,8 @@ export interface StudioSchemas {
   products: { id: string; name: string }[];
   /** Template (page, article, platform) -> the block types its `sections` may hold (from the page schema). */
   blocksByTemplate: Record<string, string[]>;
+  /** The blog's categories, as its index declares them. */
+  categories: string[];
 }
 
 export class ApiError extends Error {

@@ -2,6 +2,7 @@
 // and the pages it affects; each can be discarded; the chosen ones are published as a branch for
 // review (generator/studio/git-publish.ts), or the site's errors are listed, each opening its file.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Confirm } from './confirm.tsx';
 import { api, ApiError, type Change, type Changes as ChangeList, type Diagnostic, type Published } from './api.ts';
 
 const KIND_LABEL: Record<Change['kind'], string> = { modified: 'changed', added: 'new', untracked: 'new', deleted: 'removed' };
@@ -49,7 +50,6 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
   };
 
   const discard = async (file: string) => {
-    if (!confirm(`Discard your change to ${file}? It goes back to the last published version.`)) return;
     try {
       await api.discard(file);
       setStatus(`Discarded the change to ${file}.`);
@@ -98,13 +98,24 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
                   </label>
                   <span className="studio-bar-tools">
                     {c.kind !== 'deleted' ? <button type="button" onClick={() => open(c.file)}>Edit</button> : null}
-                    <button type="button" onClick={() => void discard(c.file)}>Discard</button>
+                    <Confirm trigger={<button type="button">Discard</button>} title={`Discard your change to ${c.file}?`} action="Discard the change" onConfirm={() => void discard(c.file)}>
+                      {c.kind === 'untracked' || c.kind === 'added' ? 'This new file is removed.' : 'The file goes back to the last commit.'} This cannot be undone.
+                    </Confirm>
                   </span>
                 </div>
                 <p className="studio-help">
                   Affects {c.affected.length ? c.affected.map((p, i) => <span key={p.route}>{i ? ', ' : ''}<a href={p.route} target="_blank" rel="noreferrer"><code>{p.route}</code></a></span>) : 'no page'}
                 </p>
+                {c.marks.length ? (
+                  <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
+                    <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
+                    <ul className="studio-diagnostics">
+                      {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
+                    </ul>
+                  </div>
+                ) : null}
                 <Diff text={c.diff} file={c.file} />
+                <BeforeAfter change={c} />
               </article>
             ))}
           </section>
@@ -143,10 +154,10 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
 
 function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingElement | null> }) {
   return (
-    <section className="studio-panel" aria-labelledby="result-title" data-testid="publish-result">
+    <section className={`studio-panel ${r.pushed ? 'is-done' : 'is-warning'}`} aria-labelledby="result-title" data-testid="publish-result">
       <h2 id="result-title" ref={heading} tabIndex={-1}>{r.pushed ? 'Published for review' : 'Committed, not pushed'}</h2>
       <p>Branch <code>{r.branch}</code>, commit <code>{r.commit.slice(0, 12)}</code>, from <code>{r.base}</code>.</p>
-      {r.compareUrl ? <p><a href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
+      {r.compareUrl ? <p><a className="studio-link-button" href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a> <span className="studio-help">on your repository's site, signed in as usual; nothing goes live before it is merged.</span></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
       {r.retry ? (
         <>
           <p>The push failed{r.pushError ? <>: <code>{r.pushError.split('\n')[0]}</code></> : null}. The commit is kept. To push it again, run:</p>
@@ -171,5 +182,32 @@ function Diff({ text, file }: { text: string; file: string }) {
         </span>
       ))}
     </pre>
+  );
+}
+
+/**
+ * The page before and after, side by side: the file as the last commit has it and as it is saved, each
+ * rendered by the dev server's own compile (/_studio/preview?rev=…). Loaded when opened: two real pages
+ * per changed file would be slow to show all at once.
+ */
+function BeforeAfter({ change }: { change: Change }) {
+  const [shown, setShown] = useState(false);
+  // A file that makes no page of its own (the catalogue) shows the first page it affects.
+  const own = change.affected.find((p) => p.file === change.file) ?? change.affected[0];
+  const src = (rev: string) => `/_studio/preview?file=${encodeURIComponent(change.file)}&rev=${rev}${own ? `&route=${encodeURIComponent(own.route)}` : ''}`;
+  return (
+    <div className="studio-before-after">
+      <button type="button" aria-expanded={shown} onClick={() => setShown(!shown)}>{shown ? 'Hide the page before and after' : 'Show the page before and after'}</button>
+      {shown ? (
+        <div className="studio-frames">
+          {change.kind === 'untracked' || change.kind === 'added' ? <p className="studio-help">New page: nothing before.</p> : (
+            <figure><figcaption>Before (last commit)</figcaption><iframe title={`${own?.route ?? change.file} before`} src={src('HEAD')} /></figure>
+          )}
+          {change.kind === 'deleted' ? <p className="studio-help">Removed: nothing after.</p> : (
+            <figure><figcaption>After (your change)</figcaption><iframe title={`${own?.route ?? change.file} after`} src={src('disk')} /></figure>
+          )}
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -33,6 +33,9 @@ function applyLocal(data: Data, e: Edit): Data {
   return copy as Data;
 }
 
+/** A mark on copy not written yet: the example's, a starter's, or DRAFT: (as a warning: the page still builds). */
+export const isUnwritten = (d: Diagnostic) => d.name === 'ExampleCopy' || (d.name === 'DraftCopy' && d.severity === 'warning');
+
 /** `sections[2].items[0]` back to its segments. */
 function parsePath(path: string): PathSegment[] {
   return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
@@ -205,7 +208,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     for (const d of diagnostics) m.set(d.path, [...(m.get(d.path) ?? []), d]);
     return m;
   }, [diagnostics]);
-  const ctx: FormContext = { edit, diagnosticsAt: (p) => byPath.get(formatPath(p)) ?? [], products: schemas.products };
+  const ctx: FormContext = { edit, diagnosticsAt: (p) => byPath.get(formatPath(p)) ?? [], products: schemas.products, categories: schemas.categories };
 
   // After a jump from the diagnostics list, focus the control once its block's form is shown.
   useEffect(() => {
@@ -327,6 +330,8 @@ function Sections(props: { sections: Section[]; template: string; selected: numb
   };
   const [dragged, setDragged] = useState<number | null>(null);
   const errorsIn = (i: number) => props.diagnostics.filter((d) => d.severity === 'error' && d.path.startsWith(`sections[${i}]`)).length;
+  // Copy not written yet (the palette's example, or DRAFT:), marked on its block (generator/studio/example-copy.ts).
+  const unwrittenIn = (i: number) => props.diagnostics.filter((d) => isUnwritten(d) && d.path.startsWith(`sections[${i}]`)).length;
   const add = () => {
     const at = selected === null ? sections.length : selected + 1;
     const schema: Schema = schemas.blocks[adding] ?? {};
@@ -344,6 +349,7 @@ function Sections(props: { sections: Section[]; template: string; selected: numb
             <button type="button" className="studio-section-select" aria-current={i === selected ? 'true' : undefined} onClick={() => setSelected(i === selected ? null : i)} onKeyDown={onKey(i)}>
               <span className="studio-section-type">{s.type}</span> <span className="studio-section-summary">{summary(s)}</span>
               {errorsIn(i) > 0 && <span className="studio-badge is-error">{errorsIn(i)} error{errorsIn(i) > 1 ? 's' : ''}</span>}
+              {unwrittenIn(i) > 0 && <span className="studio-badge is-example">Example copy</span>}
             </button>
             <span className="studio-section-tools" role="group" aria-label={`Block ${i + 1} (${s.type})`}>
               <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Move block ${i + 1} (${s.type}) up`}>↑</button>

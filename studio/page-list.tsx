@@ -1,5 +1,6 @@
-// Every page file with its route, template, state and errors; a search; new pages from the starters
-// of `npm run new`.
+// Every page file with its route, state and errors, grouped by kind (the admin screens apart), the
+// scheduled pages' times in the marketer's time zone; a search; new pages from the starters of
+// `npm run new`.
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, type PageSummary } from './api.ts';
 
@@ -24,7 +25,10 @@ export function PageList({ open, showChanges }: { open: (file: string) => void; 
     }
   };
   const q = query.trim().toLowerCase();
-  const shown = (pages ?? []).filter((p) => !q || `${p.title} ${p.route} ${p.file} ${p.template} ${p.state}`.toLowerCase().includes(q));
+  const shown = (pages ?? []).filter((p) => !q || `${p.title} ${p.route} ${p.file} ${p.template} ${p.state} ${p.group}`.toLowerCase().includes(q));
+  const groups = groupsOf(shown.filter((p) => !p.admin));
+  const admin = shown.filter((p) => p.admin);
+  const scheduled = shown.filter((p) => p.state === 'scheduled' && p.publishAt).sort((a, b) => a.publishAt!.localeCompare(b.publishAt!));
   return (
     <main className="studio-main" id="main">
       <header className="studio-bar">
@@ -55,25 +59,67 @@ export function PageList({ open, showChanges }: { open: (file: string) => void; 
         {pages === null ? (
           <p>Loading…</p>
         ) : (
-          <table className="studio-table">
-            <caption className="sr-only">{shown.length} of {pages.length} pages</caption>
-            <thead>
-              <tr><th scope="col">Page</th><th scope="col">Route</th><th scope="col">Template</th><th scope="col">State</th><th scope="col">Errors</th></tr>
-            </thead>
-            <tbody>
-              {shown.map((p) => (
-                <tr key={p.file}>
-                  <td><a href={`/_studio?file=${encodeURIComponent(p.file)}`} onClick={(e) => (e.preventDefault(), open(p.file))}>{p.title || p.file}</a> <span className="studio-file">{p.file}</span></td>
-                  <td><code>{p.route}</code></td>
-                  <td>{p.template}</td>
-                  <td>{p.state}{p.state === 'scheduled' && p.publishAt ? ` (${p.publishAt.slice(0, 10)})` : ''}</td>
-                  <td>{p.errors ? <span className="studio-badge is-error">{p.errors}</span> : p.warnings ? `${p.warnings} warning${p.warnings > 1 ? 's' : ''}` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <>
+            <p className="studio-help" role="status">{shown.length} of {pages.length} pages</p>
+            {scheduled.length ? (
+              <section className="studio-scheduled" aria-labelledby="scheduled-title">
+                <h3 id="scheduled-title">Scheduled</h3>
+                <p className="studio-help">Times in your time zone, {ZONE}. Each page goes live by itself at its time (the scheduled workflow rebuilds the site).</p>
+                <ul className="studio-list">
+                  {scheduled.map((p) => <li key={p.file}><a href={`/_studio?file=${encodeURIComponent(p.file)}`} onClick={(e) => (e.preventDefault(), open(p.file))}>{p.title || p.file}</a>: <When iso={p.publishAt!} /></li>)}
+                </ul>
+              </section>
+            ) : null}
+            {groups.map(([group, list]) => <PageTable key={group} title={group} pages={list} open={open} />)}
+            {admin.length ? (
+              <details className="studio-admin" open={q ? true : undefined}>
+                <summary>Admin screens ({admin.length}): the owner's area, not pages of the site</summary>
+                <PageTable title="Admin screens" pages={admin} open={open} />
+              </details>
+            ) : null}
+          </>
         )}
       </section>
     </main>
+  );
+}
+
+/** The marketer's own time zone, from the browser (e.g. Europe/Paris). */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const WHEN = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+
+/** A moment in the marketer's time zone, with the zone named. */
+function When({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{WHEN.format(new Date(iso))} ({ZONE})</time>;
+}
+
+/** The pages by their group (from the compiled pages: generator/studio/page-groups.ts), in the groups' order. */
+function groupsOf(pages: PageSummary[]): [string, PageSummary[]][] {
+  const by = new Map<string, PageSummary[]>();
+  for (const p of [...pages].sort((a, b) => a.groupOrder - b.groupOrder || a.group.localeCompare(b.group) || a.route.localeCompare(b.route))) by.set(p.group, [...(by.get(p.group) ?? []), p]);
+  return [...by];
+}
+
+function PageTable({ title, pages, open }: { title: string; pages: PageSummary[]; open: (file: string) => void }) {
+  const id = `group-${title.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+  return (
+    <section className="studio-group" aria-labelledby={id}>
+      <h3 id={id}>{title} <span className="studio-count">{pages.length}</span></h3>
+      <table className="studio-table">
+        <thead>
+          <tr><th scope="col">Page</th><th scope="col">Route</th><th scope="col">State</th><th scope="col">Errors</th></tr>
+        </thead>
+        <tbody>
+          {pages.map((p) => (
+            <tr key={p.file}>
+              <td><a href={`/_studio?file=${encodeURIComponent(p.file)}`} onClick={(e) => (e.preventDefault(), open(p.file))}>{p.title || p.file}</a> <span className="studio-file">{p.file}</span></td>
+              <td><code>{p.route}</code></td>
+              <td><span className={`studio-badge is-${p.state}`}>{p.state}</span>{p.state === 'scheduled' && p.publishAt ? <> <When iso={p.publishAt} /></> : null}</td>
+              <td>{p.errors ? <span className="studio-badge is-error">{p.errors}</span> : p.warnings ? `${p.warnings} warning${p.warnings > 1 ? 's' : ''}` : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

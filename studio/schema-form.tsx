@@ -1,6 +1,6 @@
 // A form generated from a block's JSON Schema (after Puck's per-block fields): each field a labelled
 // control whose accessible name is the schema's `title`, its `description` as help, its default as the
-// placeholder; enums are selects, product ids a picker of the catalogue's names, booleans switches,
+// placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of the blog index's, booleans switches,
 // lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
 // on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
 import type { ReactNode } from 'react';
@@ -10,6 +10,8 @@ export interface FormContext {
   edit: (edit: Edit) => void;
   diagnosticsAt: (path: readonly PathSegment[]) => Diagnostic[];
   products: { id: string; name: string }[];
+  /** The categories the blog index declares, for a field whose schema says it names one. */
+  categories: string[];
 }
 
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type) ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
@@ -109,8 +111,11 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   }
   const kind = schema['x-kind'];
   const current = value === undefined || value === null ? '' : String(value);
-  if (schema.enum || kind === 'productId') {
-    const options = kind === 'productId' ? ctx.products.map((p) => ({ value: p.id, text: `${p.name} (${p.id})` })) : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
+  if (schema.enum || kind === 'productId' || kind === 'blogCategory') {
+    const options =
+      kind === 'productId' ? ctx.products.map((p) => ({ value: p.id, text: `${p.name} (${p.id})` }))
+      : kind === 'blogCategory' ? ctx.categories.map((c) => ({ value: c, text: c }))
+      : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
     // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
     if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
     control = (

@@ -296,6 +296,11 @@ export const ErrorCatalogue = {
     message: (text: string) => `"${text}" is still marked DRAFT:, but this page is not a draft, so a build would publish it`,
     hint: 'Write the final copy in place of every text that starts with DRAFT:, or keep `draft: true` at the top of the page until it is done.',
   },
+  ExampleCopy: {
+    title: 'Example copy on a published page',
+    message: (text: string, from: string) => `"${text}" is still the ${from}'s example copy; Publish refuses it while the page is not a draft`,
+    hint: 'Write this page\'s own copy in its place (or keep `draft: true` at the top of the page until it is done).',
+  },
   StaleTypes: {
     title: 'Generated types are stale',
     message: (file: string) => `${file} does not match the schemas`,

@@ -23,9 +23,10 @@ import { rawValidators, type RawValidate, type RawValidators, type SchemaSources
  * - quote: a customer's own words (a testimonial), left as written: no catalogue check reads it;
  * - route: the route of an existing page (an analytics goal's or funnel step's);
  * - routePattern: a route with `*` wildcards that must match at least one page;
- * - blockId: the id of a block on some page.
+ * - blockId: the id of a block on some page;
+ * - blogCategory: the name of a category declared in the blog index (the studio offers those names).
  */
-export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'plain', 'quote', 'route', 'routePattern', 'blockId'] as const;
+export const FIELD_KINDS = ['productId', 'platformName', 'href', 'publicFile', 'sectionId', 'inline', 'markdown', 'text', 'plain', 'quote', 'route', 'routePattern', 'blockId', 'blogCategory'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
 export interface KindedField {

@@ -3,6 +3,10 @@
 // pages it affects. Files outside those are not the studio's to publish; they are named apart, so the
 // marketer knows they are there and that the studio leaves them alone.
 import type { StatusResult } from 'simple-git';
+import { join } from 'node:path';
+import type { Diagnostic } from '../core/errors.ts';
+import { readIfFile } from '../safe-write.ts';
+import { copyMarks, exampleSets, isDraftPage } from './example-copy.ts';
 import { headText, isPageFile, repoAt, siteName, statusOf, type Repo } from './git-repo.ts';
 
 export type ChangeKind = 'modified' | 'added' | 'deleted' | 'untracked';
@@ -21,6 +25,10 @@ export interface Change {
   added: number;
   removed: number;
   affected: AffectedPage[];
+  /** Copy not yet written: example copy new since the last commit, and DRAFT: texts (example-copy.ts). */
+  marks: Diagnostic[];
+  /** Whether the page says it is a draft (example copy may stay on it). */
+  draft: boolean;
 }
 
 export interface Changes {
@@ -42,9 +50,13 @@ export async function changes(root: string, affected: AffectedBy): Promise<Chang
   const repo = await repoAt(root);
   const status = await statusOf(repo);
   const out: Change[] = [];
+  const sets = exampleSets(root);
   for (const { file, kind } of changedFiles(repo, status).pages) {
     const { diff, added, removed } = await diffOf(repo, file, kind);
-    out.push({ file, kind, diff, added, removed, affected: await affected(file, kind === 'untracked' || kind === 'added' ? null : await headText(repo, file), kind) });
+    const head = kind === 'untracked' || kind === 'added' ? null : await headText(repo, file);
+    const text = kind === 'deleted' || !file.startsWith('pages/') ? null : textOf(root, file);
+    const marks = text === null ? [] : copyMarks(file, text, head, sets);
+    out.push({ file, kind, diff, added, removed, affected: await affected(file, head, kind), marks, draft: text !== null && isDraftPage(text) });
   }
   return { changes: out, outside: changedFiles(repo, status).outside, branch: status.current };
 }
@@ -83,4 +95,13 @@ async function diffOf(repo: Repo, file: string, kind: ChangeKind): Promise<{ dif
   const diff = await repo.git.diff([...DIFF, 'HEAD', '--', `:(top,literal)${path}`]);
   const summary = await repo.git.diffSummary(['HEAD', '--', `:(top,literal)${path}`]);
   return { diff, added: summary.insertions, removed: summary.deletions };
+}
+
+/** A changed page file's text, or null for one the studio does not read (a symlink: safe-write.ts). */
+function textOf(root: string, file: string): string | null {
+  try {
+    return readIfFile(root, join(root, file));
+  } catch {
+    return null;
+  }
 }

@@ -8,7 +8,7 @@
 // at any moment, so there is nothing to restore and nothing a failure half-way could lose; a change
 // outside pages/ and site.config.yaml stays exactly where it is, and is named in the answer.
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../core/errors.ts';
 import { compileSite } from '../core/compile.ts';
@@ -16,6 +16,7 @@ import { staleTypesDiagnostics } from '../generate-types.ts';
 import { formatReport } from '../report.ts';
 import { compareLink } from './compare-link.ts';
 import { changedFiles } from './git-changes.ts';
+import { copyMarks, exampleSets, isDraftPage } from './example-copy.ts';
 import { gitEnv, headText, repoAt, statusOf, type Repo } from './git-repo.ts';
 import { editablePath, Refused } from './safe-path.ts';
 
@@ -79,6 +80,18 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
   const result = compileSite(root, { components: ctx.components, asOf, texts: held });
   const stale = existsSync(join(root, 'model')) ? await staleTypesDiagnostics(root) : [];
   const errors = [...result.diagnostics, ...stale].filter((d) => d.severity === 'error');
+  // Example copy from a palette block or a starter, new since the last commit, on a page that is not a
+  // draft (example-copy.ts). The validator cannot see it (the examples come from real pages); the
+  // studio can, as it knows what the last commit held.
+  const sets = exampleSets(root);
+  for (const f of files) {
+    const full = join(root, f);
+    if (!f.startsWith('pages/') || !existsSync(full)) continue;
+    const text = readFileSync(full, 'utf8');
+    if (isDraftPage(text)) continue;
+    const marks = copyMarks(f, text, await headText(repo, f), sets).filter((d) => d.name === 'ExampleCopy');
+    errors.push(...marks.map((d) => ({ ...d, severity: 'error' as const })));
+  }
   if (errors.length) return { ok: false, refused: `The site has ${errors.length} error${errors.length === 1 ? '' : 's'}; nothing was committed.`, errors, report: formatReport(errors, result.texts) };
 
   const defaultBranch = await defaultBranchOf(repo);

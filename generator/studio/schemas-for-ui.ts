@@ -6,6 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { blogCategories, type CategoryEntry } from '../../model/blog.ts';
+import { isYaml, listFiles } from '../core/load.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -16,6 +18,8 @@ export interface StudioSchemas {
   products: { id: string; name: string }[];
   /** Template (page, article, platform) -> the block types its `sections` may hold. */
   blocksByTemplate: Record<string, string[]>;
+  /** The blog's categories, as its index declares them (an article's category field offers these). */
+  categories: string[];
 }
 
 export function studioSchemas(root: string): StudioSchemas {
@@ -53,7 +57,28 @@ export function studioSchemas(root: string): StudioSchemas {
     blocks,
     products: (config?.products ?? []).filter((p) => p && typeof p.id === 'string').map((p) => ({ id: p.id, name: String(p.name ?? p.id) })),
     blocksByTemplate: blocksByTemplate(page, Object.keys(blocks)),
+    categories: declaredCategories(root),
   };
+}
+
+/**
+ * The categories the blog index declares: the page file holding a blog-index block, found by the
+ * block (as the compile finds it, templates/blog-pages.ts), not by the file's name. Read from the files
+ * on disk, so a site with an error elsewhere still offers them.
+ */
+export function declaredCategories(root: string): string[] {
+  for (const full of listFiles(join(root, 'pages'), isYaml)) {
+    type Page = { sections?: { type?: unknown; categories?: unknown }[] } | null;
+    let data: Page;
+    try {
+      data = parse(readFileSync(full, 'utf8')) as Page;
+    } catch {
+      continue;
+    }
+    const index = Array.isArray(data?.sections) ? data.sections.find((s) => s?.type === 'blog-index') : undefined;
+    if (index && Array.isArray(index.categories)) return blogCategories((index.categories as unknown[]).filter((c): c is CategoryEntry => typeof c === 'string' || (!!c && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string'))).map((c) => c.name);
+  }
+  return [];
 }
 
 interface Conditional {

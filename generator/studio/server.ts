@@ -20,7 +20,8 @@ import { parse } from 'yaml';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { isYaml, listFiles, routeOf } from '../core/load.ts';
 import { formatReport } from '../report.ts';
-import { publicationOf } from '../core/publication.ts';
+import { parseMoment, publicationOf } from '../core/publication.ts';
+import { groupOf } from './page-groups.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
@@ -35,6 +36,8 @@ import { readIfFile, writeNoFollow, WriteRefused } from '../safe-write.ts';
 import { changes } from './git-changes.ts';
 import { discard } from './git-discard.ts';
 import { publish } from './git-publish.ts';
+import { headText, repoAt } from './git-repo.ts';
+import { copyMarks, exampleSets, isDraftPage, type ExampleSets } from './example-copy.ts';
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 
@@ -87,6 +90,9 @@ export function studio(opts: StudioOptions) {
   // Random each run: a write proves it comes from a studio page this server handed out.
   const token = randomBytes(32).toString('base64url');
   const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
+  /** Each open file's text at the last commit (for its example-copy marks); 'none' outside a repository. */
+  const heads = new Map<string, { text: string | null } | 'none'>();
+  let examples: ExampleSets | undefined;
   /** The unsaved text of each file the studio has open, for the preview. */
   const drafts = new Map<string, string>();
   // The last compile, kept while neither the drafts nor any file changed: the preview asked for right
@@ -109,6 +115,7 @@ export function studio(opts: StudioOptions) {
     // Opening a file in the editor: as reading it, and its unsaved draft from before is dropped.
     'POST /_studio/api/open': async (req) => {
       const { file } = (await readJson(req)) as { file: string };
+      heads.delete(file);
       const opened = await readFile(file);
       drafts.delete(file);
       return opened;
@@ -122,7 +129,7 @@ export function studio(opts: StudioOptions) {
       const next = edits?.length ? applyEdits(text, edits) : text;
       drafts.set(file, next);
       const result = await compile();
-      return { text: next, ...describe(file, next, result), preview: (await previewOf(file, route ?? null, result)).html };
+      return { text: next, ...describe(file, next, result, await marksOf(file, next)), preview: (await previewOf(file, route ?? null, result)).html };
     },
     'POST /_studio/api/save': async (req) => {
       const { file, text, base } = (await readJson(req)) as { file: string; text: string; base: string | null };
@@ -159,12 +166,14 @@ export function studio(opts: StudioOptions) {
       const { file } = (await readJson(req)) as { file: unknown };
       const done = await discard(root, file);
       drafts.delete(done.file);
+      heads.clear();
       return done;
     },
     // The chosen files committed on a new branch and pushed (git-publish.ts); refused while the site has errors.
     'POST /_studio/api/publish': async (req) => {
       const { files, message } = (await readJson(req)) as { files: string[]; message: string };
       const result = await publish(root, { files, message }, { components: (await renderEntry()).blockComponents, asOf: asOf() });
+      heads.clear();
       if (!result.ok) throw new HttpError(422, result.refused, { errors: result.errors ?? [], report: result.report });
       return result;
     },
@@ -217,14 +226,47 @@ export function studio(opts: StudioOptions) {
   /** A file's text as it is on disk, with what the UI shows of it; changes nothing. */
   async function readFile(file: unknown) {
     const text = readFileSync(editablePath(root, file), 'utf8');
-    return { file, text, hash: hashOf(text), ...describe(file as string, text, await compile(new Map())) };
+    return { file, text, hash: hashOf(text), ...describe(file as string, text, await compile(new Map()), await marksOf(file as string, text)) };
   }
 
-  /** The real page, as the dev server renders it, made from the unsaved text of the file being edited. */
+  /**
+   * The copy of a page file not yet written (example-copy.ts), marked at its fields. DRAFT: texts on a
+   * page that is not a draft are the core's errors already; a draft's are marked here. Outside a git
+   * repository nothing says which copy is new, so no example copy is marked.
+   */
+  async function marksOf(file: string, text: string): Promise<Diagnostic[]> {
+    if (!file.startsWith('pages/')) return [];
+    let head = heads.get(file);
+    if (head === undefined) {
+      head = await repoAt(root).then((repo) => headText(repo, file)).then((t) => ({ text: t }), () => 'none' as const);
+      heads.set(file, head);
+    }
+    if (head === 'none') return [];
+    const draft = isDraftPage(text);
+    return copyMarks(file, text, head.text, examples ??= exampleSets(root)).filter((d) => draft || d.name !== 'DraftCopy');
+  }
+
+  /**
+   * The real page, as the dev server renders it, made from the unsaved text of the file being edited;
+   * with `rev`, for the Changes view's before and after: `rev=HEAD` from the file as the last commit
+   * has it, `rev=disk` from the file as it is saved (no unsaved draft). Through the same compile either way.
+   */
   async function sendPreview(url: URL, res: ServerResponse): Promise<void> {
     const file = url.searchParams.get('file');
     editablePath(root, file);
-    const { html, page } = await previewOf(file!, url.searchParams.get('route'), await compile());
+    const rev = url.searchParams.get('rev');
+    if (rev !== null && rev !== 'HEAD' && rev !== 'disk') throw new HttpError(400, 'rev is HEAD or disk');
+    let result: CompileResult;
+    if (rev === 'HEAD') {
+      const head = await headText(await repoAt(root), file!);
+      if (head === null) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end((await renderEntry()).renderErrorPage(`${file} is new: the last commit has no version of it.`, []));
+        return;
+      }
+      result = await compile(new Map([[file!, head]]));
+    } else result = await compile(rev === 'disk' ? new Map() : drafts);
+    const { html, page } = await previewOf(file!, url.searchParams.get('route'), result);
     res.setHeader('cache-control', 'no-store');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ? await vite.transformIndexHtml(page.route, html) : html);
@@ -318,12 +360,17 @@ interface PageSummary {
   title: string;
   template: string;
   state: 'live' | 'draft' | 'scheduled';
+  /** When a scheduled page goes live, as a UTC ISO moment (the studio shows it in the marketer's zone). */
   publishAt?: string;
   errors: number;
   warnings: number;
+  group: string;
+  groupOrder: number;
+  /** An admin screen, listed apart from the site's pages. */
+  admin: boolean;
 }
 
-/** Every page file with its route, template, state and the count of its diagnostics. */
+/** Every page file with its route, template, state, group and the count of its diagnostics. */
 export function listPages(root: string, result: CompileResult, asOf: Date): PageSummary[] {
   const pagesDir = join(root, 'pages');
   return listFiles(pagesDir, isYaml).map((full) => {
@@ -337,6 +384,8 @@ export function listPages(root: string, result: CompileResult, asOf: Date): Page
     }
     const publishAt = page?.publishAt ?? (typeof data.publishAt === 'string' ? data.publishAt : data.publishAt instanceof Date ? data.publishAt.toISOString() : undefined);
     const state = publicationOf({ draft: page?.draft ?? data.draft === true, publishAt }, asOf).state;
+    const moment = publishAt === undefined ? undefined : parseMoment(publishAt);
+    const { group, order, admin } = groupOf(page, result.site);
     const mine = result.diagnostics.filter((d) => d.file === file);
     return {
       file,
@@ -344,7 +393,10 @@ export function listPages(root: string, result: CompileResult, asOf: Date): Page
       title: page?.title ?? (typeof data.title === 'string' ? data.title : ''),
       template: page?.template ?? (typeof data.template === 'string' ? data.template : 'page'),
       state: state === 'published' ? 'live' : state,
-      publishAt,
+      publishAt: moment && 'iso' in moment ? moment.iso : publishAt,
+      group,
+      groupOrder: order,
+      admin,
       errors: mine.filter((d) => d.severity === 'error').length,
       warnings: mine.filter((d) => d.severity !== 'error').length,
     };
@@ -352,7 +404,7 @@ export function listPages(root: string, result: CompileResult, asOf: Date): Page
 }
 
 /** What the UI shows of one file's text: its data, its diagnostics, and its page if it made one. */
-function describe(file: string, text: string, result: CompileResult) {
+function describe(file: string, text: string, result: CompileResult, marks: Diagnostic[] = []) {
   let data: unknown = null;
   try {
     data = parse(text);
@@ -360,7 +412,7 @@ function describe(file: string, text: string, result: CompileResult) {
     // The diagnostics say where.
   }
   const page = result.site?.pages.find((p) => p.file === file);
-  const diagnostics: Diagnostic[] = result.diagnostics.filter((d) => d.file === file);
+  const diagnostics: Diagnostic[] = [...result.diagnostics.filter((d) => d.file === file), ...marks];
   // Errors elsewhere (another file) stop the whole compile: say so, so the preview's state is explained.
   const elsewhere = result.ok ? 0 : result.diagnostics.filter((d) => d.file !== file && d.severity === 'error').length;
   return { data, diagnostics, ok: !diagnostics.some((d) => d.severity === 'error'), siteOk: result.ok, errorsElsewhere: elsewhere, route: page?.route };

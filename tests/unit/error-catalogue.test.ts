@@ -10,6 +10,7 @@ import { compileSite } from '../../generator/core/compile.ts';
 import { ErrorCatalogue, type Diagnostic, type ErrorName } from '../../generator/core/errors.ts';
 import { staleTypesDiagnostics } from '../../generator/generate-types.ts';
 import { formatReport } from '../../generator/report.ts';
+import { copyMarks, exampleSets } from '../../generator/studio/example-copy.ts';
 import { backendMismatch } from '../../generator/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
@@ -134,6 +135,11 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     return compile({ [file]: `publishAt: "2025-02-01"\n${text}` });
   },
   DraftCopy: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "DRAFT: the final words"\n') }),
+  // The studio's mark (generator/studio/example-copy.ts): a paragraph still holding its schema's example.
+  ExampleCopy: () => {
+    const text = [...exampleSets(projectRoot).blocks.get('paragraph')!][0]!;
+    return copyMarks('pages/about.yaml', page(`  - type: paragraph\n    text: ${JSON.stringify(text)}\n`), null, exampleSets(projectRoot));
+  },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     return staleTypesDiagnostics(root);

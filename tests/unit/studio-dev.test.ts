@@ -119,6 +119,9 @@ describe('the studio API', () => {
 });
 
 /** Open a page file in the studio from its list. */
+/** Every file under a folder of the copy, project-relative. */
+const pages = (d: string): string[] => readdirSync(join(dir, d), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? pages(`${d}/${e.name}`) : [`${d}/${e.name}`]));
+
 async function openInStudio(page: Page, file: string) {
   await page.goto(`${ORIGIN}/_studio`);
   await page.getByLabel('Search pages').fill(file);
@@ -155,6 +158,71 @@ describe('editing a page in the studio', () => {
     await openInStudio(page, 'pages/index.yaml');
     expect(await options()).toEqual(palette.page);
     await page.close();
+  }, 120_000);
+
+  it("offers in an article's category field only the categories the blog index declares", async () => {
+    // The blog index, found by its block, with one category more than any article uses.
+    const index = pages('pages').find((f) => /^\s+- type: blog-index$/m.test(read(f)))!;
+    const original = read(index);
+    const added = 'Studio Test Category';
+    writeFileSync(join(dir, index), original.replace(/^(\s+)categories:\n/m, `$1categories:\n$1  - ${added}\n`));
+    try {
+      const declared = ((parse(read(index)) as { sections: { type: string; categories?: (string | { name: string })[] }[] }).sections.find((s) => s.type === 'blog-index')!.categories ?? []).map((c) => (typeof c === 'string' ? c : c.name));
+      expect(declared).toContain(added);
+      const article = pages('pages').find((f) => /^template: article$/m.test(read(f)))!;
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      await openInStudio(page, article);
+      await page.getByText('Page settings').click();
+      const field = page.getByLabel('Category', { exact: true });
+      const offered = await field.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      expect(offered).toEqual(declared);
+      expect(declared).toContain(await field.inputValue());
+      await page.close();
+    } finally {
+      writeFileSync(join(dir, index), original);
+    }
+  }, 120_000);
+
+  it('lists the pages by kind, from the compiled pages: platforms, the bundle, articles by category, the admin screens apart', async () => {
+    const site = parse(read('site.config.yaml')) as { products: { route: string; bundles?: unknown }[] };
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${ORIGIN}/_studio`);
+    await page.locator('tbody tr').first().waitFor();
+    const routesIn = (group: string) => page.getByRole('region', { name: new RegExp(`^${group} \\d+$`) }).locator('tbody tr code').allTextContents();
+    const platforms = await routesIn('Platform pages');
+    const bundle = await routesIn('The bundle');
+    for (const p of site.products) expect(p.bundles === undefined ? platforms : bundle).toContain(p.route);
+    const article = (await (await fetch(`${ORIGIN}/_studio/api/pages`)).json() as { route: string; template: string; file: string }[]).find((p) => p.template === 'article')!;
+    const category = (parse(read(article.file)) as { article: { category: string } }).article.category;
+    expect(await routesIn(`Articles: ${category}`)).toContain(article.route);
+    // The admin screens (pages holding the admin app) are listed apart, in their own fold.
+    const admin = pages('pages').filter((f) => /^\s+- type: admin-app$/m.test(read(f)));
+    expect(admin.length).toBeGreaterThan(0);
+    const apart = await page.locator('details.studio-admin tbody tr .studio-file').allTextContents();
+    expect(apart.sort()).toEqual(admin.sort());
+    for (const heading of await page.locator('.studio-group:not(details .studio-group) h3').allTextContents()) expect(heading).not.toMatch(/^Admin/);
+    await page.close();
+  }, 120_000);
+
+  it("shows a scheduled page's time in the marketer's time zone, naming the zone", async () => {
+    const file = 'pages/studio-scheduled.yaml';
+    const moment = '2030-01-02T09:30:00Z';
+    writeFileSync(join(dir, file), read('pages/about.yaml').replace(/^title: .*$/m, `publishAt: "${moment}"\ntitle: "Scheduled by the studio test"`));
+    try {
+      const zone = 'America/New_York';
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-US' })).newPage();
+      await page.goto(`${ORIGIN}/_studio`);
+      const shown = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: zone }).format(new Date(moment));
+      const scheduled = page.getByRole('region', { name: 'Scheduled' });
+      await scheduled.waitFor();
+      expect(await scheduled.textContent()).toContain(zone);
+      const item = scheduled.locator('li', { hasText: 'Scheduled by the studio test' });
+      expect(await item.locator('time').textContent()).toBe(`${shown} (${zone})`);
+      expect(await item.locator('time').getAttribute('datetime')).toBe(new Date(moment).toISOString());
+      await page.close();
+    } finally {
+      rmSync(join(dir, file));
+    }
   }, 120_000);
 
   it('adds a FAQ block from the palette, moves it up by keyboard, deletes another: only those lines change', async () => {
@@ -238,7 +306,7 @@ describe('editing a page in the studio', () => {
       if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-editor-${width}.png`) });
       await page.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('works by keyboard alone: add a block, type in it, move it, undo and redo, save', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
@@ -19,6 +19,17 @@ let dir = '';
 let bare = '';
 let dev: DevServer;
 let browser: Browser;
+
+/** STUDIO_SCREENSHOTS=<folder>: the views at 1280 px and, the same page narrowed, at 820 px. */
+async function shoot(page: Page, name: string) {
+  const folder = process.env.STUDIO_SCREENSHOTS;
+  if (!folder) return;
+  for (const width of [1280, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: join(folder, `studio-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 const git = (cwd: string, ...args: string[]) => {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
@@ -77,6 +88,18 @@ describe('from an edit to a branch for review', () => {
     const routes = await change.locator('a code').allTextContents();
     expect(routes).toContain('/');
 
+    // The page before and after, side by side: the last commit's headline and the new one.
+    const oldHeadline = (parse(before) as { sections: { type: string; headline?: string }[] }).sections.find((s) => s.type === 'hero')!.headline!;
+    await change.getByRole('button', { name: 'Show the page before and after' }).click();
+    const frameText = async (name: string) => {
+      const frame = change.frameLocator(`iframe[title="/ ${name}"]`);
+      await frame.locator('h1').first().waitFor({ timeout: 60_000 });
+      return frame.locator('h1').first().textContent();
+    };
+    expect(await frameText('before')).toContain(oldHeadline.replace(/[*_]/g, ''));
+    expect(await frameText('after')).toContain(headline);
+    await shoot(page, 'changes');
+
     expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     await page.getByLabel('What this change is').fill('New landing headline');
@@ -88,6 +111,8 @@ describe('from an edit to a branch for review', () => {
     const branch = (await result.locator('code').first().textContent())!;
     expect(branch).toMatch(/^studio\/new-landing-headline-/);
     expect(await result.getByRole('link', { name: 'Open the pull request' }).getAttribute('href')).toBe(`https://github.com/acme/detox-site/compare/main...${branch}?expand=1`);
+    await result.scrollIntoViewIfNeeded();
+    await shoot(page, 'publish');
 
     // The bare origin: a new branch, one commit on main, changing exactly that one line.
     expect(git(bare, 'rev-parse', 'main')).toBe(mainBefore);
@@ -97,6 +122,54 @@ describe('from an edit to a branch for review', () => {
     // The marketer's checkout: still on main, the edit still there.
     expect(git(dir, 'branch', '--show-current')).toBe('main');
     expect(readFileSync(join(dir, file), 'utf8')).not.toBe(before);
+    await page.close();
+  }, 300_000);
+
+  it('marks example copy left in a block added from the palette, on the block and in Changes, and Publish refuses it on a published page', async () => {
+    const origin = `http://localhost:${dev.port}`;
+    const file = 'pages/about.yaml';
+    const refs = git(bare, 'for-each-ref', '--format=%(refname)');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${origin}/_studio?file=${file}`);
+    await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+    const before = await page.locator('.studio-section-select').count();
+    await page.getByLabel('Block type to add').selectOption('faq');
+    await page.getByRole('button', { name: 'Add block' }).click();
+    const added = page.locator('.studio-section-select').nth(before);
+    await expect.poll(() => added.locator('.is-example').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByText(/is still the faq block's example copy/).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`Saved ${file}`).waitFor();
+
+    await page.goto(`${origin}/_studio?view=changes`);
+    const change = page.locator('article', { hasText: file });
+    await change.waitFor({ timeout: 60_000 });
+    const marks = change.getByRole('group', { name: `Copy not written yet in ${file}` });
+    expect(await marks.locator('li').count()).toBeGreaterThan(0);
+    expect(await marks.textContent()).toContain('Publish refuses this page');
+
+    // Only this file: the headline published before is still on disk, and would pass.
+    for (const box of await page.getByRole('checkbox').all()) if ((await box.getAttribute('id')) !== `choose-${file}`) await box.uncheck();
+    await page.getByLabel('What this change is').fill('A FAQ');
+    await page.getByRole('button', { name: /^Publish 1 file/ }).click();
+    const fix = page.getByRole('heading', { name: 'Fix these first' });
+    await fix.waitFor({ timeout: 120_000 });
+    expect(await page.locator('.studio-diagnostics li', { hasText: "example copy" }).count()).toBeGreaterThan(0);
+    expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
+    expect((await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await shoot(page, 'publish-refused');
+
+    // Discard it by keyboard, through the dialog, which takes the focus and is clean for axe.
+    await change.getByRole('button', { name: 'Discard' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect((await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Discard the change');
+    await page.keyboard.press('Enter');
+    await page.getByText(`Discarded the change to ${file}.`).waitFor();
+    expect(git(dir, 'status', '--porcelain', '--', file)).toBe('');
     await page.close();
   }, 300_000);
 

@@ -14,6 +14,7 @@ import { discard } from '../../generator/studio/git-discard.ts';
 import { publish } from '../../generator/studio/git-publish.ts';
 import { compareLink } from '../../generator/studio/compare-link.ts';
 import { Refused } from '../../generator/studio/safe-path.ts';
+import { applyEdits } from '../../generator/studio/yaml-edit.ts';
 import { fixtureSite } from './fixture.ts';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -176,6 +177,40 @@ describe('publish()', () => {
     const result = await publish(repo.root, { files: ['pages/index.yaml'], message: 'Draft copy' }, ctx);
     expect(!result.ok && result.errors?.map((e) => e.name)).toContain('DraftCopy');
     expect(git(repo.bare, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
+  });
+
+  it('marks example copy left in a block added from the palette, and refuses to publish it on a published page', async () => {
+    const file = join(repo.root, 'pages/index.yaml');
+    const faq = JSON.parse(readFileSync(join(repo.root, 'schemas/blocks/faq.schema.json'), 'utf8')) as { examples: Record<string, unknown>[] };
+    // As the palette adds a block: the schema's first example, as it is.
+    writeFileSync(file, applyEdits(readFileSync(file, 'utf8'), [{ op: 'insert', path: ['sections'], index: 1, value: faq.examples[0] }]));
+    const [change] = (await changes(repo.root, affected(repo.root))).changes;
+    expect(change!.marks.length).toBeGreaterThan(0);
+    expect(change!.marks.every((d) => d.name === 'ExampleCopy' && d.path.startsWith('sections[1]'))).toBe(true);
+
+    const refused = await publish(repo.root, { files: ['pages/index.yaml'], message: 'FAQ' }, ctx);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.errors?.every((e) => e.name === 'ExampleCopy' && e.severity === 'error' && e.file === 'pages/index.yaml' && e.line > 0)).toBe(true);
+    expect(git(repo.bare, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
+
+    // The same block on a new draft page is marked, and published.
+    git(repo.root, 'checkout', '-q', '--', 'pages/index.yaml');
+    writeFileSync(join(repo.root, 'pages/about.yaml'), applyEdits('draft: true\ntitle: "About"\ndescription: "About us."\nsections: []\n', [{ op: 'set', path: ['sections'], value: [faq.examples[0]] }]));
+    const about = (await changes(repo.root, affected(repo.root))).changes.find((c) => c.file === 'pages/about.yaml')!;
+    expect([about.draft, about.marks.length > 0]).toEqual([true, true]);
+    const drafted = await publish(repo.root, { files: ['pages/about.yaml'], message: 'FAQ draft' }, ctx);
+    expect(drafted.ok ? drafted.files : drafted.report).toEqual(['pages/about.yaml']);
+  });
+
+  it('does not mark copy the last commit already held, though it equals an example', async () => {
+    const file = join(repo.root, 'pages/index.yaml');
+    const faq = JSON.parse(readFileSync(join(repo.root, 'schemas/blocks/faq.schema.json'), 'utf8')) as { examples: Record<string, unknown>[] };
+    writeFileSync(file, applyEdits(readFileSync(file, 'utf8'), [{ op: 'insert', path: ['sections'], index: 1, value: faq.examples[0] }]));
+    git(repo.root, 'commit', '-q', '-am', 'a FAQ, written');
+    editHeadline(repo.root);
+    const [change] = (await changes(repo.root, affected(repo.root))).changes;
+    expect(change!.marks).toEqual([]);
+    expect((await publish(repo.root, { files: ['pages/index.yaml'], message: 'Headline' }, ctx)).ok).toBe(true);
   });
 
   it('neither commits nor touches a dirty file outside pages/, and names it', async () => {
