@@ -538,6 +538,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 begin
   perform analytics.check_range(p_from, p_to);
@@ -607,6 +609,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_prefixes text[] := '{}';
@@ -645,6 +649,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_goal text;
