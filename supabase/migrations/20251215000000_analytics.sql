@@ -294,7 +294,8 @@ create function analytics.step_tokens(p_kind text, p_route text, p_block text, p
 returns text[]
 language sql
 immutable
-set search_path = ''
+-- No SET clause: PostgreSQL inlines a plain SQL function into the query that calls it. Every name
+-- is qualified, so the caller's search_path cannot change it.
 as $$
   select case p_kind
     when 'view' then array['view:' || p_route] || case when p_variant is null then '{}'::text[] else array['variant:' || p_route || '=' || p_variant] end
@@ -311,7 +312,9 @@ create function analytics.raw_daily(p_from date, p_to date, p_unfolded_only bool
 returns setof analytics.daily
 language sql
 stable
-set search_path = ''
+-- No SET clause: PostgreSQL inlines a plain SQL function into the query that calls it, so the
+-- day range is planned with its values and the day indexes are used. Every name is qualified and
+-- the function runs with the caller's rights, so the caller's search_path cannot change it.
 as $$
   with e as (
     select * from analytics.events ev
@@ -349,7 +352,9 @@ create function analytics.raw_paths(p_from date, p_to date, p_unfolded_only bool
 returns setof analytics.daily_paths
 language sql
 stable
-set search_path = ''
+-- No SET clause: PostgreSQL inlines a plain SQL function into the query that calls it, so the
+-- day range is planned with its values and the day indexes are used. Every name is qualified and
+-- the function runs with the caller's rights, so the caller's search_path cannot change it.
 as $$
   select day, steps, count(*) from (
   select day, visitor, array_agg(token order by first_at, first_id, first_n) as steps
@@ -373,7 +378,9 @@ create function analytics.daily_between(p_from date, p_to date)
 returns setof analytics.daily
 language sql
 stable
-set search_path = ''
+-- No SET clause: PostgreSQL inlines a plain SQL function into the query that calls it, so the
+-- day range is planned with its values and the day indexes are used. Every name is qualified and
+-- the function runs with the caller's rights, so the caller's search_path cannot change it.
 as $$
   select * from analytics.daily where day between p_from and p_to
   union all
@@ -384,7 +391,9 @@ create function analytics.paths_between(p_from date, p_to date)
 returns setof analytics.daily_paths
 language sql
 stable
-set search_path = ''
+-- No SET clause: PostgreSQL inlines a plain SQL function into the query that calls it, so the
+-- day range is planned with its values and the day indexes are used. Every name is qualified and
+-- the function runs with the caller's rights, so the caller's search_path cannot change it.
 as $$
   select * from analytics.daily_paths where day between p_from and p_to
   union all
@@ -529,6 +538,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 begin
   perform analytics.check_range(p_from, p_to);
@@ -598,6 +609,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_prefixes text[] := '{}';
@@ -636,6 +649,8 @@ language plpgsql
 stable
 security invoker
 set search_path = ''
+-- A plan for each range: a cached generic plan, made without the dates, scans every day.
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   v_goal text;
