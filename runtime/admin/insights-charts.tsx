@@ -13,7 +13,8 @@ export function ChartTable({ summary, children }: { summary: string; children: R
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-semibold text-violet-700">{summary}</summary>
-      <div className="mt-2 max-h-80 overflow-auto">{children}</div>
+      {/* Focusable, so a keyboard can scroll a long period's rows. */}
+      <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={summary}>{children}</div>
     </details>
   );
 }

@@ -369,7 +369,7 @@ export function InsightsScreen({ funnelsDeclared }: { funnelsDeclared: boolean }
             <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
           </p>
         </div>
-        {data.state === 'ready' && <ExportButton view={data.view} />}
+        {data.state === 'ready' && !data.view.empty && <ExportButton view={data.view} />}
       </div>
       {data.state === 'missing' ? (
         <NoData>

@@ -4,11 +4,14 @@
 // before any visitor (or the database functions) exist. Only for pictures: the e2e test reads the real ones.
 import { test, type Page } from '@playwright/test';
 import { signInAdmin } from '../e2e/admin-second-factor.ts';
-import { openAdmin } from '../e2e/helpers.ts';
+import { expect } from '@playwright/test';
+import { openAdmin, seriousAxeViolations } from '../e2e/helpers.ts';
 import type { CatalogueProduct } from '../../runtime/admin/insights-maths.ts';
 import { addDays, isoDay } from '../../runtime/admin/insights-maths.ts';
 
 const OUT = process.env.SHOTS_DIR ?? '.tmp/shots';
+/** The database answers as if nothing were counted yet. */
+let empty = false;
 
 /** Deterministic noise, so the pictures are the same each run. */
 function rng(seed: number) {
@@ -77,11 +80,12 @@ async function fakeDatabase(page: Page, products: () => CatalogueProduct[]) {
   await page.route('**/rest/v1/rpc/admin_insights*', async (route) => {
     const body = route.request().postDataJSON() as { p_from: string; p_to: string };
     const scale = body.p_to < isoDay(Date.now()) ? 0.8 : 1;
-    await route.fulfill({ json: fakeInsights(body.p_from, body.p_to, products(), scale) });
+    await route.fulfill({ json: empty ? {} : fakeInsights(body.p_from, body.p_to, products(), scale) });
   });
   await page.route('**/rest/v1/rpc/admin_funnel*', async (route) => {
     const { p_steps } = route.request().postDataJSON() as { p_steps: unknown[] };
     let n = 1840;
+    if (empty) return route.fulfill({ json: [] });
     await route.fulfill({ json: p_steps.map((_, step) => ({ step, visitors: step === 0 ? n : (n = Math.round(n * (step === 1 ? 0.31 : 0.12))) })) });
   });
 }
@@ -114,8 +118,14 @@ test('insights screenshots at 390 and 1280 px', async ({ page }) => {
   await signInAdmin(page);
   await page.getByTestId('insights-total-visitors').waitFor();
   await page.screenshot({ path: `${OUT}/insights-1280.png`, fullPage: true });
+  const problems = await seriousAxeViolations(page, '1280 px');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${OUT}/insights-390.png`, fullPage: true });
+  problems.push(...(await seriousAxeViolations(page, '390 px')));
+  // The daily numbers' table, opened, is checked too.
+  await page.getByText('The daily numbers as a table').click();
+  problems.push(...(await seriousAxeViolations(page, '390 px, table open')));
+  expect(problems).toEqual([]);
   // A phone's screenfuls one by one, to look at closely (the full page is too tall to read at once).
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0, i = 1; y < height; y += 1600, i++) {
@@ -124,4 +134,10 @@ test('insights screenshots at 390 and 1280 px', async ({ page }) => {
   await page.goto('/admin/insights?range=custom&from=2026-01-01&to=2026-01-01');
   await page.getByTestId('insights-total-visitors').waitFor();
   await page.screenshot({ path: `${OUT}/insights-390-custom.png`, fullPage: false });
+  // Nothing counted yet: the empty state.
+  empty = true;
+  await page.goto('/admin/insights?range=today');
+  await page.getByTestId('insights-empty').waitFor();
+  await page.screenshot({ path: `${OUT}/insights-390-empty.png`, fullPage: false });
+  expect(await seriousAxeViolations(page, '390 px, empty')).toEqual([]);
 });
