@@ -109,18 +109,24 @@ async function withFunnels(page: Page, onProducts: (p: CatalogueProduct[]) => vo
   });
 }
 
+/** SHOTS_DATA=database: the database's own answers (e.g. after `npm run demo:traffic`), the site's own funnels. */
+const REAL = process.env.SHOTS_DATA === 'database';
+const NAME = REAL ? 'insights-demo' : 'insights';
+
 test('insights screenshots at 390 and 1280 px', async ({ page }) => {
   let products: CatalogueProduct[] = [];
-  await withFunnels(page, (p) => (products = p));
-  await fakeDatabase(page, () => products);
+  if (!REAL) {
+    await withFunnels(page, (p) => (products = p));
+    await fakeDatabase(page, () => products);
+  }
   await page.setViewportSize({ width: 1280, height: 900 });
   await openAdmin(page, '/admin/insights?range=30');
   await signInAdmin(page);
   await page.getByTestId('insights-total-visitors').waitFor();
-  await page.screenshot({ path: `${OUT}/insights-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${OUT}/${NAME}-1280.png`, fullPage: true });
   const problems = await seriousAxeViolations(page, '1280 px');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${OUT}/insights-390.png`, fullPage: true });
+  await page.screenshot({ path: `${OUT}/${NAME}-390.png`, fullPage: true });
   problems.push(...(await seriousAxeViolations(page, '390 px')));
   // The daily numbers' table, opened, is checked too.
   await page.getByText('The daily numbers as a table').click();
@@ -129,15 +135,16 @@ test('insights screenshots at 390 and 1280 px', async ({ page }) => {
   // A phone's screenfuls one by one, to look at closely (the full page is too tall to read at once).
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0, i = 1; y < height; y += 1600, i++) {
-    await page.screenshot({ path: `.tmp/shots/insights-390-part${i}.png`, fullPage: true, clip: { x: 0, y, width: 390, height: Math.min(1600, height - y) } });
+    await page.screenshot({ path: `.tmp/shots/${NAME}-390-part${i}.png`, fullPage: true, clip: { x: 0, y, width: 390, height: Math.min(1600, height - y) } });
   }
   await page.goto('/admin/insights?range=custom&from=2026-01-01&to=2026-01-01');
   await page.getByTestId('insights-total-visitors').waitFor();
-  await page.screenshot({ path: `${OUT}/insights-390-custom.png`, fullPage: false });
+  await page.screenshot({ path: `${OUT}/${NAME}-390-custom.png`, fullPage: false });
+  if (REAL) return;
   // Nothing counted yet: the empty state.
   empty = true;
   await page.goto('/admin/insights?range=today');
   await page.getByTestId('insights-empty').waitFor();
-  await page.screenshot({ path: `${OUT}/insights-390-empty.png`, fullPage: false });
+  await page.screenshot({ path: `${OUT}/${NAME}-390-empty.png`, fullPage: false });
   expect(await seriousAxeViolations(page, '390 px, empty')).toEqual([]);
 });
