@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: 'tests/shots',
   testMatch: /\.shots\.ts$/,
   workers: 1,
-  timeout: 120_000,
+  timeout: 300_000,
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${PORT}`,

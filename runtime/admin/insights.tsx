@@ -210,7 +210,23 @@ function Family({ view }: { view: InsightsView }) {
   );
 }
 
-function TopTable<T>({ caption, rows, cols, empty, testId, keyOf, barOf }: {
+/** Rows shown before "Show all": a site has dozens of pages, and the first ones tell the story. */
+const FIRST_ROWS = 10;
+
+/** A "Show all N" button under a list cut at `limit`; nothing when the list is short enough. */
+function useShowAll<T>(rows: readonly T[], limit: number, what: string): [readonly T[], ReactNode] {
+  const [all, setAll] = useState(false);
+  if (rows.length <= limit) return [rows, null];
+  return [
+    all ? rows : rows.slice(0, limit),
+    <button type="button" className={`${secondaryButton} mt-3 text-sm`} onClick={() => setAll(!all)} aria-expanded={all}>
+      {all ? `Show the first ${limit}` : `Show all ${rows.length} ${what}`}
+    </button>,
+  ];
+}
+
+function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf, what }: {
+  what: string;
   caption: string;
   rows: readonly T[];
   cols: { label: string; cell: (r: T) => ReactNode; wide?: boolean }[];
@@ -219,6 +235,7 @@ function TopTable<T>({ caption, rows, cols, empty, testId, keyOf, barOf }: {
   keyOf: (r: T) => string;
   barOf: (r: T) => number;
 }) {
+  const [rows, more] = useShowAll(allRows, FIRST_ROWS, what);
   if (rows.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
   const [first, ...rest] = cols;
   return (
@@ -243,6 +260,7 @@ function TopTable<T>({ caption, rows, cols, empty, testId, keyOf, barOf }: {
           ))}
         </tbody>
       </table>
+      {more}
     </div>
   );
 }
@@ -256,6 +274,7 @@ function Tops({ view }: { view: InsightsView }) {
       <Section id="insights-pages" title="Top pages">
         <TopTable
           caption="Pages by page views"
+          what="pages"
           testId="insights-pages-table"
           rows={view.pages}
           keyOf={(p) => p.route}
@@ -275,6 +294,7 @@ function Tops({ view }: { view: InsightsView }) {
         <Section id="insights-referrers" title="Referrers" note="The site that linked here, by its host only.">
           <TopTable
             caption="Referrers by visitors"
+            what="referrers"
             testId="insights-referrers-table"
             rows={view.referrers}
             keyOf={(r) => r.host}
@@ -286,6 +306,7 @@ function Tops({ view }: { view: InsightsView }) {
         <Section id="insights-campaigns" title="Campaigns" note={<>From the <code className={code}>utm_source</code>, <code className={code}>utm_medium</code> and <code className={code}>utm_campaign</code> of the links you share.</>}>
           <TopTable
             caption="Campaigns by visitors"
+            what="campaigns"
             testId="insights-campaigns-table"
             rows={view.campaigns}
             keyOf={(c) => `${c.source}|${c.medium}|${c.campaign}`}
@@ -313,13 +334,14 @@ function Tops({ view }: { view: InsightsView }) {
 }
 
 function Blocks({ view }: { view: InsightsView }) {
+  const [groups, more] = useShowAll(view.blocks, 6, 'pages');
   return (
     <Section id="insights-blocks" title="Calls to action, page by page" note="Clicks on each block's button or link. Per view: clicks divided by the page's views." testId="insights-blocks">
       {view.blocks.length === 0 ? (
         <p className="text-sm text-gray-600">No call to action was clicked in this period.</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
-          {view.blocks.map((g) => (
+          {groups.map((g) => (
             <div key={g.route} data-testid="blocks-page" data-route={g.route}>
               <h3 className="font-mono text-sm font-bold text-gray-900">{g.route} <span className="font-sans font-normal text-gray-600">· {num(g.views)} views</span></h3>
               <table className="mt-2 w-full text-left text-sm">
@@ -344,6 +366,7 @@ function Blocks({ view }: { view: InsightsView }) {
           ))}
         </div>
       )}
+      {more}
     </Section>
   );
 }
