@@ -252,7 +252,7 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
           {rows.map((r) => (
             <tr key={keyOf(r)}>
               <th scope="row" className="py-2 pr-3 text-left font-medium text-gray-900">
-                <div className="break-all">{first!.cell(r)}</div>
+                <div className="break-words">{first!.cell(r)}</div>
                 <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
               </th>
               {rest.map((c) => <td key={c.label} className={`${td} ${c.wide ? 'hidden sm:table-cell' : ''}`}>{c.cell(r)}</td>)}
