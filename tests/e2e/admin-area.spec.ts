@@ -243,6 +243,8 @@ test('public pages never load the admin app; admin pages do', async ({ page }) =
 
 for (const width of [390, 1280]) {
   test(`signed in, every admin screen fits ${width} px without sideways scrolling, has one h1 and passes axe`, async ({ page }) => {
+    // Eight screens, each loaded and checked by axe: over a minute on a busy 2-core machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/admin');
     await signInAdmin(page);
