@@ -12,6 +12,8 @@ import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|capture|contact)\.spec\.ts$/;
+// Counts every page view, buy click and capture the database holds, so it runs alone, after the rest.
+const ALONE_SPECS = /\/admin-insights\.spec\.ts$/;
 // The test control server's token (generator/test-control.ts), random each run. Set here, in the
 // runner's environment, so the server and the workers (which inherit it and load this file again)
 // share it.
@@ -32,7 +34,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'database', testMatch: DATABASE_SPECS, fullyParallel: false, workers: 1 },
-    { name: 'pages', testIgnore: DATABASE_SPECS },
+    { name: 'pages', testIgnore: [DATABASE_SPECS, ALONE_SPECS] },
+    { name: 'alone', testMatch: ALONE_SPECS, fullyParallel: false, workers: 1, dependencies: ['database', 'pages'] },
   ],
   webServer: {
     command: 'npm start',

@@ -7,6 +7,7 @@ import { toast } from '../client/toast.ts';
 import { signIn, signOut } from '../backend/previews.ts';
 import type { AdminAppProps } from './context.ts';
 import { AdminLayout, AdminNotFound, AdminShell, HydrateShell, ScreenError } from './layout.tsx';
+import { InsightsScreen, insightsLoader } from './insights.tsx';
 import { MessagesScreen, messagesAction, messagesLoader } from './messages.tsx';
 import { OverviewScreen, overviewLoader } from './overview.tsx';
 import { reopenAction } from './site-limits.tsx';
@@ -47,6 +48,7 @@ export function adminRoutes(props: AdminAppProps): RouteObject[] {
       // Nothing after a fetcher's sign-in or sign-out but the session changes, so every loader reruns.
       children: [
         { index: true, element: <OverviewScreen />, loader: overviewLoader(props.previews), action: reopenAction, errorElement: <ScreenError /> },
+        { path: 'insights', element: <InsightsScreen funnelsDeclared={(props.funnels ?? []).length > 0} />, loader: insightsLoader(props), errorElement: <ScreenError /> },
         { path: 'messages', element: <MessagesScreen />, loader: messagesLoader, action: messagesAction, errorElement: <ScreenError /> },
         { path: 'subscribers', element: <SubscribersScreen />, loader: subscribersLoader, errorElement: <ScreenError /> },
         { path: 'previews', element: <PreviewsScreen />, loader: previewsLoader(props.previews), errorElement: <ScreenError /> },

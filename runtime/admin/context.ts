@@ -2,6 +2,8 @@
 // island's props (the catalogue's previews, the upload defaults).
 import type { User } from '@supabase/supabase-js';
 import type { TotpFactor } from '../backend/second-factor.ts';
+import type { FunnelConfig } from './insights-data.ts';
+import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
 
 export interface PreviewEntry {
@@ -21,6 +23,10 @@ export interface AdminAppProps {
   defaultPath: string;
   /** Shown above the upload form. */
   uploadIntro?: string;
+  /** The catalogue's products, bundles included, for the insights' platform family (list prices, routes). */
+  products?: CatalogueProduct[];
+  /** site.config.yaml's analytics.funnels, drawn on /admin/insights. */
+  funnels?: FunnelConfig[];
 }
 
 export interface AdminOutlet {

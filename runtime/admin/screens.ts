@@ -11,6 +11,7 @@ export interface Screen {
 
 export const SCREENS: readonly Screen[] = [
   { path: '/admin', title: 'Admin', nav: 'Overview', subtitle: "This week's messages, the subscribers and the previews at a glance." },
+  { path: '/admin/insights', title: 'Insights', nav: 'Insights', subtitle: 'What visitors see, click and buy: pages, platforms, funnels and calls to action.' },
   { path: '/admin/messages', title: 'Messages', nav: 'Messages', subtitle: 'What visitors sent through the contact form, newest first.' },
   { path: '/admin/subscribers', title: 'Subscribers', nav: 'Subscribers', subtitle: 'Everyone who asked for the free starter kit, newest first.' },
   { path: '/admin/previews', title: 'Previews', nav: 'Previews', subtitle: "The preview PDF shown on each platform guide's page." },

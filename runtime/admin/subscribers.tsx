@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Form, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
 import { allSubscribers, listSubscribers, subscribersCsv, type Paged, type Subscriber } from '../backend/admin.ts';
+import { download } from './download.ts';
 import { Pager, pageParam } from './layout.tsx';
 import { signedInAdmin } from './session.ts';
 import { formatDateTime, inputClass, panel, plural, primaryButton, secondaryButton } from './ui.ts';
@@ -20,15 +21,6 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs): Promis
   const params = new URL(request.url).searchParams;
   const search = (params.get('q') ?? '').trim();
   return { list: await listSubscribers({ page: pageParam(params), pageSize: PAGE_SIZE, search }), search };
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function ExportButton() {

@@ -1,12 +1,18 @@
 // The owner's admin area on an admin page: the client-side app as an island, prerendered as the
-// route's shell. The previews it tracks are the platform guides of site.config.yaml.
+// route's shell. The previews it tracks are the platform guides of site.config.yaml; the insights
+// screen gets the catalogue (routes, list prices) and the declared funnels the same way.
 import type { BlockOf } from '../../model/page.ts';
 import { isBundle, previewPath } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
+import type { FunnelConfig } from '../admin/insights-data.ts';
+
+/** The funnels declared in site.config.yaml (analytics.funnels), read without assuming the config declares any. */
+const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
   const { site, page } = useRender();
+  const products = site.products.map((p) => ({ id: p.id, title: p.title, route: p.route, price: p.price, bundle: isBundle(p) }));
   const previews = site.products.filter((p) => !isBundle(p)).map((p) => ({ product: p.id, title: p.title, path: previewPath(p) }));
   return (
     <section id={block.id} aria-label="Admin">
@@ -19,6 +25,8 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           siteName: site.site.name,
           previews,
           defaultPath: block.defaultPath,
+          products,
+          funnels: funnelsOf(site),
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
         }}
       />

@@ -12,10 +12,12 @@ const WIDER = [820, 1280];
 const live = pages.filter((p) => p.route !== '/404' && !p.route.startsWith('/admin'));
 const firstArticle = live.find((p) => p.article);
 const firstListing = live.find((p) => p.listing);
-/** Routes and their widths; the admin area by one of its screens (signed out), and an unknown address. */
+/** Routes and their widths; the admin area by two of its screens (signed out; admin-insights.spec.ts checks
+ * the insights signed in, with data), and an unknown address. */
 const ROUTES: [string, number[]][] = [
   ...live.map((p): [string, number[]] => [p.route, (p.article && p !== firstArticle) || (p.listing && p !== firstListing) ? [PHONE] : [PHONE, ...WIDER]]),
   ['/admin/upload', [PHONE, ...WIDER]],
+  ['/admin/insights', [PHONE, ...WIDER]],
   ['/no-such-page', [PHONE, ...WIDER]],
 ];
 

@@ -11,7 +11,7 @@ import { TOTP } from 'otpauth';
 import { forgetWrongCodes, giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
-const ROUTES = ['/admin', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
+const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const open = openAdmin;
@@ -243,6 +243,8 @@ test('public pages never load the admin app; admin pages do', async ({ page }) =
 
 for (const width of [390, 1280]) {
   test(`signed in, every admin screen fits ${width} px without sideways scrolling, has one h1 and passes axe`, async ({ page }) => {
+    // Eight screens, each loaded and checked by axe: over a minute on a busy 2-core machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     await open(page, '/admin');
     await signInAdmin(page);
