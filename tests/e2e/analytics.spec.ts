@@ -3,9 +3,8 @@
 // Global Privacy Control or Do Not Track; and a page without islands carries it as its only module.
 //
 // Each test visits with its own utm_campaign, which every event of the visit carries, so the rows it
-// caused are found in analytics.events. The database side (public.track(text), issue 32's migrations)
-// is built beside this beacon: where the function exists, each test also checks that the stand-in
-// stored exactly what was sent; where it does not yet, the test checks the requests alone.
+// caused are found in analytics.events: each test checks both what the beacon sent and that the
+// stand-in's public.track(text) stored exactly that.
 import { expect, test, type BrowserContext, type Request } from '@playwright/test';
 import { beaconScript, trackEndpoint } from '../../runtime/client/beacon.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
@@ -35,11 +34,6 @@ function sentBy(context: BrowserContext): Sent[] {
 
 const campaign = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
-/** Whether the database side has landed: then what was sent must also be stored. */
-async function stored(): Promise<boolean> {
-  const [row] = await dbQuery<{ present: boolean }>(`select to_regprocedure('public.track(text)') is not null as present`);
-  return row!.present;
-}
 
 /** The rows a visit's events made, by the visit's campaign. */
 const rowsOf = (uc: string) =>
@@ -59,7 +53,7 @@ test('a page view: the route, the campaign, the device class, as a CORS-simple t
   expect(request.method()).toBe('POST');
   expect(request.url()).toBe(trackEndpoint(SUPABASE_URL, LOCAL_ANON_KEY));
   expect(await request.headerValue('content-type')).toBe('text/plain;charset=UTF-8');
-  if (await stored()) await expect.poll(() => rowsOf(uc)).toEqual([{ kind: 'view', route: '/', product: null, price_cents: null, device: 'phone' }]);
+  await expect.poll(() => rowsOf(uc)).toEqual([{ kind: 'view', route: '/', product: null, price_cents: null, device: 'phone' }]);
 });
 
 test('a buy click is sent with the product and the price shown, and arrives although the page leaves at once', async ({ page, context }) => {
@@ -79,12 +73,9 @@ test('a buy click is sent with the product and the price shown, and arrives alth
   await page.waitForURL(checkout);
   const buy = { k: 'buy', r: platform.route, d: 'desktop', uc, p: product.id, c: Math.round(product.price * 100) };
   await expect.poll(() => sent.map((s) => s.body)).toEqual([{ k: 'view', r: platform.route, d: 'desktop', uc }, buy]);
-  // Answered by the stand-in (so it arrived), though the page that sent it is gone.
-  const answer = await sent[1]!.request.response();
-  expect(answer, 'the buy event got no answer').not.toBeNull();
-  if (await stored()) expect(answer!.status()).toBeLessThan(300);
-  if (await stored())
-    await expect.poll(() => rowsOf(uc)).toEqual([
+  // Stored by the database (so it arrived), though the page that sent it was gone at once. (Playwright
+  // does not always see the answer to a beacon its page outlived, so the row is the proof.)
+  await expect.poll(() => rowsOf(uc)).toEqual([
       { kind: 'view', route: platform.route, product: null, price_cents: null, device: 'desktop' },
       { kind: 'buy', route: platform.route, product: product.id, price_cents: buy.c, device: 'desktop' },
     ]);
@@ -105,7 +96,7 @@ test('a capture is sent once the address is stored', async ({ page, context }) =
   await expect(page.getByTestId('capture-thanks')).toBeVisible();
   await expect.poll(() => sent.map((s) => s.body.k)).toEqual(['view', 'capture']);
   expect(sent[1]!.body).toEqual({ k: 'capture', r: withCapture!.route, d: 'desktop', uc });
-  if (await stored()) await expect.poll(async () => (await rowsOf(uc)).map((r) => r.kind)).toEqual(['view', 'capture']);
+  await expect.poll(async () => (await rowsOf(uc)).map((r) => r.kind)).toEqual(['view', 'capture']);
 });
 
 for (const signal of ['Global Privacy Control', 'Do Not Track'] as const) {
