@@ -153,6 +153,38 @@ export type Bonuses = Bonus[];
  * Commit a published change straight onto the repository's default branch instead of a new branch for review. Off unless set: a change is proposed as a pull request.
  */
 export type PublishToTheDefaultBranch = boolean;
+export type Enabled = boolean;
+export type RawDays = number;
+export type GoalId = string;
+export type Event = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404';
+export type BlockId = string;
+export type Route = string;
+export type Goals = {
+  id: GoalId;
+  event: Event;
+  product?: ProductId;
+  block?: BlockId;
+  route?: Route;
+}[];
+export type FunnelId = string;
+export type Name = string;
+/**
+ * @minItems 2
+ * @maxItems 8
+ */
+export type Steps =
+  | [{}, {}]
+  | [{}, {}, {}]
+  | [{}, {}, {}, {}]
+  | [{}, {}, {}, {}, {}]
+  | [{}, {}, {}, {}, {}, {}]
+  | [{}, {}, {}, {}, {}, {}, {}]
+  | [{}, {}, {}, {}, {}, {}, {}, {}];
+export type Funnels = {
+  id: FunnelId;
+  name: Name;
+  steps: Steps;
+}[];
 /**
  * One route of the site. pages/<name>.yaml is /<name>; pages/index.yaml is /; pages/blog/<slug>.yaml is /blog/<slug>.
  */
@@ -164,6 +196,7 @@ export type Page = {
   draft: Draft;
   publishAt?: PublishAt;
   header?: HeaderStyle;
+  experiment?: Experiment;
   article?: Article;
   platform?: PlatformSalesPage;
   sections?: Sections;
@@ -197,6 +230,29 @@ export type PublishAt = string;
  */
 export type HeaderStyle = 'site' | 'back-home';
 /**
+ * Lower-case letters, digits and dashes; names the experiment in /admin/insights.
+ */
+export type ExperimentId = string;
+/**
+ * The ids of the versions tried against the control, e.g. [b]. The control is the page as written, always called 'control', and is not listed.
+ *
+ * @minItems 1
+ * @maxItems 3
+ */
+export type Variants = [string] | [string, string] | [string, string, string];
+/**
+ * The id of a goal in site.config.yaml (analytics.goals) the variants are judged by.
+ */
+export type Goal = string;
+/**
+ * The day the experiment starts counting (YYYY-MM-DD, UTC).
+ */
+export type Start = string;
+/**
+ * The day you plan to decide by (YYYY-MM-DD, UTC); `npm run validate` warns once it has passed.
+ */
+export type PlannedEnd = string;
+/**
  * Shown on the blog index card.
  */
 export type Excerpt = string;
@@ -212,7 +268,7 @@ export type Date = string;
  * Must match the body at about 200 words a minute, within a third.
  */
 export type ReadTimeMinutes = number;
-export type Name = string;
+export type Name1 = string;
 /**
  * E.g. 'Clinical Psychologist'.
  */
@@ -261,7 +317,7 @@ export type Items = [Text, ...Text[]];
  * @maxItems 3
  */
 export type Testimonials = [Testimonial, Testimonial, Testimonial];
-export type Name1 = string;
+export type Name2 = string;
 /**
  * E.g. 'College student, 21'.
  */
@@ -378,7 +434,7 @@ export type Categories = [Category2, ...Category2[]];
 export type Category2 =
   | CategoryName
   | {
-      name: Name2;
+      name: Name3;
       slug?: Address1;
       description?: Description;
     };
@@ -386,7 +442,7 @@ export type CategoryName = string;
 /**
  * As articles write it in `category`, and as the chip shows it.
  */
-export type Name2 = string;
+export type Name3 = string;
 /**
  * The category's pages are at /blog/category/<slug>; by default the name in lower case with dashes (Practical Tips: practical-tips).
  */
@@ -750,6 +806,7 @@ export interface SiteConfig {
   footer: Footer;
   products: ProductCatalogue;
   studio?: Studio;
+  analytics?: Analytics;
 }
 export interface SiteIdentity {
   name: SiteName;
@@ -842,6 +899,25 @@ export interface Studio {
   publishToDefaultBranch: PublishToTheDefaultBranch;
 }
 /**
+ * What the site counts, and the goals and funnels /admin/insights judges by.
+ */
+export interface Analytics {
+  enabled: Enabled;
+  rawDays: RawDays;
+  goals?: Goals;
+  funnels?: Funnels;
+}
+/**
+ * Tries other versions of this page against it (the control): `variants` names them, and each section may give, under its own `variants`, the fields a variant changes. Each visitor is shown one version, chosen before the page is sent, without a cookie; `goal` (an id from site.config.yaml's analytics.goals) is what the admin's verdict judges them by.
+ */
+export interface Experiment {
+  id: ExperimentId;
+  variants: Variants;
+  goal: Goal;
+  start: Start;
+  end?: PlannedEnd;
+}
+/**
  * Blog metadata; the index card is built from it.
  */
 export interface Article {
@@ -854,7 +930,7 @@ export interface Article {
   unlisted: Unlisted;
 }
 export interface Author {
-  name: Name;
+  name: Name1;
   title: AuthorSTitle;
 }
 /**
@@ -894,7 +970,7 @@ export interface SolutionsColumn {
   items: Items;
 }
 export interface Testimonial {
-  name: Name1;
+  name: Name2;
   role: Role;
   content: TestimonialText;
   rating?: Rating;
@@ -917,15 +993,23 @@ export interface FinalCallToAction {
  */
 export interface AdminAppBlock {
   type: BlockType;
+  variants?: Variants1;
   id?: SectionId;
   defaultPath: DefaultDestinationPath;
   uploadIntro: Text2;
+}
+/**
+ * Per variant of the page's experiment (its `experiment.variants`), the fields of this block that variant changes, e.g. `b: { headline: "Another headline" }`. Each field given replaces the block's own, whole, and is checked against this block's schema; the control is the block as written.
+ */
+export interface Variants1 {
+  [k: string]: {};
 }
 /**
  * An alarm-style banner, usually at the top of an article.
  */
 export interface AlarmBannerBlock {
   type: BlockType1;
+  variants?: Variants1;
   id?: SectionId;
   title: Title;
   text: Text;
@@ -935,6 +1019,7 @@ export interface AlarmBannerBlock {
  */
 export interface ArticleFooterBlock {
   type: BlockType2;
+  variants?: Variants1;
   id?: SectionId;
   label: ButtonLabel;
 }
@@ -943,6 +1028,7 @@ export interface ArticleFooterBlock {
  */
 export interface ArticleHeaderBlock {
   type: BlockType3;
+  variants?: Variants1;
   id?: SectionId;
   title: ArticleTitle;
   category: Category1;
@@ -955,6 +1041,7 @@ export interface ArticleHeaderBlock {
  */
 export interface BlogIndexBlock {
   type: BlockType4;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading3;
   subtitle?: Text3;
@@ -966,6 +1053,7 @@ export interface BlogIndexBlock {
  */
 export interface BonusCardsBlock {
   type: BlockType5;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId2;
   heading: Heading4;
@@ -976,6 +1064,7 @@ export interface BonusCardsBlock {
  */
 export interface BundleHeroBlock {
   type: BlockType6;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId3;
   badge?: Badge1;
@@ -999,6 +1088,7 @@ export interface Image1 {
  */
 export interface BuySectionBlock {
   type: BlockType7;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading: Heading5;
@@ -1010,6 +1100,7 @@ export interface BuySectionBlock {
  */
 export interface CalloutBlock {
   type: BlockType8;
+  variants?: Variants1;
   id?: SectionId;
   tone: Tone;
   title?: Title1;
@@ -1020,6 +1111,7 @@ export interface CalloutBlock {
  */
 export interface ContactFormBlock {
   type: BlockType9;
+  variants?: Variants1;
   id?: SectionId;
   heading: FormHeading;
   text?: Text6;
@@ -1052,6 +1144,7 @@ export interface Tips {
  */
 export interface CtaBlock {
   type: BlockType10;
+  variants?: Variants1;
   id?: SectionId;
   title?: BoxHeading;
   text?: Text;
@@ -1063,6 +1156,7 @@ export interface CtaBlock {
  */
 export interface EmailCaptureBlock {
   type: BlockType11;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading6;
   text: Text8;
@@ -1074,6 +1168,7 @@ export interface EmailCaptureBlock {
  */
 export interface FaqBlock {
   type: BlockType12;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading7;
   subheading?: SubHeading;
@@ -1084,6 +1179,7 @@ export interface FaqBlock {
  */
 export interface HeadingBlock {
   type: BlockType13;
+  variants?: Variants1;
   id?: SectionId;
   text: HeadingText;
   level: Level;
@@ -1093,6 +1189,7 @@ export interface HeadingBlock {
  */
 export interface HeroBlock {
   type: BlockType14;
+  variants?: Variants1;
   id?: SectionId;
   eyebrow?: Eyebrow;
   headline: Headline1;
@@ -1121,6 +1218,7 @@ export interface Image2 {
  */
 export interface IncludesBlock {
   type: BlockType15;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading8;
   items: Items1;
@@ -1130,6 +1228,7 @@ export interface IncludesBlock {
  */
 export interface ListBlock {
   type: BlockType16;
+  variants?: Variants1;
   id?: SectionId;
   ordered: Numbered;
   items: Items2;
@@ -1139,6 +1238,7 @@ export interface ListBlock {
  */
 export interface MarkdownBlock {
   type: BlockType17;
+  variants?: Variants1;
   id?: SectionId;
   text: Markdown;
 }
@@ -1147,6 +1247,7 @@ export interface MarkdownBlock {
  */
 export interface NotFoundBlock {
   type: BlockType18;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading9;
   text?: Text10;
@@ -1161,6 +1262,7 @@ export interface Button {
  */
 export interface PageTitleBlock {
   type: BlockType19;
+  variants?: Variants1;
   id?: SectionId;
   title: Title2;
   subtitle?: Text11;
@@ -1171,6 +1273,7 @@ export interface PageTitleBlock {
  */
 export interface ParagraphBlock {
   type: BlockType20;
+  variants?: Variants1;
   id?: SectionId;
   text: Text;
 }
@@ -1179,6 +1282,7 @@ export interface ParagraphBlock {
  */
 export interface PdfPreviewBlock {
   type: BlockType21;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading: Heading10;
@@ -1190,6 +1294,7 @@ export interface PdfPreviewBlock {
  */
 export interface PlatformHeroBlock {
   type: BlockType22;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   badge: Badge2;
@@ -1203,6 +1308,7 @@ export interface PlatformHeroBlock {
  */
 export interface PlatformTilesBlock {
   type: BlockType23;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId4;
   heading: Heading11;
@@ -1214,6 +1320,7 @@ export interface PlatformTilesBlock {
  */
 export interface PriceBoxBlock {
   type: BlockType24;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading?: Heading12;
@@ -1225,6 +1332,7 @@ export interface PriceBoxBlock {
  */
 export interface ProblemSolutionBlock {
   type: BlockType25;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading13;
   problems: ProblemsColumn1;
@@ -1243,6 +1351,7 @@ export interface SolutionsColumn1 {
  */
 export interface ProblemBlock {
   type: BlockType26;
+  variants?: Variants1;
   id?: SectionId;
   heading: Text14;
   subheading?: Text15;
@@ -1276,6 +1385,7 @@ export interface HardTruthBox {
  */
 export interface ProductsBlock {
   type: BlockType27;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading14;
   subheading?: Text18;
@@ -1295,6 +1405,7 @@ export interface GuaranteeBadge {
  */
 export interface QuoteBlock {
   type: BlockType28;
+  variants?: Variants1;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
@@ -1304,6 +1415,7 @@ export interface QuoteBlock {
  */
 export interface SiteStatsBlock {
   type: BlockType29;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading15;
   items: Figures;
@@ -1313,6 +1425,7 @@ export interface SiteStatsBlock {
  */
 export interface TestimonialCardsBlock {
   type: BlockType30;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading16;
   maxLength: CutTextToCharacters;
@@ -1323,6 +1436,7 @@ export interface TestimonialCardsBlock {
  */
 export interface TestimonialsBlock {
   type: BlockType31;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading17;
   subheading?: SubHeading1;
@@ -1334,6 +1448,7 @@ export interface TestimonialsBlock {
  */
 export interface UpgradeBoxBlock {
   type: BlockType32;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId6;
   heading: Heading18;

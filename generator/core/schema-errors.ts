@@ -45,7 +45,7 @@ export function validateDocument(source: SourceFile, validate: KindedValidate, b
   return { diagnostics: out, fields };
 }
 
-function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]): Diagnostic | undefined {
+export function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]): Diagnostic | undefined {
   const path = pointerToPath(e.instancePath, source.data);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {

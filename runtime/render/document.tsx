@@ -31,6 +31,10 @@ export interface DocumentProps {
   islandScripts?: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
+  /** A page under an experiment: its id and the arm this file is, on <html> for the beacon (`v`). */
+  experiment?: { id: string; variant: string };
+  /** A variant's file: canonical to its page's route, yet kept out of search engines itself. */
+  noindex?: boolean;
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
    * the script files are the same for every deployment and never carry a default. */
   backend?: { url: string; anonKey: string };
@@ -38,7 +42,7 @@ export interface DocumentProps {
 
 export function Document(p: DocumentProps): ReactNode {
   return (
-    <html lang="en">
+    <html lang="en" data-experiment={p.experiment?.id} data-variant={p.experiment?.variant}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -57,6 +61,7 @@ export function Document(p: DocumentProps): ReactNode {
         <meta name="twitter:description" content={p.description} />
         {p.ogImage && <meta name="twitter:image" content={p.ogImage} />}
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
+        {p.canonical && p.noindex && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href={p.icon ?? '/favicon.svg'} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

@@ -2,6 +2,7 @@
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { CONTROL } from '../../model/experiment.ts';
 import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
@@ -74,6 +75,8 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       scripts={assets.always ?? []}
       islandScripts={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}
+      experiment={page.experiment ? { id: page.experiment.id, variant: page.variant ?? CONTROL } : undefined}
+      noindex={!!page.variant}
       backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
     />,
   );
