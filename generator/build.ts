@@ -35,6 +35,7 @@ import { PARALLEL_MIN_PAGES, RenderPool } from './stages/render-pool.ts';
 import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
+import { experimentFiles, secretNote } from './experiment-files.ts';
 
 /** A page's file, relative to the output folder; a variant's is beside it (model/experiment.ts). */
 function outFileFor(route: string, variant?: string): string {
@@ -67,6 +68,8 @@ export interface BuildResult {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
+  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (experiment-files.ts). */
+  experimentNote?: string;
   /** The backend the pages were built for; `note` says so when it is a running npm start's. */
   backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;
   /** Drafts and scheduled pages left out, and when a rebuild would publish the next one. */
@@ -207,6 +210,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
     outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
     outputs.write(HASH_FILE, buildHash(root, backend));
+    for (const [rel, text] of await experimentFiles(compiled)) outputs.write(rel, text);
     outputs.removeStale();
     phase('write');
 
@@ -226,6 +230,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       ms: Math.round(performance.now() - started),
       warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
       backend: { url: backend.url, from: backend.from, note: backend.note },
+      experimentNote: secretNote(compiled),
       texts: result.texts,
       schedule: result.schedule!,
       rendered,

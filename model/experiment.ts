@@ -24,3 +24,24 @@ export function variantFile(pageFile: string, variant: string): string {
 
 /** What an edge needs to choose: per route under an experiment, its id and arms (written as experiments.json by the build). */
 export type ExperimentRoutes = Record<string, { id: string; arms: string[] }>;
+
+/** The experiment a request's path is under: /x and /x/ alike (a host may add the slash). */
+export function experimentAt(routes: ExperimentRoutes, pathname: string): { route: string; id: string; arms: string[] } | undefined {
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const found = Object.hasOwn(routes, route) ? routes[route] : undefined;
+  return found && { route, ...found };
+}
+
+/** A variant's address on the host, under its page's route (see variantFile). */
+export function variantPath(route: string, variant: string): string {
+  return `${route === '/' ? '' : route}/index.${variant}.html`;
+}
+
+/**
+ * The headers of every answer for a page under an experiment, whichever arm it is. The version
+ * depends on the client's address and user agent; Vary can name the user agent but not the address,
+ * so Vary alone would let a shared cache hand one visitor's version to another with the same browser.
+ * `private, no-store` keeps every cache out (the page is small and precompressed; one request each).
+ * `Vary: User-Agent` is kept as well, for a cache that ignores Cache-Control on HTML.
+ */
+export const EXPERIMENT_HEADERS = { 'cache-control': 'private, no-store', vary: 'Accept-Encoding, User-Agent' } as const;

@@ -22,7 +22,7 @@ await runCli('start', async () => {
     console.log('Sources changed since the last build; building…');
     try {
       const r = await buildSite(root, { outDir: dist });
-      const code = report(opts, r.warnings, r.texts, `✓ built ${r.pages.length} pages in ${r.ms} ms`);
+      const code = report(opts, r.warnings, r.texts, `${r.experimentNote ? `${r.experimentNote}\n` : ''}✓ built ${r.pages.length} pages in ${r.ms} ms`);
       if (code !== EXIT.ok) return code;
     } catch (e) {
       if (e instanceof ValidationError) return report(opts, e.diagnostics, e.texts, '');
@@ -37,7 +37,7 @@ await runCli('start', async () => {
   // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
   let server: Awaited<ReturnType<typeof startStaticServer>>;
   try {
-    server = await startStaticServer({ dir: dist, port, host });
+    server = await startStaticServer({ dir: dist, port, host, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
     throw e;
