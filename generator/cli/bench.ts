@@ -7,6 +7,8 @@
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
 // cold, warm, unchanged and one-article-edited builds of the site grown to N articles, against time and
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
+// `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
+// full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.t
 import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from '../bench/studio-keystroke.ts';
 import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
 import { compileSite } from '../core/compile.ts';
+import { benchExperiments } from '../bench/experiments.ts';
 
 const BUDGET = {
   /** A page without islands ships no script at all. */
@@ -34,7 +37,12 @@ interface Chunk {
 }
 
 await runCli('bench', async () => {
-  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' } });
+  const { values } = parseCli(process.argv.slice(2), { articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' }, experiments: { type: 'boolean' } });
+  if (values.experiments === true) {
+    const over = await benchExperiments();
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
   const articles = count('articles', values.articles);
   if (articles !== undefined) return benchAtScale(process.cwd(), articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });
   const root = process.cwd();
@@ -98,6 +106,9 @@ await runCli('bench', async () => {
   const keystrokes = await studioKeystrokeTimes(root);
   console.log(`\n${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
   if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+
+  console.log('');
+  over.push(...(await benchExperiments()));
 
   // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
   const compiled = compileSite(root).site;
