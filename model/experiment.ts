@@ -2,6 +2,9 @@
 // each variant as its own file), the servers that choose one per request, the runtime (which marks the
 // document with it for the beacon) and the admin (which judges them).
 import type { Experiment } from './schema.generated.ts';
+import type { PageDefinition } from './page.ts';
+
+type Goal = NonNullable<NonNullable<import('./schema.generated.ts').SiteConfig['analytics']>['goals']>[number];
 
 export type { Experiment };
 
@@ -45,3 +48,22 @@ export function variantPath(route: string, variant: string): string {
  * `Vary: User-Agent` is kept as well, for a cache that ignores Cache-Control on HTML.
  */
 export const EXPERIMENT_HEADERS = { 'cache-control': 'private, no-store', vary: 'Accept-Encoding, User-Agent' } as const;
+
+/** An experiment as the admin lists it, with its goal as site.config.yaml declares it (admin_experiment's p_goal). */
+export interface ExperimentEntry {
+  route: string;
+  id: string;
+  arms: string[];
+  goal: Goal;
+  start: string;
+  end?: string;
+}
+
+/** The site's experiments, for the admin (given to its island as the catalogue's previews are). */
+export function experimentEntries(pages: readonly PageDefinition[], goals: readonly Goal[]): ExperimentEntry[] {
+  return pages.flatMap((p) => {
+    const e = p.experiment;
+    const goal = e && goals.find((g) => g.id === e.goal);
+    return e && goal && !p.variant ? [{ route: p.route, id: e.id, arms: arms(e), goal: { ...goal }, start: e.start, ...(e.end ? { end: e.end } : {}) }] : [];
+  });
+}

@@ -3,6 +3,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { TotpFactor } from '../backend/second-factor.ts';
 import { useOutletContext } from 'react-router-dom';
+import type { ExperimentEntry } from '../../model/experiment.ts';
 
 export interface PreviewEntry {
   /** Product id in site.config.yaml. */
@@ -21,6 +22,8 @@ export interface AdminAppProps {
   defaultPath: string;
   /** Shown above the upload form. */
   uploadIntro?: string;
+  /** The site's experiments (model/experiment.ts), for /admin/insights' experiments section. */
+  experiments?: ExperimentEntry[];
 }
 
 export interface AdminOutlet {

@@ -6,7 +6,8 @@ import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
-  const { site, page } = useRender();
+  const { site, page, experiments } = useRender();
+  const running = experiments?.() ?? [];
   const previews = site.products.filter((p) => !isBundle(p)).map((p) => ({ product: p.id, title: p.title, path: previewPath(p) }));
   return (
     <section id={block.id} aria-label="Admin">
@@ -20,6 +21,8 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           previews,
           defaultPath: block.defaultPath,
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
+          // Absent without an experiment, so the admin's pages are as they were.
+          ...(running.length ? { experiments: running } : {}),
         }}
       />
     </section>
