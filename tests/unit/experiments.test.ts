@@ -101,3 +101,18 @@ describe('experiments in YAML', () => {
     expect(late.stderr + late.stdout).toContain('planned to end on 2026-02-01');
   });
 });
+
+describe("overrides' own checks", () => {
+  it('checks a link in an override as the section\'s own links are checked, at the override', () => {
+    const root = site((s) => s.replace('headline: "Take back your evenings"', 'headline: "Take back your evenings"\n        button: { label: "Go", href: "/nowhere" }'));
+    const d = errorsOf(root).find((e) => e.name === 'BrokenLink');
+    expect(d).toMatchObject({ file: 'pages/index.yaml', line: lineOf(root, 'href: "/nowhere"'), severity: 'error' });
+  });
+
+  it('checks a product id in an override', () => {
+    const root = site((s) => s.replace('    products: [instagram]', '    products: [instagram]\n    variants:\n      b:\n        featured: instagran'));
+    const d = errorsOf(root).find((e) => e.name === 'UnknownProduct');
+    expect(d).toMatchObject({ line: lineOf(root, 'featured: instagran'), severity: 'error' });
+    expect(d!.message).toContain('instagram');
+  });
+});
