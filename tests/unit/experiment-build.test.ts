@@ -70,6 +70,10 @@ describe('experiments built as files', () => {
       expect(differ.filter((f) => !/^(\.build-hash|index\.|_worker\.js|_routes\.json|_experiments\.json|_netlify\/)/.test(f))).toEqual([]);
       expect(differ.some((f) => f.startsWith('index.html'))).toBe(true);
       expect(read(`${root}-with`, 'about/index.html')).toBe(read(`${root}-without`, 'about/index.html'));
+      // A page under an experiment ships the same scripts as without it: not a byte more.
+      const scripts = (html: string) => html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+      expect(scripts(read(`${root}-with`, 'index.html'))).toEqual(scripts(read(`${root}-without`, 'index.html')));
+      expect(scripts(read(`${root}-with`, 'index.b.html'))).toEqual(scripts(read(`${root}-without`, 'index.html')));
       expect(existsSync(join(`${root}-without`, '_worker.js'))).toBe(false);
     } finally {
       writeFileSync(index(), withExperiment);
