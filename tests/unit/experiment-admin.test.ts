@@ -1,5 +1,6 @@
 // The admin's experiments section (runtime/admin/experiments.tsx): admin_experiment's answer made into
 // per-version figures, the verdict and the days estimate, and rendered as the table the owner reads.
+import { rmSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,9 @@ function counts(days: number, perDay: number, rates: Record<string, number>): Va
 
 describe('the experiments section', () => {
   it('lists the experiments of the compiled site with their goals as declared', () => {
-    const compiled = compileSite(fixtureSite('experiment-site'), { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
+    const root = fixtureSite('experiment-site');
+    const compiled = compileSite(root, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
+    rmSync(root, { recursive: true, force: true });
     const entries = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []);
     const home = compiled.pages.find((p) => p.experiment)!;
     expect(entries).toEqual([{ route: home.route, id: home.experiment!.id, arms: ['control', ...home.experiment!.variants], goal: compiled.site.analytics!.goals!.find((g) => g.id === home.experiment!.goal), start: home.experiment!.start }]);
