@@ -12,7 +12,7 @@ import { buildBackend, type BuildBackend } from './build-backend.ts';
 import { buildHash, HASH_FILE } from './build-hash.ts';
 import { checkComponents, compileSite } from './core/compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './core/publication.ts';
-import { NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
+import { NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../model/page.ts';
 import type { Diagnostic } from './core/errors.ts';
 import { generateImages } from './images.ts';
 import { clientAssets } from './client/cached-build.ts';
@@ -25,7 +25,8 @@ import { writeStaleGeneratedFilesOnce } from './store/generated-types.ts';
 import { hashOf, hashValue } from './store/hash.ts';
 import { Outputs } from './store/outputs.ts';
 import { digestOf, readRoots } from './store/reads.ts';
-import type { RenderedPage, RenderInput } from './render/render-task.ts';
+import { pagesToRender, type RenderedPage, type RenderInput } from './render/render-task.ts';
+import { variantFile } from '../model/experiment.ts';
 import { assetsOnly } from './client/manifest.ts';
 import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './store/state.ts';
 import { answer } from './store/track.ts';
@@ -34,12 +35,17 @@ import { PARALLEL_MIN_PAGES, RenderPool } from './stages/render-pool.ts';
 import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
+import { experimentFiles, secretNote } from './experiment-files.ts';
 
-/** A page's file, relative to the output folder. */
-function outFileFor(route: string): string {
+/** A page's file, relative to the output folder; a variant's is beside it (model/experiment.ts). */
+function outFileFor(route: string, variant?: string): string {
   if (route === NOT_FOUND_ROUTE) return '404.html';
-  return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
+  const file = route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
+  return variant ? variantFile(file, variant) : file;
 }
+
+/** A rendered file's record name: the route, and for a variant the route and the variant. */
+const recordOf = (p: PageDefinition) => (p.variant ? `${p.route}#${p.variant}` : p.route);
 
 export const BUILD_PHASES = ['compile', 'client', 'images', 'render', 'write', 'compress'] as const;
 export type Timings = Record<(typeof BUILD_PHASES)[number], number>;
@@ -62,6 +68,8 @@ export interface BuildResult {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
+  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (experiment-files.ts). */
+  experimentNote?: string;
   /** The backend the pages were built for; `note` says so when it is a running npm start's. */
   backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;
   /** Drafts and scheduled pages left out, and when a rebuild would publish the next one. */
@@ -202,6 +210,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
     outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
     outputs.write(HASH_FILE, buildHash(root, backend));
+    for (const [rel, text] of await experimentFiles(compiled)) outputs.write(rel, text);
     outputs.removeStale();
     phase('write');
 
@@ -221,6 +230,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       ms: Math.round(performance.now() - started),
       warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
       backend: { url: backend.url, from: backend.from, note: backend.note },
+      experimentNote: secretNote(compiled),
       texts: result.texts,
       schedule: result.schedule!,
       rendered,
@@ -270,29 +280,32 @@ async function renderPages(
     return d;
   };
   const pages: Record<string, PageRecord> = {};
-  const keys = compiled.pages.map((page) => hashOf(env, hashValue(page), code.pageCode(page.sections)));
+  const all = pagesToRender(compiled);
+  const keys = all.map((page) => hashOf(env, hashValue(page), code.pageCode(page.sections)));
   const toRender: number[] = [];
   // Why each page renders again, counted (the build prints it; SITE_BUILD_DEBUG=1 names the routes).
   const because: Record<string, number> = {};
-  compiled.pages.forEach((page, i) => {
-    const before = previous[page.route];
-    const file = outFileFor(page.route);
+  all.forEach((page, i) => {
+    const record = recordOf(page);
+    const before = previous[record];
+    const file = outFileFor(page.route, page.variant);
     const reason = !before ? 'new' : before.key !== keys[i] || before.file !== file ? 'inputs' : !outputs.intact(file) ? 'file' : digest(before.reads) !== before.digest ? 'reads' : undefined;
     if (!reason) {
       outputs.keep(file);
-      pages[page.route] = before!;
+      pages[record] = before!;
       return;
     }
     because[reason] = (because[reason] ?? 0) + 1;
-    if (process.env.SITE_BUILD_DEBUG) console.log(`render ${page.route}: ${reason}`);
+    if (process.env.SITE_BUILD_DEBUG) console.log(`render ${record}: ${reason}`);
     toRender.push(i);
   });
   const onPage = (r: RenderedPage) => {
-    const file = outFileFor(r.route);
+    const page = all[r.index]!;
+    const file = outFileFor(page.route, page.variant);
     outputs.write(file, r.html, undefined, r.compressed);
     const reads = hashOf(r.reads.join('\0')).slice(0, 16);
     readSets[reads] ??= r.reads;
-    pages[r.route] = { key: keys[r.index]!, reads, digest: r.readsDigest, file, islands: r.islands, scriptHashes: r.scriptHashes };
+    pages[recordOf(page)] = { key: keys[r.index]!, reads, digest: r.readsDigest, file, islands: r.islands, scriptHashes: r.scriptHashes };
   };
   if (pool) {
     // Few pages (a warm rebuild) are rendered by the workers alone: the main thread never loads React.
@@ -303,9 +316,9 @@ async function renderPages(
     for (const i of toRender) onPage(renderer.render(i));
   }
   storeStats.recomputed('pages', toRender.length);
-  storeStats.reused('pages', compiled.pages.length - toRender.length);
-  const scriptHashes = new Set(compiled.pages.flatMap((p) => pages[p.route]!.scriptHashes));
-  return { pages, rendered: toRender.map((i) => compiled.pages[i]!.route), because, scriptHashes };
+  storeStats.reused('pages', all.length - toRender.length);
+  const scriptHashes = new Set(all.flatMap((p) => pages[recordOf(p)]!.scriptHashes));
+  return { pages, rendered: toRender.map((i) => recordOf(all[i]!)), because, scriptHashes };
 }
 
 /** The security headers for this build: its Supabase project, the hashes of the pages' inline scripts. */

@@ -1,11 +1,14 @@
 // Serves dist/: precompressed brotli/gzip (pages' gzip made as they are sent), long cache for hashed assets, HTTP 404 with 404.html
 // for unknown paths (logged), and no path can escape the folder.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { answerPixel } from './pixel.ts';
 import { readHeadersFile } from './security-headers.ts';
+import { chooseVariant } from '../model/choose-variant.ts';
+import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../model/experiment.ts';
+import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, EXPERIMENTS_FILE, NETLIFY_EDGE_FUNCTION } from './experiment-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,7 +34,12 @@ interface ServeOptions {
   log?: (line: string) => void;
   /** Where the no-script pixel (/_px) posts its page views: the track function's address (pixel.ts). Without it, /_px is an unknown path. */
   pixelEndpoint?: string;
+  /** Chooses each visitor's version of a page under an experiment (model/choose-variant.ts); none: the control. */
+  experimentSecret?: string;
 }
+
+/** Files for the host, not pages: static hosts do not serve them either. */
+const HOST_FILES = ['_headers', EXPERIMENTS_FILE, CLOUDFLARE_WORKER, CLOUDFLARE_ROUTES, NETLIFY_EDGE_FUNCTION.split('/')[0]!];
 
 /** The file for a URL path: /about -> about/index.html, /rss.xml -> rss.xml; undefined if none. */
 function resolveFile(dir: string, pathname: string): string | undefined {
@@ -45,8 +53,7 @@ function resolveFile(dir: string, pathname: string): string | undefined {
   const full = normalize(join(dir, decoded));
   if (full !== dir && !full.startsWith(dir + sep)) return undefined;
   const hidden = full.slice(dir.length).split(sep).some((part) => part.startsWith('.'));
-  // _headers is configuration for the host, not a page: static hosts do not serve it either.
-  if (hidden || full.endsWith('.br') || full.endsWith('.gz') || full === join(dir, '_headers')) return undefined;
+  if (hidden || full.endsWith('.br') || full.endsWith('.gz') || HOST_FILES.some((f) => full === join(dir, f) || full.startsWith(join(dir, f) + sep))) return undefined;
   for (const candidate of [full, join(full, 'index.html')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
@@ -59,21 +66,32 @@ function cacheControl(file: string, dir: string): string {
   return 'public, max-age=3600';
 }
 
-export function startStaticServer({ dir, port, host, log = console.log, pixelEndpoint }: ServeOptions): Promise<Server> {
+export function startStaticServer({ dir, port, host, log = console.log, pixelEndpoint, experimentSecret }: ServeOptions): Promise<Server> {
   const root = normalize(dir);
+  const experiments: ExperimentRoutes = existsSync(join(root, EXPERIMENTS_FILE)) ? JSON.parse(readFileSync(join(root, EXPERIMENTS_FILE), 'utf8')) : {};
   const notFound = join(root, '404.html');
   // The same headers a static host sends from dist/_headers (written by the build).
   const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', ...readHeadersFile(root) };
   const server = createServer((req, res) => {
-    try {
-      answer(req, res);
-    } catch {
-      // Whatever the request, the server answers and keeps serving.
+    // Whatever the request, the server answers and keeps serving.
+    const refuse = () => {
       if (!res.headersSent) res.writeHead(400, { ...security, 'content-type': 'text/plain' });
       res.end('Bad request');
+    };
+    try {
+      answer(req, res)?.catch(refuse);
+    } catch {
+      refuse();
     }
   });
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
+  /** Under an experiment, the version for this request (chosen per request, never stored or sent). */
+  const versionOf = async (req: IncomingMessage, pathname: string, file: string): Promise<string> => {
+    const experiment = experimentAt(experiments, pathname);
+    if (!experiment) return file;
+    const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? ''), secret: experimentSecret });
+    return variant === CONTROL ? file : (resolveFile(root, variantPath(experiment.route, variant)) ?? file);
+  };
+  const answer = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
     const rawPath = q < 0 ? raw : raw.slice(0, q);
@@ -92,9 +110,16 @@ export function startStaticServer({ dir, port, host, log = console.log, pixelEnd
     }
     if (pixelEndpoint && url.pathname === '/_px') {
       answerPixel(pixelEndpoint, req, url, res, security, log);
-      return;
+      return undefined;
     }
-    let file = resolveFile(root, url.pathname);
+    const file = resolveFile(root, url.pathname);
+    // Only pages under an experiment wait for a choice; every other answer stays synchronous.
+    if (file && experimentAt(experiments, url.pathname)) return versionOf(req, url.pathname, file).then((chosen) => send(req, res, url, chosen, EXPERIMENT_HEADERS));
+    send(req, res, url, file);
+    return undefined;
+  };
+  const send = (req: IncomingMessage, res: ServerResponse, url: URL, found: string | undefined, extra?: Record<string, string>) => {
+    let file = found;
     let status = 200;
     if (!file) {
       status = 404;
@@ -119,6 +144,7 @@ export function startStaticServer({ dir, port, host, log = console.log, pixelEnd
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
       vary: 'Accept-Encoding',
+      ...extra,
     };
     if (!gzipNow) headers['content-length'] = statSync(body).size;
     if (encoding) headers['content-encoding'] = encoding;

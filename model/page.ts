@@ -1,5 +1,5 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Page, Section, SiteConfig } from './schema.generated.ts';
+import type { Author, Experiment, Page, Section, SiteConfig } from './schema.generated.ts';
 import type { BlogListing } from './blog.ts';
 
 export type { Page, Section, SiteConfig };
@@ -38,6 +38,10 @@ export interface PageDefinition {
   draft?: boolean;
   /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
   publishAt?: string;
+  /** The experiment this page is under (model/experiment.ts); its control and variants all carry it. */
+  experiment?: Experiment;
+  /** On a variant's definition: which one (the control's has none). Built to its own file, never listed. */
+  variant?: string;
 }
 
 export interface CompiledSite {
@@ -47,6 +51,8 @@ export interface CompiledSite {
   articles: ArticleSummary[];
   /** Products with no preview source, whose sales page shows 'Preview coming soon' until a file is uploaded to the previews bucket. */
   missingPreviews?: string[];
+  /** The variants of pages under an experiment, each rendered to its own file (absent when there is none). */
+  variants?: PageDefinition[];
 }
 
 export const NOT_FOUND_ROUTE = '/404';

@@ -346,6 +346,7 @@ export type Page = {
   draft: Draft;
   publishAt?: PublishAt;
   header?: HeaderStyle;
+  experiment?: Experiment;
   article?: Article;
   platform?: PlatformSalesPage;
   sections?: Sections;
@@ -378,6 +379,29 @@ export type PublishAt = string;
  * 'site' is the full header; 'back-home' a slim header with a link back to the home page.
  */
 export type HeaderStyle = 'site' | 'back-home';
+/**
+ * Lower-case letters, digits and dashes; names the experiment in /admin/insights.
+ */
+export type ExperimentId = string;
+/**
+ * The ids of the versions tried against the control, e.g. [b]. The control is the page as written, always called 'control', and is not listed.
+ *
+ * @minItems 1
+ * @maxItems 3
+ */
+export type Variants = [string] | [string, string] | [string, string, string];
+/**
+ * The id of a goal in site.config.yaml (analytics.goals) the variants are judged by.
+ */
+export type Goal1 = string;
+/**
+ * The day the experiment starts counting (YYYY-MM-DD, UTC).
+ */
+export type Start = string;
+/**
+ * The day you plan to decide by (YYYY-MM-DD, UTC); `npm run validate` warns once it has passed.
+ */
+export type PlannedEnd = string;
 /**
  * Shown on the blog index card.
  */
@@ -1046,6 +1070,16 @@ export interface Studio {
   publishToDefaultBranch: PublishToTheDefaultBranch;
 }
 /**
+ * Tries other versions of this page against it (the control): `variants` names them, and each section may give, under its own `variants`, the fields a variant changes. Each visitor is shown one version, chosen before the page is sent, without a cookie; `goal` (an id from site.config.yaml's analytics.goals) is what the admin's verdict judges them by.
+ */
+export interface Experiment {
+  id: ExperimentId;
+  variants: Variants;
+  goal: Goal1;
+  start: Start;
+  end?: PlannedEnd;
+}
+/**
  * Blog metadata; the index card is built from it.
  */
 export interface Article {
@@ -1121,15 +1155,23 @@ export interface FinalCallToAction {
  */
 export interface AdminAppBlock {
   type: BlockType;
+  variants?: Variants1;
   id?: SectionId;
   defaultPath: DefaultDestinationPath;
   uploadIntro: Text2;
+}
+/**
+ * Per variant of the page's experiment (its `experiment.variants`), the fields of this block that variant changes, e.g. `b: { headline: "Another headline" }`. Each field given replaces the block's own, whole, and is checked against this block's schema; the control is the block as written.
+ */
+export interface Variants1 {
+  [k: string]: {};
 }
 /**
  * An alarm-style banner, usually at the top of an article.
  */
 export interface AlarmBannerBlock {
   type: BlockType1;
+  variants?: Variants1;
   id?: SectionId;
   title: Title;
   text: Text;
@@ -1139,6 +1181,7 @@ export interface AlarmBannerBlock {
  */
 export interface ArticleFooterBlock {
   type: BlockType2;
+  variants?: Variants1;
   id?: SectionId;
   label: ButtonLabel;
 }
@@ -1147,6 +1190,7 @@ export interface ArticleFooterBlock {
  */
 export interface ArticleHeaderBlock {
   type: BlockType3;
+  variants?: Variants1;
   id?: SectionId;
   title: ArticleTitle;
   category: Category1;
@@ -1159,6 +1203,7 @@ export interface ArticleHeaderBlock {
  */
 export interface BlogIndexBlock {
   type: BlockType4;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading3;
   subtitle?: Text3;
@@ -1170,6 +1215,7 @@ export interface BlogIndexBlock {
  */
 export interface BonusCardsBlock {
   type: BlockType5;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId2;
   heading: Heading4;
@@ -1180,6 +1226,7 @@ export interface BonusCardsBlock {
  */
 export interface BundleHeroBlock {
   type: BlockType6;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId3;
   badge?: Badge1;
@@ -1203,6 +1250,7 @@ export interface Image1 {
  */
 export interface BuySectionBlock {
   type: BlockType7;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading: Heading5;
@@ -1214,6 +1262,7 @@ export interface BuySectionBlock {
  */
 export interface CalloutBlock {
   type: BlockType8;
+  variants?: Variants1;
   id?: SectionId;
   tone: Tone;
   title?: Title1;
@@ -1224,6 +1273,7 @@ export interface CalloutBlock {
  */
 export interface ContactFormBlock {
   type: BlockType9;
+  variants?: Variants1;
   id?: SectionId;
   heading: FormHeading;
   text?: Text6;
@@ -1256,6 +1306,7 @@ export interface Tips {
  */
 export interface CtaBlock {
   type: BlockType10;
+  variants?: Variants1;
   id?: SectionId;
   title?: BoxHeading;
   text?: Text;
@@ -1267,6 +1318,7 @@ export interface CtaBlock {
  */
 export interface EmailCaptureBlock {
   type: BlockType11;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading6;
   text: Text8;
@@ -1278,6 +1330,7 @@ export interface EmailCaptureBlock {
  */
 export interface FaqBlock {
   type: BlockType12;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading7;
   subheading?: SubHeading;
@@ -1288,6 +1341,7 @@ export interface FaqBlock {
  */
 export interface HeadingBlock {
   type: BlockType13;
+  variants?: Variants1;
   id?: SectionId;
   text: HeadingText;
   level: Level;
@@ -1297,6 +1351,7 @@ export interface HeadingBlock {
  */
 export interface HeroBlock {
   type: BlockType14;
+  variants?: Variants1;
   id?: SectionId;
   eyebrow?: Eyebrow;
   headline: Headline1;
@@ -1325,6 +1380,7 @@ export interface Image2 {
  */
 export interface IncludesBlock {
   type: BlockType15;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading8;
   items: Items1;
@@ -1334,6 +1390,7 @@ export interface IncludesBlock {
  */
 export interface ListBlock {
   type: BlockType16;
+  variants?: Variants1;
   id?: SectionId;
   ordered: Numbered;
   items: Items2;
@@ -1343,6 +1400,7 @@ export interface ListBlock {
  */
 export interface MarkdownBlock {
   type: BlockType17;
+  variants?: Variants1;
   id?: SectionId;
   text: Markdown;
 }
@@ -1351,6 +1409,7 @@ export interface MarkdownBlock {
  */
 export interface NotFoundBlock {
   type: BlockType18;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading9;
   text?: Text10;
@@ -1365,6 +1424,7 @@ export interface Button {
  */
 export interface PageTitleBlock {
   type: BlockType19;
+  variants?: Variants1;
   id?: SectionId;
   title: Title2;
   subtitle?: Text11;
@@ -1375,6 +1435,7 @@ export interface PageTitleBlock {
  */
 export interface ParagraphBlock {
   type: BlockType20;
+  variants?: Variants1;
   id?: SectionId;
   text: Text;
 }
@@ -1383,6 +1444,7 @@ export interface ParagraphBlock {
  */
 export interface PdfPreviewBlock {
   type: BlockType21;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading: Heading10;
@@ -1394,6 +1456,7 @@ export interface PdfPreviewBlock {
  */
 export interface PlatformHeroBlock {
   type: BlockType22;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   badge: Badge2;
@@ -1407,6 +1470,7 @@ export interface PlatformHeroBlock {
  */
 export interface PlatformTilesBlock {
   type: BlockType23;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId4;
   heading: Heading11;
@@ -1418,6 +1482,7 @@ export interface PlatformTilesBlock {
  */
 export interface PriceBoxBlock {
   type: BlockType24;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId;
   heading?: Heading12;
@@ -1429,6 +1494,7 @@ export interface PriceBoxBlock {
  */
 export interface ProblemSolutionBlock {
   type: BlockType25;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading13;
   problems: ProblemsColumn1;
@@ -1447,6 +1513,7 @@ export interface SolutionsColumn1 {
  */
 export interface ProblemBlock {
   type: BlockType26;
+  variants?: Variants1;
   id?: SectionId;
   heading: Text14;
   subheading?: Text15;
@@ -1480,6 +1547,7 @@ export interface HardTruthBox {
  */
 export interface ProductsBlock {
   type: BlockType27;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading14;
   subheading?: Text18;
@@ -1499,6 +1567,7 @@ export interface GuaranteeBadge {
  */
 export interface QuoteBlock {
   type: BlockType28;
+  variants?: Variants1;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
@@ -1508,6 +1577,7 @@ export interface QuoteBlock {
  */
 export interface SiteStatsBlock {
   type: BlockType29;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading15;
   items: Figures;
@@ -1517,6 +1587,7 @@ export interface SiteStatsBlock {
  */
 export interface TestimonialCardsBlock {
   type: BlockType30;
+  variants?: Variants1;
   id?: SectionId;
   heading?: Heading16;
   maxLength: CutTextToCharacters;
@@ -1527,6 +1598,7 @@ export interface TestimonialCardsBlock {
  */
 export interface TestimonialsBlock {
   type: BlockType31;
+  variants?: Variants1;
   id?: SectionId;
   heading: Heading17;
   subheading?: SubHeading1;
@@ -1538,6 +1610,7 @@ export interface TestimonialsBlock {
  */
 export interface UpgradeBoxBlock {
   type: BlockType32;
+  variants?: Variants1;
   id?: SectionId;
   product: ProductId6;
   heading: Heading18;

@@ -1,6 +1,7 @@
 // What every block can read while rendering: the site config, the listed articles and the page.
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
+import type { ExperimentEntry } from '../model/experiment.ts';
 
 export interface RenderContext {
   site: SiteConfig;
@@ -18,6 +19,8 @@ export interface RenderContext {
   missingPreviews?: readonly string[];
   /** Images the build made (absent in the dev server, which draws none). */
   images?: SiteImages;
+  /** The site's experiments, for the admin: a function, so only a page that asks reads every page's experiment (and depends on them). */
+  experiments?: () => ExperimentEntry[];
 }
 
 /** Images made at build time, by address (see generator/images.ts). */

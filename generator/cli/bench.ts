@@ -12,6 +12,8 @@
 // Last, the analytics database on PostgreSQL 15 (bench/analytics.ts): ingest rate through track() and
 // every /admin/insights query at 1,000,000 events. `npm run bench -- --analytics [--analytics-events N]
 // [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked).
+// `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
+// full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +27,7 @@ import { compileSite } from '../core/compile.ts';
 import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../bench/analytics.ts';
 import { BEACON_BUDGET, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
+import { benchExperiments } from '../bench/experiments.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -44,9 +47,14 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
+  if (values.experiments === true) {
+    const over = await benchExperiments();
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
   if (values.analytics === true) {
     const figures = await analyticsFigures(analyticsOptions);
     console.log(describeAnalytics(figures));
@@ -147,6 +155,9 @@ await runCli('bench', async () => {
   const keystrokes = await studioKeystrokeTimes(root);
   console.log(`\n${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
   if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+
+  console.log('');
+  over.push(...(await benchExperiments()));
 
   // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
   await lighthouseReport(kinds);

@@ -24,7 +24,7 @@ await runCli('start', async () => {
     console.log('Sources changed since the last build; building…');
     try {
       const r = await buildSite(root, { outDir: dist });
-      const code = report(opts, r.warnings, r.texts, `✓ built ${r.pages.length} pages in ${r.ms} ms`);
+      const code = report(opts, r.warnings, r.texts, `${r.experimentNote ? `${r.experimentNote}\n` : ''}✓ built ${r.pages.length} pages in ${r.ms} ms`);
       if (code !== EXIT.ok) return code;
     } catch (e) {
       if (e instanceof ValidationError) return report(opts, e.diagnostics, e.texts, '');
@@ -41,7 +41,7 @@ await runCli('start', async () => {
   try {
     // The no-script pixel's page views go to the track function, when the site counts at all.
     const pixelEndpoint = analyticsEnabled(root) ? trackEndpoint(supabaseUrl(), supabaseAnonKey()) : undefined;
-    server = await startStaticServer({ dir: dist, port, host, pixelEndpoint });
+    server = await startStaticServer({ dir: dist, port, host, pixelEndpoint, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
     throw e;

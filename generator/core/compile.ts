@@ -15,6 +15,7 @@ import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
 import { expandPlatform } from './templates/platform.ts';
+import { checkExperiment, splitExperiment } from './experiments.ts';
 import type { FieldAt } from './schema-errors.ts';
 
 /** Files the build writes that pages may link to. */
@@ -170,6 +171,7 @@ export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileR
     const { page, errors: blockErrors } = completeTemplateBlocks(definePage(route, substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
+    diagnostics.push(...checkExperiment(substituted, pageSite, schemas.validateSection, schemas.blockTypes, asOf));
     const doc: CheckedDoc = { page, source: substituted, fields, written: source.data, facts };
     docs.push(doc);
     opts.memo?.pages.set(source.file, { source, site: siteKey, raised: diagnostics.slice(before), doc });
@@ -191,10 +193,16 @@ export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileR
   // sitemap and every list made from the compiled site follow.
   opts.cache?.save();
   const allPages = docs.flatMap((d) => (d.page ? [d.page] : []));
-  const pages = dev ? allPages : allPages.filter((p) => publicationOf(p, asOf).state === 'published');
+  const published = dev ? allPages : allPages.filter((p) => publicationOf(p, asOf).state === 'published');
+  // A page under an experiment is listed as its control; its variants are built beside it, never listed.
+  const split = published.map((p) => splitExperiment(p, schemas.validateSection));
+  const pages = split.map((s) => s.control);
+  const variants = split.flatMap((s) => s.variants);
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
-  return { ok: true, diagnostics, texts, files, site: { site: liveSite, pages: withBlogPages(pages, articles), articles, missingPreviews: catalogue.missingPreviews }, schedule: scheduleOf(allPages, asOf) };
+  const compiled: CompiledSite = { site: liveSite, pages: withBlogPages(pages, articles), articles, missingPreviews: catalogue.missingPreviews };
+  if (variants.length) compiled.variants = variants;
+  return { ok: true, diagnostics, texts, files, site: compiled, schedule: scheduleOf(allPages, asOf) };
 }
 
 /**
@@ -253,7 +261,7 @@ type PageDraft = Omit<PageDefinition, 'sections'> & { sections: SectionDraft[] }
 function definePage(route: string, source: SourceFile, publishAt: string | undefined): PageDraft {
   const page = source.data as Page;
   const template = page.template;
-  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt };
+  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt, ...(page.experiment ? { experiment: page.experiment } : {}) };
   if (template === 'article') {
     const article = articleSummary(route, page);
     return { ...base, header: page.header ?? 'site', article, sections: expandArticle(article, page.sections ?? []) };

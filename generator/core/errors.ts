@@ -301,6 +301,38 @@ export const ErrorCatalogue = {
     message: (text: string, from: string) => `"${text}" is still the ${from}'s example copy; Publish refuses it while the page is not a draft`,
     hint: 'Write this page\'s own copy in its place (or keep `draft: true` at the top of the page until it is done).',
   },
+  VariantsWithoutExperiment: {
+    title: 'Variants without an experiment',
+    message: () => 'this section gives variants, but its page declares no `experiment`',
+    hint: 'Declare the experiment at the top of the page (experiment: { id, variants: [b], goal, start }), or remove `variants` from the section.',
+  },
+  UnknownVariant: {
+    title: 'Unknown variant',
+    message: (variant: string, declared: readonly string[], guess: string | undefined) => `"${variant}" is not a variant of this page's experiment (it declares ${list(declared)})${ended(guess)}`,
+    hint: "A section's `variants` may only name the variants listed in the page's `experiment.variants`; the control is the section as written.",
+  },
+  UnknownGoal: {
+    title: 'Unknown goal',
+    message: (goal: string, goals: readonly string[], guess: string | undefined) => (goals.length ? `"${goal}" is not a goal in site.config.yaml (its goals: ${list(goals)})${ended(guess)}` : `"${goal}" is not a goal: site.config.yaml declares no analytics.goals.`),
+    hint: 'An experiment is judged by one goal declared under analytics.goals in site.config.yaml; add it there, or use the id of one that is.',
+  },
+  ExperimentDates: {
+    title: 'Experiment ends before it starts',
+    message: (start: string, end: string) => `the planned end ${end} is before the start ${start}`,
+    hint: 'Give a planned end on or after the start (YYYY-MM-DD), or leave it out.',
+  },
+  ExperimentPastEnd: {
+    title: 'Experiment past its planned end',
+    severity: 'warning',
+    message: (id: string, end: string) => `the experiment "${id}" was planned to end on ${end}`,
+    hint: 'Read its verdict in /admin/insights, then end it: move the winning variant\'s fields into the page\'s own and delete `experiment` and every `variants` (see the README, "Testing two versions of a page"). Or move `end` later.',
+  },
+  VariantChangesNothing: {
+    title: 'Variant changes nothing',
+    severity: 'warning',
+    message: (variant: string) => `no section gives the variant "${variant}" any field, so it is the control under another name`,
+    hint: 'Under a section, add `variants: { <variant>: { <field>: <value> } }`, or remove the variant from `experiment.variants`.',
+  },
   StaleTypes: {
     title: 'Generated types are stale',
     message: (file: string) => `${file} does not match the schemas`,

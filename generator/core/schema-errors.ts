@@ -30,7 +30,7 @@ export interface Validated {
 export function validateDocument(source: SourceFile, validate: KindedValidate, blockTypes: string[]): Validated {
   const ok = validate(source.data);
   const fields = validate.fields.map((f) => ({ kind: f.kind, path: pointerToPath(f.pointer, source.data) }));
-  if (ok) return { diagnostics: [], fields };
+  if (ok) return { diagnostics: [], fields: [...fields, ...overrideFields(source.data, validate)] };
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const e of validate.errors ?? []) {
@@ -45,7 +45,33 @@ export function validateDocument(source: SourceFile, validate: KindedValidate, b
   return { diagnostics: out, fields };
 }
 
-function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]): Diagnostic | undefined {
+/**
+ * The kinded fields inside sections' variant overrides (issue 33), so the cross-checks check an
+ * override's links, product ids and prose as they check the section's own, located where written.
+ * Each variant is validated as the page it makes; a field it met that the override gives is kept.
+ * An invalid variant is left to the experiment's own check (core/experiments.ts), which locates it.
+ */
+function overrideFields(data: unknown, validate: KindedValidate): FieldAt[] {
+  const sections = (data as { sections?: unknown } | null)?.sections;
+  type Section = Record<string, unknown> & { variants?: Record<string, Record<string, unknown>> };
+  if (!Array.isArray(sections) || !sections.some((s) => (s as Section | null)?.variants)) return [];
+  const variants = new Set(sections.flatMap((s) => Object.keys((s as Section | null)?.variants ?? {})));
+  const out: FieldAt[] = [];
+  for (const v of variants) {
+    const page = { ...(data as object), sections: sections.map((s: Section) => (s?.variants?.[v] ? { ...s, ...s.variants[v] } : s)) };
+    if (!validate(page)) continue;
+    for (const f of validate.fields) {
+      const path = pointerToPath(f.pointer, page);
+      const [, index, key] = path;
+      if (path[0] !== 'sections' || typeof index !== 'number' || typeof key !== 'string') continue;
+      const override = (sections[index] as Section).variants?.[v];
+      if (override && Object.hasOwn(override, key)) out.push({ kind: f.kind, path: ['sections', index, 'variants', v, ...path.slice(2)] });
+    }
+  }
+  return out;
+}
+
+export function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: string[]): Diagnostic | undefined {
   const path = pointerToPath(e.instancePath, source.data);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {

@@ -1,6 +1,6 @@
 // Renders one page and records what it read (see track.ts). The same code runs on the main thread and
 // in render workers, so a page's HTML does not depend on where it was rendered.
-import type { CompiledSite } from '../../model/page.ts';
+import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
 import { assetsFromManifest, type ManifestChunk } from './page-assets.ts';
 import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
@@ -35,15 +35,22 @@ export interface RenderedPage {
   compressed?: Compressed;
 }
 
+/** What the build renders, by index: every page, then the variants of pages under an experiment. */
+export function pagesToRender(compiled: CompiledSite): PageDefinition[] {
+  return compiled.variants ? [...compiled.pages, ...compiled.variants] : compiled.pages;
+}
+
 export class PageRenderer {
+  private readonly all: PageDefinition[];
   readonly assets;
   constructor(private readonly input: RenderInput) {
     this.assets = assetsFromManifest(input.manifest, input.clientDir);
+    this.all = pagesToRender(input.compiled);
   }
 
   render(index: number): RenderedPage {
     const { compiled, images, supabaseUrl, supabaseAnonKey, now } = this.input;
-    const page = compiled.pages[index]!;
+    const page = this.all[index]!;
     const tracker = new Tracker();
     const { html, islands } = renderPage({
       compiled: tracker.track(compiled, ['compiled']),

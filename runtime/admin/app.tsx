@@ -48,7 +48,7 @@ export function adminRoutes(props: AdminAppProps): RouteObject[] {
       // Nothing after a fetcher's sign-in or sign-out but the session changes, so every loader reruns.
       children: [
         { index: true, element: <OverviewScreen />, loader: overviewLoader(props.previews), action: reopenAction, errorElement: <ScreenError /> },
-        { path: 'insights', element: <InsightsScreen funnelsDeclared={(props.funnels ?? []).length > 0} />, loader: insightsLoader(props), errorElement: <ScreenError /> },
+        { path: 'insights', element: <InsightsScreen funnelsDeclared={(props.funnels ?? []).length > 0} experiments={props.experiments ?? []} />, loader: insightsLoader(props), errorElement: <ScreenError /> },
         { path: 'messages', element: <MessagesScreen />, loader: messagesLoader, action: messagesAction, errorElement: <ScreenError /> },
         { path: 'subscribers', element: <SubscribersScreen />, loader: subscribersLoader, errorElement: <ScreenError /> },
         { path: 'previews', element: <PreviewsScreen />, loader: previewsLoader(props.previews), errorElement: <ScreenError /> },

@@ -5,6 +5,7 @@ import type { TotpFactor } from '../backend/second-factor.ts';
 import type { FunnelConfig } from './insights-data.ts';
 import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
+import type { ExperimentEntry } from '../../model/experiment.ts';
 
 export interface PreviewEntry {
   /** Product id in site.config.yaml. */
@@ -27,6 +28,8 @@ export interface AdminAppProps {
   products?: CatalogueProduct[];
   /** site.config.yaml's analytics.funnels, drawn on /admin/insights. */
   funnels?: FunnelConfig[];
+  /** The site's experiments (model/experiment.ts), for /admin/insights' experiments section. */
+  experiments?: ExperimentEntry[];
 }
 
 export interface AdminOutlet {

@@ -11,6 +11,8 @@ import type { AdminAppProps } from './context.ts';
 import { download } from './download.ts';
 import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
 import { loadFunnel, loadInsights } from './insights-data.ts';
+import { ExperimentsSection } from './experiments.tsx';
+import type { ExperimentEntry } from '../../model/experiment.ts';
 import {
   RANGES, changeLabel, dollars, insightsCsv, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
   type Change, type InsightsView, type Period, type RangeKey,
@@ -379,7 +381,7 @@ function NoData({ children }: { children: ReactNode }) {
   );
 }
 
-export function InsightsScreen({ funnelsDeclared }: { funnelsDeclared: boolean }) {
+export function InsightsScreen({ funnelsDeclared, experiments = [] }: { funnelsDeclared: boolean; experiments?: readonly ExperimentEntry[] }) {
   const data = useLoaderData() as InsightsData | null;
   if (!data) return null;
   const period = data.state === 'ready' ? data.view.period : data.period;
@@ -402,6 +404,7 @@ export function InsightsScreen({ funnelsDeclared }: { funnelsDeclared: boolean }
       ) : (
         <Ready view={data.view} funnelsDeclared={funnelsDeclared} />
       )}
+      <ExperimentsSection experiments={experiments} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import type { FunnelConfig } from '../admin/insights-data.ts';
 const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
-  const { site, page } = useRender();
+  const { site, page, experiments } = useRender();
+  const running = experiments?.() ?? [];
   const products = site.products.map((p) => ({ id: p.id, title: p.title, route: p.route, price: p.price, bundle: isBundle(p) }));
   const previews = site.products.filter((p) => !isBundle(p)).map((p) => ({ product: p.id, title: p.title, path: previewPath(p) }));
   return (
@@ -28,6 +29,8 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           products,
           funnels: funnelsOf(site),
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
+          // Absent without an experiment, so the admin's pages are as they were.
+          ...(running.length ? { experiments: running } : {}),
         }}
       />
     </section>

@@ -32,6 +32,10 @@ export interface DocumentProps {
   islandScripts?: readonly string[];
   /** The page body, prerendered by react-dom/server (islands inside are separate React roots). */
   bodyHtml: string;
+  /** A page under an experiment: its id and the arm this file is, on <html> for the beacon (`v`). */
+  experiment?: { id: string; variant: string };
+  /** A variant's file: canonical to its page's route, yet kept out of search engines itself. */
+  noindex?: boolean;
   /** The Supabase project the page's islands talk to; its address and public key live in the page, so
    * the script files are the same for every deployment and never carry a default. */
   backend?: { url: string; anonKey: string };
@@ -50,7 +54,7 @@ function beaconMarkup({ endpoint, route, kind }: NonNullable<DocumentProps['beac
 
 export function Document(p: DocumentProps): ReactNode {
   return (
-    <html lang="en">
+    <html lang="en" data-experiment={p.experiment?.id} data-variant={p.experiment?.variant}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -69,6 +73,7 @@ export function Document(p: DocumentProps): ReactNode {
         <meta name="twitter:description" content={p.description} />
         {p.ogImage && <meta name="twitter:image" content={p.ogImage} />}
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
+        {p.canonical && p.noindex && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href={p.icon ?? '/favicon.svg'} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />

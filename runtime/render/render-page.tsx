@@ -2,6 +2,7 @@
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { CONTROL, experimentEntries } from '../../model/experiment.ts';
 import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
@@ -46,7 +47,7 @@ const INLINE_CSS = '/*inline-css*/';
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []) }}>
       <PageView page={page} />
     </RenderProvider>,
   );
@@ -77,6 +78,8 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       scripts={assets.always ?? []}
       islandScripts={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}
+      experiment={page.experiment ? { id: page.experiment.id, variant: page.variant ?? CONTROL } : undefined}
+      noindex={!!page.variant}
       backend={used.length && supabaseAnonKey ? { url: supabaseUrl, anonKey: supabaseAnonKey } : undefined}
       beacon={counted ? { endpoint: trackEndpoint(supabaseUrl, supabaseAnonKey), route: page.route, kind: notFound ? '404' : 'view' } : undefined}
     />,

@@ -42,6 +42,10 @@ sections:
 
 const blogIndex = (categories: string[]) => `title: "Blog"\ndescription: "x"\nsections:\n  - type: blog-index\n    heading: "Blog"\n    categories: ${JSON.stringify(categories)}\n`;
 
+/** The minimal site with one goal, for experiments; a page trying variant b against it from 2026-01-01. */
+const GOAL_CONFIG = `${MINIMAL_CONFIG}analytics:\n  goals:\n    - { id: buy, event: buy }\n`;
+const experimentPage = (end: string, sections: string) => `title: "About"\ndescription: "x"\nexperiment: { id: about-copy, variants: [b], goal: buy, start: "2026-01-01", end: "${end}" }\nsections:\n${sections}`;
+
 const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
   InvalidEncoding: () => {
@@ -140,6 +144,12 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const text = [...exampleSets(projectRoot).blocks.get('paragraph')!][0]!;
     return copyMarks('pages/about.yaml', page(`  - type: paragraph\n    text: ${JSON.stringify(text)}\n`), null, exampleSets(projectRoot));
   },
+  VariantsWithoutExperiment: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }),
+  UnknownVariant: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2026-01-01', '  - type: paragraph\n    text: "a"\n    variants: { c: { text: "c" } }\n') }, GOAL_CONFIG)).diagnostics,
+  UnknownGoal: () => compile({ 'about.yaml': experimentPage('2026-01-01', '  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }),
+  ExperimentDates: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2025-01-01', '  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }, GOAL_CONFIG)).diagnostics,
+  ExperimentPastEnd: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2026-02-01', '  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }, GOAL_CONFIG), { asOf: new Date('2026-03-01T00:00:00Z') }).diagnostics,
+  VariantChangesNothing: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2026-02-01', '  - type: paragraph\n    text: "a"\n') }, GOAL_CONFIG), { asOf: new Date('2026-01-15T00:00:00Z') }).diagnostics,
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     return staleTypesDiagnostics(root);

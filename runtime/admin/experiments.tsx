@@ -1,0 +1,145 @@
+// /admin/insights' experiments section (issue 33): for each experiment of the site, per version, the
+// visitors and conversions on its goal, the rate with its 95% interval, the probability of being best,
+// the expected loss of choosing it, the verdict (mSPRT, honest however often it is read; see
+// model/experiment-stats.ts) and how many more days a change of a given size needs at the recent
+// traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
+import { useEffect, useState } from 'react';
+import { CONTROL, type ExperimentEntry } from '../../model/experiment.ts';
+import { daysToDetect, describeArms, verdictOverDays, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
+import { experimentCounts, type VariantCounts } from '../backend/experiments.ts';
+import { panel, plural } from './ui.ts';
+
+/** The change the days estimate is for: +20%, a realistic headline change. */
+export const DETECT_LIFT = 0.2;
+
+export interface ExperimentReport {
+  entry: ExperimentEntry;
+  arms: ArmSummary[];
+  verdict: Verdict & { day?: number };
+  /** More days needed to detect DETECT_LIFT at the last 14 days' traffic (Infinity: no traffic). */
+  moreDays: number;
+  ended: boolean;
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** What the section shows for one experiment, from admin_experiment's answer. Pure: the unit tests call it. */
+export function experimentReport(entry: ExperimentEntry, counts: readonly VariantCounts[], today: string): ExperimentReport {
+  const byArm = new Map(counts.map((c) => [c.variant, c]));
+  const arms: ArmCounts[] = entry.arms.map((arm) => ({ arm, visitors: byArm.get(arm)?.visitors ?? 0, conversions: byArm.get(arm)?.conversions ?? 0 }));
+  // The verdict is read as the owner would have read it each day: cumulative counts per day.
+  const days = [...new Set(counts.flatMap((c) => c.daily.map((d) => d.day)))].sort();
+  const running = new Map(entry.arms.map((a) => [a, { visitors: 0, conversions: 0 }]));
+  const series = days.map((day) =>
+    entry.arms.map((arm) => {
+      const d = byArm.get(arm)?.daily.find((x) => x.day === day);
+      const r = running.get(arm)!;
+      r.visitors += d?.visitors ?? 0;
+      r.conversions += d?.conversions ?? 0;
+      return { arm, ...r };
+    }),
+  );
+  const control = arms.find((a) => a.arm === CONTROL)!;
+  const pooled = arms.reduce((s, a) => s + a.conversions, 0) / Math.max(1, arms.reduce((s, a) => s + a.visitors, 0));
+  const fortnightAgo = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000));
+  const recentVisitors = counts.reduce((s, c) => s + c.daily.filter((d) => d.day >= fortnightAgo).reduce((t, d) => t + d.visitors, 0), 0);
+  const verdict = series.length ? verdictOverDays(series) : { kind: 'too-early' as const, reason: 'no visitors yet' };
+  return {
+    entry,
+    arms: describeArms(arms),
+    verdict,
+    moreDays: daysToDetect({ baseline: control.visitors && control.conversions ? control.conversions / control.visitors : pooled, lift: DETECT_LIFT, arms: arms.length, recentVisitors, visitorsPerArm: Math.min(...arms.map((a) => a.visitors)) }),
+    ended: !!entry.end && entry.end < today,
+  };
+}
+
+const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
+
+export function verdictText(v: ExperimentReport['verdict']): string {
+  switch (v.kind) {
+    case 'winner':
+      return `${v.arm} converts better than the control (${v.lift === Infinity ? 'the control has none' : `+${percent(v.lift, 0)}`}). The answer is real: you can end the experiment.`;
+    case 'worse':
+      return `${v.arm} converts worse than the control (${percent(v.lift, 0)}). The answer is real: keep the control.`;
+    case 'keep-going':
+      return 'No answer yet: the difference so far could be noise. Keep it running.';
+    case 'too-early':
+      return `Too early to say: ${v.reason}.`;
+  }
+}
+
+export function daysText(days: number): string {
+  if (days === Infinity) return `At your traffic, detecting a +${percent(DETECT_LIFT, 0)} change cannot be estimated yet: no visitors in the last 14 days.`;
+  if (days === 0) return `At your traffic, a +${percent(DETECT_LIFT, 0)} change would already show.`;
+  return `At your traffic, detecting a +${percent(DETECT_LIFT, 0)} change needs about ${plural(days, 'more day')}.`;
+}
+
+export function ExperimentTable({ report }: { report: ExperimentReport }) {
+  const { entry } = report;
+  return (
+    <article className={`${panel} p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
+      <h3 id={`experiment-${entry.id}`} className="text-lg font-bold text-gray-900">
+        {entry.id} <span className="font-mono text-sm font-normal text-gray-600">{entry.route}</span>
+      </h3>
+      <p className="mt-1 text-sm text-gray-700">
+        Goal: {entry.goal.id} · since {entry.start}
+        {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
+      </p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <thead>
+            <tr className="border-b border-gray-200 text-gray-600">
+              <th scope="col" className="py-2 pr-3">Version</th>
+              <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
+              <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
+              <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
+              <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
+              <th scope="col" className="py-2 text-right">Expected loss</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.arms.map((a) => (
+              <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
+                <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
+                <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
+                </td>
+                <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
+                <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{verdictText(report.verdict)}</p>
+      <p className="mt-1 text-sm text-gray-700" data-testid="experiment-days">{daysText(report.moreDays)}</p>
+    </article>
+  );
+}
+
+/** The section: loads each experiment through admin_experiment, then shows its table. */
+export function ExperimentsSection({ experiments, today = utcDay(new Date()) }: { experiments: readonly ExperimentEntry[]; today?: string }) {
+  const [reports, setReports] = useState<ExperimentReport[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all(experiments.map(async (e) => experimentReport(e, await experimentCounts(e, e.end && e.end < today ? e.end : today), today)))
+      .then((r) => live && setReports(r))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [experiments, today]);
+  if (!experiments.length) return null;
+  return (
+    <section aria-labelledby="experiments-heading" className="mt-8" data-testid="experiments">
+      <h2 id="experiments-heading" className="text-xl font-bold text-gray-900">Experiments</h2>
+      <p className="mt-1 text-sm text-gray-700">Each version's visitors and conversions on its goal. The verdict uses a sequential test, so reading it every day does not make noise look like a winner.</p>
+      {error ? <p role="alert" className="mt-3 text-red-800">Could not load the experiments: {error}</p> : null}
+      {!reports && !error ? <p className="mt-3 text-gray-700">Loading the experiments…</p> : null}
+      <div className="mt-4 grid gap-4">{reports?.map((r) => <ExperimentTable key={`${r.entry.route}#${r.entry.id}`} report={r} />)}</div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+// The admin's reading of an experiment: public.admin_experiment (insights-contract.md), which answers
+// per variant the visitors and the conversions on the experiment's goal, per day. The database lets
+// only an admin at aal2 read it.
+import type { ExperimentEntry } from '../../model/experiment.ts';
+import { AdminDataError } from './admin.ts';
+import { getSupabase } from './client.ts';
+
+export interface ExperimentDay {
+  day: string;
+  visitors: number;
+  conversions: number;
+}
+
+export interface VariantCounts {
+  variant: string;
+  visitors: number;
+  conversions: number;
+  daily: ExperimentDay[];
+}
+
+/** `to`: the last day counted (UTC, inclusive): the planned end or today, whichever is first. */
+export async function experimentCounts(e: ExperimentEntry, to: string): Promise<VariantCounts[]> {
+  const { data, error } = await (await getSupabase()).rpc('admin_experiment', { p_route: e.route, p_experiment: e.id, p_goal: e.goal, p_from: e.start, p_to: to });
+  if (error) throw new AdminDataError(error.message || `Could not load the experiment ${e.id}.`, error.code);
+  return (data ?? []) as VariantCounts[];
+}

@@ -1,0 +1,137 @@
+// Choosing a version before the first byte (issue 33, point 3): npm start's server, the generated
+// Cloudflare Pages worker run in workerd (miniflare) and the generated Netlify Edge Function choose the
+// same version for the same request, from one module (model/choose-variant.ts); bots and a missing
+// secret get the control; every answer for such a page is private, varies by user agent, sets no cookie.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Miniflare } from 'miniflare';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import { CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION } from '../../generator/experiment-files.ts';
+import { startStaticServer } from '../../generator/serve.ts';
+import { chooseVariant } from '../../model/choose-variant.ts';
+import { fixtureSite } from './fixture.ts';
+
+const SECRET = 'a test secret, not a real one';
+const PORT = 5430;
+const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** Browsers that differ only in their version, as many visitors' do. */
+const AGENTS = Array.from({ length: 24 }, (_, i) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + i}.0.0.0 Safari/537.36`);
+
+let dist = '';
+let site = '';
+let files: Map<string, string>;
+const servers: Server[] = [];
+const flares: Miniflare[] = [];
+
+/** A dist/ holding what the build writes for the fixture's experiment, with pages that say which arm they are. */
+beforeAll(async () => {
+  site = fixtureSite('experiment-site');
+  const compiled = compileSite(site, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
+  files = await experimentFiles(compiled);
+  dist = mkdtempSync(join(tmpdir(), 'experiment-dist-'));
+  for (const [rel, text] of files) {
+    mkdirSync(join(dist, rel, '..'), { recursive: true });
+    writeFileSync(join(dist, rel), text);
+  }
+  writeFileSync(join(dist, 'index.html'), '<html data-variant="control">');
+  writeFileSync(join(dist, 'index.b.html'), '<html data-variant="b">');
+  mkdirSync(join(dist, 'about'));
+  writeFileSync(join(dist, 'about/index.html'), '<html>about');
+});
+afterAll(async () => {
+  for (const s of servers) s.close();
+  for (const m of flares) await m.dispose();
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(site, { recursive: true, force: true });
+});
+
+/** npm start's server on this dist/. */
+async function serve(secret: string | undefined): Promise<(path: string, ua: string) => Promise<Response>> {
+  const port = PORT + servers.length;
+  servers.push(await startStaticServer({ dir: dist, port, host: '127.0.0.1', log: () => undefined, experimentSecret: secret }));
+  return (path, ua) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'user-agent': ua } });
+}
+
+/** The generated Cloudflare worker in workerd, its ASSETS answering from this dist/ (an .html address redirected, as Pages does). */
+async function cloudflare(secret: string | undefined): Promise<(path: string, ua: string) => Promise<Response>> {
+  const mf = new Miniflare({
+    modules: true,
+    script: files.get(CLOUDFLARE_WORKER)!,
+    compatibilityDate: '2026-01-01',
+    bindings: secret ? { EXPERIMENT_SECRET: secret } : {},
+    serviceBindings: {
+      ASSETS: async (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname.endsWith('.html')) return new Response(null, { status: 308, headers: { location: pathname.slice(0, -5) } });
+        const file = pathname === '/' ? 'index.html' : pathname.endsWith('/index.b') ? pathname.slice(1).replace(/index\.b$/, 'index.b.html') : `${pathname.slice(1)}/index.html`;
+        return new Response(readFileSync(join(dist, file)), { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } });
+      },
+    },
+  });
+  flares.push(mf);
+  return async (path, ua) => (await mf.dispatchFetch(`https://site.example${path}`, { headers: { 'user-agent': ua, 'cf-connecting-ip': '127.0.0.1' } })) as unknown as Response;
+}
+
+const armOf = async (r: Response) => /data-variant="([^"]+)"/.exec(await r.text())?.[1];
+
+describe('the version chosen per request', () => {
+  it('npm start and the Cloudflare worker in workerd choose the same version for each request', async () => {
+    const [local, edge] = [await serve(SECRET), await cloudflare(SECRET)];
+    const seen = new Set<string>();
+    for (const ua of AGENTS) {
+      const a = await local('/', ua);
+      const b = await edge('/', ua);
+      const [arm, edgeArm] = [await armOf(a), await armOf(b)];
+      expect(edgeArm, ua).toBe(arm);
+      expect(arm).toBe(await chooseVariant({ experiment: 'home-headline', arms: ['control', 'b'], address: '127.0.0.1', userAgent: ua, secret: SECRET }));
+      seen.add(arm!);
+      for (const r of [a, b]) {
+        expect(r.headers.get('cache-control')).toBe('private, no-store');
+        expect(r.headers.get('vary')).toMatch(/User-Agent/);
+        expect(r.headers.get('set-cookie')).toBeNull();
+      }
+    }
+    // Both versions are shown, to different browsers.
+    expect([...seen].sort()).toEqual(['b', 'control']);
+    // The same browser gets the same version again; a page under no experiment is served as ever.
+    expect(await armOf(await local('/', AGENTS[0]!))).toBe(await armOf(await local('/', AGENTS[0]!)));
+    const about = await local('/about', AGENTS[0]!);
+    expect(about.headers.get('cache-control')).toBe('no-cache');
+    expect(about.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('gives a bot the control, and everyone the control without a secret', async () => {
+    const [local, edge] = [await serve(SECRET), await cloudflare(SECRET)];
+    expect(await armOf(await local('/', BOT))).toBe('control');
+    expect(await armOf(await edge('/', BOT))).toBe('control');
+    const [plain, plainEdge] = [await serve(undefined), await cloudflare(undefined)];
+    for (const ua of AGENTS.slice(0, 8)) {
+      expect(await armOf(await plain('/', ua))).toBe('control');
+      expect(await armOf(await plainEdge('/', ua))).toBe('control');
+    }
+  });
+
+  it('does not serve the host files, and the Netlify Edge Function chooses as npm start does', async () => {
+    const local = await serve(SECRET);
+    for (const f of ['/_experiments.json', '/_worker.js', '/_routes.json', `/${NETLIFY_EDGE_FUNCTION}`]) expect((await local(f, AGENTS[0]!)).status, f).toBe(404);
+    const file = join(dist, 'netlify-edge.mjs');
+    writeFileSync(file, files.get(NETLIFY_EDGE_FUNCTION)!);
+    (globalThis as { Netlify?: unknown }).Netlify = { env: { get: (k: string) => (k === 'EXPERIMENT_SECRET' ? SECRET : undefined) } };
+    try {
+      const edge = await import(pathToFileURL(file).href);
+      expect(edge.config.path).toEqual(['/']);
+      for (const ua of AGENTS.slice(0, 8)) {
+        const context = { ip: '127.0.0.1', next: async (r?: Request) => new Response(readFileSync(join(dist, r && new URL(r.url).pathname === '/index.b.html' ? 'index.b.html' : 'index.html'))) };
+        const res: Response = await edge.default(new Request('https://site.example/', { headers: { 'user-agent': ua } }), context);
+        expect(await armOf(res)).toBe(await armOf(await local('/', ua)));
+        expect(res.headers.get('cache-control')).toBe('private, no-store');
+      }
+    } finally {
+      delete (globalThis as { Netlify?: unknown }).Netlify;
+    }
+  });
+});
