@@ -1,6 +1,6 @@
 // The analytics database at size (issue 32), on a throwaway PostgreSQL 15:
 // 1. ingest: events through public.track() as the beacon's requests reach it (anon, claims and
-//    headers set, one transaction each; tests/db/track-pg.ts) from 50 concurrent connections;
+//    headers set, one transaction each; supabase/local/track-pg.ts) from 50 concurrent connections;
 //    events a second, and every acknowledged event counted in the table (0 lost);
 // 2. the dashboard: `events` events spread over 90 days (four a visitor-day: a landing view, a second
 //    page, a click or a capture, a buy one time in five), folded by analytics.fold() as the daily
@@ -11,9 +11,9 @@
 import pg from 'pg';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { concurrently, eventBody } from '../../tests/db/concurrently.ts';
-import { startThrowawayPostgres } from '../../tests/db/throwaway-postgres.ts';
-import { trackAsAnon } from '../../tests/db/track-pg.ts';
+import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
 export const ANALYTICS_BUDGETS = { ingestPerSecond: 2_000, lost: 0, queryMs: 300, events: 1_000_000 };
 

@@ -5,9 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { concurrently, eventBody } from './concurrently.ts';
-import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
-import { trackAsAnon } from './track-pg.ts';
+import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
 if (!postgresAvailable()) {
   describe('analytics load on PostgreSQL 15', () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
-import { demoSiteOf, fillDemoTraffic, notLocal } from '../../supabase/local/demo-traffic.ts';
+import { demoSiteOf, fillDemoTraffic, notLocal } from '../../generator/cli/demo-traffic.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 
 const root = process.cwd();

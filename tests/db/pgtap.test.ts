@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
 import { installPgtap, pgtapFiles, pgtapScript, runPgtapFile, uncoveredTables } from './pgtap.ts';
-import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 
 function definePgtapSuite(engine: string, open: () => Promise<Database>, teardown?: () => Promise<void>) {
   describe(`pgTAP on ${engine}`, () => {

@@ -3,7 +3,7 @@
 import { describe, it } from 'vitest';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { defineDatabaseSuite } from './database-suite.ts';
-import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 
 if (postgresAvailable()) {
   let server: ThrowawayPostgres | undefined;

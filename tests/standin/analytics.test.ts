@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
-import { BROWSER_UA, concurrently, eventBody } from '../db/concurrently.ts';
+import { BROWSER_UA, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { adminAtAal2, client } from './stand-in.ts';
 
 let standIn: StandIn;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
-import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../db/throwaway-postgres.ts';
+import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
 import { totpFor } from '../../supabase/local/mfa.ts';
 import { client, pdfBytes, signedIn } from './stand-in.ts';

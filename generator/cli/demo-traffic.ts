@@ -6,11 +6,11 @@
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLocalBackend } from '../../generator/backend-url.ts';
-import { compileSite } from '../../generator/core/compile.ts';
-import { openDatabase, type Sql } from './db.ts';
-import { prepareDatabase } from './migrate.ts';
-import { demoEvents, type DemoSite } from './demo-traffic-plan.ts';
+import { isLocalBackend } from '../backend-url.ts';
+import { compileSite } from '../core/compile.ts';
+import { openDatabase, type Sql } from '../../supabase/local/db.ts';
+import { prepareDatabase } from '../../supabase/local/migrate.ts';
+import { demoEvents, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
