@@ -1,18 +1,8 @@
 // Hostile variants of real YAML documents, from a seed: the fuzzer's inputs. Each mutation is one a
 // marketer's slip or an attacker's file could make; several may apply to one document.
-export type Rng = () => number;
+import { rng, type Rng } from '../../model/seeded-random.ts';
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng, type Rng };
 
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rng, n: number) => Math.floor(r() * n);

@@ -2,6 +2,7 @@
 // drawn from the compiled site, so every route, block id and product is a real one. Every event is
 // marked utm_campaign 'demo' (the admin screen can say the data is a demo); nothing here is random
 // across runs (a seeded generator), so the same site gives the same numbers.
+import { rng } from '../../model/seeded-random.ts';
 
 export interface DemoSite {
   /** Every public route (no /admin). */
@@ -33,23 +34,11 @@ export interface DemoEvent {
   variant?: string;
 }
 
-/** mulberry32: small, seeded, good enough to draw demo traffic. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const REFERRERS = ['www.google.com', 'www.google.com', 'duckduckgo.com', 'news.ycombinator.com', 'www.reddit.com', 't.co', 'l.instagram.com'];
 const SOURCES: [string, string][] = [['newsletter', 'email'], ['instagram', 'social'], ['tiktok', 'social'], ['partner-blog', 'referral']];
 
 export function demoEvents(site: DemoSite, now: Date, days = 90): DemoEvent[] {
-  const rand = seeded(32);
+  const rand = rng(32);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const landing = site.routes.filter((r) => r !== '/404');
   const product = site.routes.filter((r) => site.buys.has(r));
