@@ -342,7 +342,7 @@ function headings(blocks: readonly ProseBlock[]): { level: number; line: number 
   );
 }
 
-/** A route pattern (`*` for any part of a route) as the expression that matches the routes it names. */
+/** A route pattern (`*` for any characters within one path segment, never a `/`) as the expression that matches the routes it names; the database reads it the same way (analytics.step_regex). */
 export function routePattern(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9/-]*')}$`);
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9-]*')}$`);
 }

@@ -18,7 +18,8 @@ export interface DailyRow { day: string; visitors: number; views: number; buys: 
 export interface PageRow { route: string; views: number; visitors: number; buys: number; captures: number; ctas: number; buyValueCents: number }
 export interface ReferrerRow { host: string; views: number; visitors: number }
 export interface CampaignRow { source: string | null; medium: string | null; campaign: string | null; views: number; visitors: number }
-export interface BlockRow { route: string; blockId: string; blockType: string; clicks: number }
+/** blockId null: a call to action in a block that has no id (counted by its type). */
+export interface BlockRow { route: string; blockId: string | null; blockType: string; clicks: number }
 export interface ProductRow { product: string; route: string; buys: number; buyValueCents: number }
 export interface DeviceRow { device: string; views: number }
 

@@ -173,7 +173,7 @@ export function platformFamily(catalogue: readonly CatalogueProduct[], data: Pic
 export interface BlockGroup {
   route: string;
   views: number;
-  blocks: { blockId: string; blockType: string; clicks: number; share: number; perView: number }[];
+  blocks: { blockId: string | null; blockType: string; clicks: number; share: number; perView: number }[];
 }
 
 /** Per page, its blocks by clicks (most first), with each one's share of the page's clicks and clicks per view. */
@@ -189,7 +189,7 @@ export function blocksByPage(data: Pick<Insights, 'blocks' | 'pages'>): BlockGro
         route,
         views: pageViews,
         blocks: [...rows]
-          .sort((a, b) => b.clicks - a.clicks || a.blockId.localeCompare(b.blockId))
+          .sort((a, b) => b.clicks - a.clicks || (a.blockId ?? '').localeCompare(b.blockId ?? ''))
           .map((r) => ({ blockId: r.blockId, blockType: r.blockType, clicks: r.clicks, share: ratio(r.clicks, total), perView: ratio(r.clicks, pageViews) })),
       };
     })
@@ -301,6 +301,6 @@ export function insightsCsv(v: InsightsView): string {
     { name: 'campaigns', header: ['source', 'medium', 'campaign', 'views', 'visitors', 'demo'], rows: v.campaigns.map((c) => [c.source, c.medium, c.campaign, c.views, c.visitors, c.demo ? 'yes' : 'no']) },
     { name: 'funnels', header: ['funnel', 'step', 'label', 'visitors', 'of_first', 'from_previous', 'drop_off'], rows: v.funnels.flatMap((f) => f.bars.map((b) => [f.id, b.step + 1, b.label, b.visitors, fraction(b.ofFirst), fraction(b.fromPrevious), b.dropOff])) },
     { name: 'platforms', header: ['product', 'route', 'bundle', 'views', 'visitors', 'buys', 'conversion', 'captures', 'list_value_cents'], rows: v.family.map((f) => [f.product, f.route, f.bundle ? 'yes' : 'no', f.views, f.visitors, f.buys, fraction(f.conversion), f.captures, f.listValueCents]) },
-    { name: 'blocks', header: ['route', 'block_id', 'block_type', 'clicks', 'share_of_page', 'per_view'], rows: v.blocks.flatMap((g) => g.blocks.map((b) => [g.route, b.blockId, b.blockType, b.clicks, fraction(b.share), fraction(b.perView)])) },
+    { name: 'blocks', header: ['route', 'block_id', 'block_type', 'clicks', 'share_of_page', 'per_view'], rows: v.blocks.flatMap((g) => g.blocks.map((b) => [g.route, b.blockId ?? '', b.blockType, b.clicks, fraction(b.share), fraction(b.perView)])) },
   ]);
 }

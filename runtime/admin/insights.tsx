@@ -353,9 +353,9 @@ function Blocks({ view }: { view: InsightsView }) {
                 </thead>
                 <tbody className="divide-y divide-gray-100">
                   {g.blocks.map((b) => (
-                    <tr key={b.blockId} data-testid="block-row" data-block={b.blockId}>
+                    <tr key={`${b.blockId ?? ''}:${b.blockType}`} data-testid="block-row" data-block={b.blockId ?? undefined}>
                       <th scope="row" className="py-1.5 pr-3 font-medium text-gray-900">
-                        <span className="break-all">{b.blockId}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
+                        <span className="break-all">{b.blockId ?? 'a block without an id'}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
                         <div className="mt-1"><Bar fraction={b.share} /></div>
                       </th>
                       <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>

@@ -184,12 +184,17 @@ export interface Overview {
   closedNow: SiteLimitClosed[];
 }
 
+/** The forms' limits, which the overview shows and the owner can reopen; the analytics beacon's cap
+ * ('events') is a counting guard, not a form a visitor is turned away from. */
+const FORM_ACTIONS: LimitReached['action'][] = ['contact_messages', 'email_captures'];
+
 /** The site-wide caps closed now. */
 export async function closedSiteLimits(now = new Date()): Promise<SiteLimitClosed[]> {
   const { data, error } = await (await getSupabase())
     .from('rate_limit_windows')
     .select('action, window_start, limit_reached_at, lifted_at')
     .eq('scope', 'site')
+    .in('action', FORM_ACTIONS)
     .not('limit_reached_at', 'is', null)
     .gte('window_start', new Date(now.getTime() - 60 * 60 * 1000).toISOString());
   if (error) fail(error, 'the limits');
@@ -212,6 +217,7 @@ export async function limitsReachedSince(since: string): Promise<LimitReached[]>
   const { data, error } = await (await getSupabase())
     .from('rate_limit_windows')
     .select('action, scope, limit_reached_at')
+    .in('action', FORM_ACTIONS)
     .not('limit_reached_at', 'is', null)
     .gte('window_start', since)
     .order('limit_reached_at', { ascending: false })

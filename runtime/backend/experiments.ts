@@ -20,6 +20,8 @@ export interface VariantCounts {
 
 /** `to`: the last day counted (UTC, inclusive): the planned end or today, whichever is first. */
 export async function experimentCounts(e: ExperimentEntry, to: string): Promise<VariantCounts[]> {
+  // Not started yet (a start after today): nothing to count, and the database refuses a range that ends before it begins.
+  if (to < e.start) return [];
   const { data, error } = await (await getSupabase()).rpc('admin_experiment', { p_route: e.route, p_experiment: e.id, p_goal: e.goal, p_from: e.start, p_to: to });
   if (error) throw new AdminDataError(error.message || `Could not load the experiment ${e.id}.`, error.code);
   return (data ?? []) as VariantCounts[];

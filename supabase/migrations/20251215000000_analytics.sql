@@ -187,7 +187,6 @@ begin
     when (p ->> 'r') !~ '^/[a-z0-9/-]*$' then 'r (route) is not a plain path of a-z, 0-9, - and /'
     when not p ? 'd' then 'd (device) is missing'
     when (p ->> 'd') not in ('phone', 'tablet', 'desktop') then 'd (device) is not one of phone, tablet, desktop'
-    when p ->> 'k' = 'cta' and not p ? 'b' then 'b (block id) is missing for a cta event'
     when p ->> 'k' = 'buy' and not p ? 'p' then 'p (product) is missing for a buy event'
     when char_length(p ->> 'b') > 64 then 'b (block id) is longer than 64 characters'
     when (p ->> 'b') !~ c_slug then 'b (block id) is not a slug (a-z, 0-9, -)'
@@ -524,7 +523,8 @@ begin
   v_token := case v_kind
     when 'cta' then 'cta:' || coalesce(p_step ->> 'block', '[^ ]*')
     when 'buy' then 'buy:' || coalesce(p_step ->> 'product', '[^ ]*')
-    else v_kind || ':' || coalesce(p_step ->> 'route', replace(p_step ->> 'routePattern', '*', '[^ ]*'), '[^ ]*')
+    -- A pattern's * stands for one path segment's characters, never a /: '/*-detox' is a top-level page.
+    else v_kind || ':' || coalesce(p_step ->> 'route', replace(p_step ->> 'routePattern', '*', '[^ /]*'), '[^ ]*')
   end;
   return ' ' || v_token || '(?= )';
 end;

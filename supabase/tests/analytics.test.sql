@@ -68,8 +68,6 @@ insert into refusals select 'r (route)', null, pg_temp.track_as('192.0.2.11', (s
 update refusals set status = current_setting('response.status', true) where status is null;
 insert into refusals select 'b (block id)', null, pg_temp.track_as('192.0.2.11', (select agent from ua), '{"k":"cta","r":"/","b":"<script>","d":"phone"}');
 update refusals set status = current_setting('response.status', true) where status is null;
-insert into refusals select 'b (block id)', null, pg_temp.track_as('192.0.2.11', (select agent from ua), '{"k":"cta","r":"/","d":"phone"}');
-update refusals set status = current_setting('response.status', true) where status is null;
 insert into refusals select 'p (product)', null, pg_temp.track_as('192.0.2.11', (select agent from ua), '{"k":"buy","r":"/","p":"Ultimate Guide","d":"phone"}');
 update refusals set status = current_setting('response.status', true) where status is null;
 insert into refusals select 'c (price', null, pg_temp.track_as('192.0.2.11', (select agent from ua), '{"k":"buy","r":"/","p":"ultimate","c":-5,"d":"phone"}');
@@ -98,6 +96,14 @@ select is((select count(*)::int from refusals where status = '400' and field <> 
 select is((select count(*)::int from refusals where status = '403' and field = 'user-agent'), 3, 'bots and empty user agents: HTTP 403');
 select is((select count(*)::int from refusals where answer ? 'code' and answer ? 'hint' and answer ? 'details'), (select count(*)::int from refusals), 'each answer is {code, message, details, hint}');
 select is((select count(*)::int from analytics.events), 2, 'no refused event was stored');
+
+-- A call to action in a block without an id (the landing hero) counts, by its type alone.
+set local role anon;
+select pg_temp.as_claims('{"role":"anon"}');
+select is(pg_temp.track_as('192.0.2.11', (select agent from ua), '{"k":"cta","r":"/","t":"hero","d":"phone"}'), null, 'a cta without a block id is stored');
+reset role;
+select is((select count(*)::int from analytics.events where kind = 'cta' and block_id is null and block_type = 'hero'), 1, 'by its block type, its id null');
+delete from analytics.events where kind = 'cta' and block_id is null;
 
 -- The caps: per client first, then the whole site as a breaker; 429 with Retry-After.
 delete from public.rate_limit_windows where action = 'events';

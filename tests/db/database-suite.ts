@@ -370,7 +370,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('are set in one table, out of the API roles\' reach', async () => {
         const { rows } = await db.query<{ action: string; scope: string }>('select action, scope from private.hourly_limits order by 1, 2');
         expect(rows.map((r) => `${r.action}.${r.scope}`)).toEqual([
-          'contact_messages.client', 'contact_messages.site', 'email_captures.client', 'email_captures.site',
+          'contact_messages.client', 'contact_messages.site', 'email_captures.client', 'email_captures.site', 'events.client', 'events.site',
         ]);
         for (const who of [anon, user, admin]) expect(await outcome(asRole(db, who, (tx) => tx.query('select * from private.hourly_limits')))).toBe('42501');
       });

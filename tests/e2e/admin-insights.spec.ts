@@ -45,6 +45,8 @@ const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, li
 
 test('the admin sees exactly what one visitor did: counts, the platform pages, the funnels and the CSV', async ({ browser }) => {
   test.skip(!bundle || !product, 'the catalogue has no platform page or no bundle');
+  // Five visits, a sign-in, two axe passes and a download: axe alone has taken a minute on a busy 2-core machine.
+  test.slow();
   await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths');
   const path: Done[] = [];
 

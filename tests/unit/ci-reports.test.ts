@@ -85,7 +85,7 @@ describe('report formats', () => {
     const lines = r.stdout.split('\n');
     const error = lines.find((l) => l.startsWith('::error '))!;
     expect(error).toBe(
-      '::error file=pages/about.yaml,line=6,col=5,endLine=6,endColumn=20,title=Unknown field (UnknownField)::sections[0].50%25, odd: key: unknown field "50%25, odd: key"; allowed: type, id, text%0ARemove it or fix its spelling; the schema lists the allowed fields.',
+      '::error file=pages/about.yaml,line=6,col=5,endLine=6,endColumn=20,title=Unknown field (UnknownField)::sections[0].50%25, odd: key: unknown field "50%25, odd: key"; allowed: type, variants, id, text%0ARemove it or fix its spelling; the schema lists the allowed fields.',
     );
     const warning = lines.find((l) => l.startsWith('::warning '))!;
     expect(warning).toMatch(/^::warning file=site\.config\.yaml,line=\d+,col=\d+,.*title=No preview for a platform guide \(MissingPreview\)::products\[0\]\.id: product "instagram" has no preview source/);
