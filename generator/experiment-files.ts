@@ -56,6 +56,7 @@ export default { fetch: (request, env) => handle(request, env, routes) };
 `),
   );
   // Pages invokes the worker only for these (a route and its address with a slash); the rest is served as files.
+  // (Netlify's edge functions match paths exactly too, so they get the same list.)
   const include = Object.keys(routes).flatMap((r) => (r === '/' ? ['/'] : [r, `${r}/`]));
   files.set(CLOUDFLARE_ROUTES, `${JSON.stringify({ version: 1, include, exclude: [] }, null, 2)}\n`);
   files.set(
@@ -63,7 +64,7 @@ export default { fetch: (request, env) => handle(request, env, routes) };
     await bundle(`import { handle } from ${JSON.stringify(edge('netlify-edge.ts'))};
 const routes = ${json};
 export default (request, context) => handle(request, context, routes, globalThis.Netlify?.env.get('EXPERIMENT_SECRET'));
-export const config = { path: ${JSON.stringify(Object.keys(routes))} };
+export const config = { path: ${JSON.stringify(include)} };
 `),
   );
   return files;
