@@ -3,44 +3,21 @@
 // reaches public.track(text); refusals are 4xx naming the field with nothing stored; the caps answer
 // 429; an admin at aal2 reads the counts. Then load: 10,000 events at 50 concurrent, none
 // acknowledged and lost, and the caps exact under concurrency. Its own stand-in: it sets the caps.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { BROWSER_UA, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { adminAtAal2, client } from './stand-in.ts';
+import { sendFrom, type Answer } from './send-from.ts';
 
 let standIn: StandIn;
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
 
 /** One beacon request from the loopback address `from`. */
 function beacon(body: string, opts: { from?: string; agent?: string; key?: string | null; type?: string } = {}): Promise<Answer> {
   const key = opts.key === undefined ? standIn.anonKey : opts.key;
   const url = new URL(`/rest/v1/rpc/track${key ? `?apikey=${encodeURIComponent(key)}` : ''}`, standIn.url);
-  return new Promise((ok, fail) => {
-    const req = request(
-      {
-        host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST',
-        localAddress: opts.from ?? '127.0.0.1', agent: false,
-        headers: { 'content-type': opts.type ?? 'text/plain;charset=UTF-8', 'user-agent': opts.agent ?? BROWSER_UA, origin: 'http://127.0.0.1:5110' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          ok({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
-  });
+  const headers = { 'content-type': opts.type ?? 'text/plain;charset=UTF-8', 'user-agent': opts.agent ?? BROWSER_UA, origin: 'http://127.0.0.1:5110' };
+  return sendFrom(opts.from ?? '127.0.0.1', 'POST', url, headers, body, { pooled: false });
 }
 
 const stored = async () => Number((await standIn.query<{ n: string }>('select count(*) as n from analytics.events')).rows[0]!.n);

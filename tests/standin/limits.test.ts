@@ -3,47 +3,19 @@
 // first X-Forwarded-For entry. Tests reach the stand-in from different loopback addresses
 // (127.0.0.2, 127.0.0.3, ...: the socket's real source address), so no test-only switch exists
 // that a visitor could also use. Its own stand-in, whose limits are set through their one place.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
 import { totpFor } from '../../supabase/local/mfa.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { adminAtAal2 } from './stand-in.ts';
+import { sendFrom, type Answer } from './send-from.ts';
 
 let standIn: StandIn;
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-}
-
 /** One request from the loopback address `from`, as a client there would send it. */
 function send(from: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const url = new URL(path, standIn.url);
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((ok, fail) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        localAddress: from,
-        headers: { apikey: standIn.anonKey, ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          ok({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', fail);
-    req.end(payload);
-  });
+  return sendFrom(from, method, new URL(path, standIn.url), { apikey: standIn.anonKey, ...(payload ? { 'content-type': 'application/json' } : {}), ...headers }, payload);
 }
 
 let n = 0;
