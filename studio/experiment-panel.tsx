@@ -14,6 +14,12 @@ export function goalText(g: Goal): string {
   return [`a ${g.event}`, g.product && `of ${g.product}`, g.route && `on ${g.route}`, g.block && `in block ${g.block}`].filter(Boolean).join(' ');
 }
 
+/** The experiment's goal in words, or that the catalogue lacks it. */
+function goalLine(id: unknown, goals: Goal[]): string {
+  const g = goals.find((x) => x.id === id);
+  return g ? `${g.id} (${goalText(g)})` : `${String(id ?? 'no goal')} (not one of site.config.yaml's goals)`;
+}
+
 /** The schema allows at most this many variants beside the control (schemas/defs.schema.json). */
 const MAX_VARIANTS = 3;
 
@@ -41,21 +47,31 @@ export function ExperimentPanel({ page, file, schema, goals, ctx, arms, arm, set
     description: `${props.goal?.description ?? ''} ${goals.map((g) => `${g.id}: ${goalText(g)}`).join('; ')}.`.trim(),
   };
   const variants = arms.filter((a) => a !== CONTROL);
+  // Open while a field of the experiment has a problem, so it is seen where it is fixed.
+  const problems = (['id', 'goal', 'start', 'end', 'variants'] as const).reduce((n, k) => n + ctx.diagnosticsAt(['experiment', k]).length, 0);
   return (
     <section className="studio-panel" aria-labelledby="experiment-title">
       <h2 id="experiment-title">Experiment</h2>
       <p className="studio-help">
         Each visitor sees one version of this page, chosen before it is sent. The control is the page as written; a variant changes some fields of some blocks.
       </p>
+      <dl className="my-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="font-semibold">Id</dt><dd className="m-0"><code>{String(experiment.id ?? '')}</code></dd>
+        <dt className="font-semibold">Judged by</dt><dd className="m-0">{goalLine(experiment.goal, goals)}</dd>
+        <dt className="font-semibold">Runs</dt><dd className="m-0">from {String(experiment.start ?? '?')}{experiment.end ? `, planned to end ${experiment.end}` : ', no planned end'}</dd>
+      </dl>
       <VariantSwitch arms={arms} arm={arm} onChange={setArm} name="experiment-version" label="Version shown in the form and the preview" />
-      <Field schema={props.id ?? {}} value={experiment.id} path={['experiment', 'id']} required ctx={ctx} />
-      <Field schema={goalSchema} value={experiment.goal} path={['experiment', 'goal']} required ctx={ctx} />
-      <div className="grid grid-cols-1 gap-x-3 sm:grid-cols-2">
-        <DateField label={props.start?.title ?? 'Start'} help={props.start?.description} value={experiment.start} path="start" required ctx={ctx} />
-        <DateField label={props.end?.title ?? 'Planned end'} help={props.end?.description} value={experiment.end} path="end" ctx={ctx} />
-      </div>
-      <Variants page={page} experiment={experiment} variants={variants} editAll={editAll} diagnostics={ctx.diagnosticsAt(['experiment', 'variants'])} />
-      <h3 className="mt-4 mb-1 text-base">End the experiment</h3>
+      <details className="my-2" open={problems > 0 || undefined}>
+        <summary className="font-semibold">Edit the experiment{problems > 0 ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}</summary>
+        <Field schema={props.id ?? {}} value={experiment.id} path={['experiment', 'id']} required ctx={ctx} />
+        <Field schema={goalSchema} value={experiment.goal} path={['experiment', 'goal']} required ctx={ctx} />
+        <div className="grid grid-cols-1 gap-x-3 sm:grid-cols-2">
+          <DateField label={props.start?.title ?? 'Start'} help={props.start?.description} value={experiment.start} path="start" required ctx={ctx} />
+          <DateField label={props.end?.title ?? 'Planned end'} help={props.end?.description} value={experiment.end} path="end" ctx={ctx} />
+        </div>
+        <Variants page={page} experiment={experiment} variants={variants} editAll={editAll} diagnostics={ctx.diagnosticsAt(['experiment', 'variants'])} />
+      </details>
+      <h3 className="mt-3 mb-1 text-base">End the experiment</h3>
       <p className="studio-help">Choose the version that won: it becomes the page, and the experiment and every block's variants are removed from the file.</p>
       <div className="flex flex-wrap gap-2">
         {arms.map((a) => (
