@@ -396,6 +396,8 @@ function Preview({ file, route, variant, version, made, focusText }: { file: str
   const scroll = useRef(0);
   const full = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const src = `/_studio/preview?file=${encodeURIComponent(file)}${route ? `&route=${encodeURIComponent(route)}` : ''}${variant !== CONTROL ? `&variant=${encodeURIComponent(variant)}` : ''}&v=${version}`;
+  const latest = useRef(src);
+  latest.current = src;
 
   const reveal = useCallback(
     (frame: HTMLIFrameElement | null) => {
@@ -451,7 +453,9 @@ function Preview({ file, route, variant, version, made, focusText }: { file: str
   const loaded = (i: number) => {
     const frame = frames[i]!.current;
     frame?.contentWindow?.addEventListener('scroll', () => i === activeRef.current && (scroll.current = frame.contentWindow?.scrollY ?? 0));
-    if (i !== active) setActive(i);
+    // Only the page asked for last is shown: the buffer frame also loads again when the dev server
+    // reloads every page on a save, and its older page (another variant, an older draft) must stay hidden.
+    if (i !== active && srcs[i] === latest.current) setActive(i);
     reveal(frame);
   };
   const activeRef = useRef(active);

@@ -43,7 +43,10 @@ async function shoot(page: Page, name: string, at?: string) {
   for (const width of [1280, 820]) {
     await page.setViewportSize({ width, height: 900 });
     // The studio's columns scroll on their own: the part to see is scrolled into its column.
-    if (at) await page.locator(at).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    if (at) await page.locator(at).first().evaluate((el) => {
+      const column = el.closest('main')!;
+      column.scrollTop += el.getBoundingClientRect().top - column.getBoundingClientRect().top - 8;
+    });
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(folder, `studio-variants-${name}-${width}.png`) });
   }
@@ -144,6 +147,7 @@ describe('a variant in the studio', () => {
     await page.keyboard.press('Enter');
     await experiment.waitFor({ state: 'detached' });
     await expect.poll(() => headlineField.inputValue()).toBe(edited);
+    await page.frameLocator(`iframe[title="Preview of /"]`).getByText(edited).first().waitFor({ timeout: 60_000 });
     await save(page);
     const won = read();
     const after = parse(won) as PageFile;
