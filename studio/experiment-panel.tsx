@@ -65,10 +65,8 @@ export function ExperimentPanel({ page, file, schema, goals, ctx, arms, arm, set
         <summary className="font-semibold">Edit the experiment{problems > 0 ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}</summary>
         <Field schema={props.id ?? {}} value={experiment.id} path={['experiment', 'id']} required ctx={ctx} />
         <Field schema={goalSchema} value={experiment.goal} path={['experiment', 'goal']} required ctx={ctx} />
-        <div className="grid grid-cols-1 gap-x-3 sm:grid-cols-2">
-          <DateField label={props.start?.title ?? 'Start'} help={props.start?.description} value={experiment.start} path="start" required ctx={ctx} />
-          <DateField label={props.end?.title ?? 'Planned end'} help={props.end?.description} value={experiment.end} path="end" ctx={ctx} />
-        </div>
+        <DateField label={props.start?.title ?? 'Start'} help={props.start?.description} value={experiment.start} path="start" required ctx={ctx} />
+        <DateField label={props.end?.title ?? 'Planned end'} help={props.end?.description} value={experiment.end} path="end" ctx={ctx} />
         <Variants page={page} experiment={experiment} variants={variants} editAll={editAll} diagnostics={ctx.diagnosticsAt(['experiment', 'variants'])} />
       </details>
       <h3 className="mt-3 mb-1 text-base">End the experiment</h3>
