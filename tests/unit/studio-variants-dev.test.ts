@@ -163,6 +163,15 @@ describe('a variant in the studio', () => {
     await page.getByRole('heading', { name: 'Sections' }).scrollIntoViewIfNeeded();
     await shoot(page, 'after-winner', '#block-title');
     expect(await serious(page)).toEqual([]);
+
+    // A page without an experiment starts one: version b, a goal of the catalogue's, starting today.
+    await page.getByText('Experiment', { exact: true }).click();
+    await page.getByRole('button', { name: 'Start an experiment' }).click();
+    await experiment.waitFor();
+    expect(await experiment.getByRole('radio', { name: `Variant ${variant}` }).count()).toBe(1);
+    expect(await experiment.textContent()).toContain(`${before.experiment!.goal} (`);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await experiment.waitFor({ state: 'detached' });
     await page.close();
   }, 300_000);
 
