@@ -2,7 +2,7 @@
 // site.config.yaml's analytics goals), its versions and its dates, each an ordinary field of the file;
 // the version the form and the preview show; and its end: choosing a winner, confirmed first, makes
 // that version the page as one change (variants.ts's winnerEdits), which Save writes and Undo takes back.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Diagnostic, Edit, Goal, Schema } from './api.ts';
 import { Confirm } from './confirm.tsx';
 import { Field, type FormContext } from './schema-form.tsx';
@@ -47,8 +47,10 @@ export function ExperimentPanel({ page, file, schema, goals, ctx, arms, arm, set
     description: `${props.goal?.description ?? ''} ${goals.map((g) => `${g.id}: ${goalText(g)}`).join('; ')}.`.trim(),
   };
   const variants = arms.filter((a) => a !== CONTROL);
+  // The list's problems and each of its variants' (one that changes nothing is named at its item).
+  const variantProblems = [['experiment', 'variants'], ...variants.map((_, i) => ['experiment', 'variants', i])].flatMap((p) => ctx.diagnosticsAt(p));
   // Open while a field of the experiment has a problem, so it is seen where it is fixed.
-  const problems = (['id', 'goal', 'start', 'end', 'variants'] as const).reduce((n, k) => n + ctx.diagnosticsAt(['experiment', k]).length, 0);
+  const problems = (['id', 'goal', 'start', 'end'] as const).reduce((n, k) => n + ctx.diagnosticsAt(['experiment', k]).length, variantProblems.length);
   return (
     <section className="studio-panel" aria-labelledby="experiment-title">
       <h2 id="experiment-title">Experiment</h2>
@@ -61,14 +63,13 @@ export function ExperimentPanel({ page, file, schema, goals, ctx, arms, arm, set
         <dt className="font-semibold">Runs</dt><dd className="m-0">from {String(experiment.start ?? '?')}{experiment.end ? `, planned to end ${experiment.end}` : ', no planned end'}</dd>
       </dl>
       <VariantSwitch arms={arms} arm={arm} onChange={setArm} name="experiment-version" label="Version shown in the form and the preview" />
-      <details className="my-2" open={problems > 0 || undefined}>
-        <summary className="font-semibold">Edit the experiment{problems > 0 ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}</summary>
+      <Settings problems={problems}>
         <Field schema={props.id ?? {}} value={experiment.id} path={['experiment', 'id']} required ctx={ctx} />
         <Field schema={goalSchema} value={experiment.goal} path={['experiment', 'goal']} required ctx={ctx} />
         <DateField label={props.start?.title ?? 'Start'} help={props.start?.description} value={experiment.start} path="start" required ctx={ctx} />
         <DateField label={props.end?.title ?? 'Planned end'} help={props.end?.description} value={experiment.end} path="end" ctx={ctx} />
-        <Variants page={page} experiment={experiment} variants={variants} editAll={editAll} diagnostics={ctx.diagnosticsAt(['experiment', 'variants'])} />
-      </details>
+        <Variants page={page} experiment={experiment} variants={variants} editAll={editAll} diagnostics={variantProblems} />
+      </Settings>
       <h3 className="mt-3 mb-1 text-base">End the experiment</h3>
       <p className="studio-help">Choose the version that won: it becomes the page, and the experiment and every block's variants are removed from the file.</p>
       <div className="flex flex-wrap gap-2">
@@ -91,6 +92,24 @@ export function ExperimentPanel({ page, file, schema, goals, ctx, arms, arm, set
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * The experiment's fields, folded. A problem in one opens them, so it is seen where it is fixed; once
+ * open they stay so until the marketer closes them (a problem fixed while typing never folds the field away).
+ */
+function Settings({ problems, children }: { problems: number; children: ReactNode }) {
+  const [open, setOpen] = useState(problems > 0);
+  const any = problems > 0;
+  useEffect(() => {
+    if (any) setOpen(true);
+  }, [any]);
+  return (
+    <details className="my-2" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="font-semibold">Edit the experiment{any ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}</summary>
+      {children}
+    </details>
   );
 }
 
