@@ -170,6 +170,10 @@ describe('a variant in the studio', () => {
     await experiment.waitFor();
     expect(await experiment.getByRole('radio', { name: `Variant ${variant}` }).count()).toBe(1);
     expect(await experiment.textContent()).toContain(`${before.experiment!.goal} (`);
+    // Its variant changes nothing yet: said under Variants, with the settings opened to show it.
+    await experiment.getByText(/no section gives the variant/).first().waitFor({ timeout: 30_000 });
+    await shoot(page, 'started', '#experiment-title');
+    expect(await serious(page)).toEqual([]);
     await page.getByRole('button', { name: 'Undo' }).click();
     await experiment.waitFor({ state: 'detached' });
     await page.close();
