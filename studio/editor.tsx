@@ -105,8 +105,10 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       // select flipped twice is two).
       const only = edits.length === 1 ? edits[0]! : undefined;
       const field = only?.op === 'set' && (typeof only.value === 'string' || typeof only.value === 'number') ? formatPath(only.path) : null;
+      // The version the answer's page is made for, as it was when asked.
+      const asked = variantRef.current;
       try {
-        const r = await api.draft(file, before, edits, shows, variantRef.current);
+        const r = sameVersion(await api.draft(file, before, edits, shows, asked), asked);
         if (r.text !== before) {
           if (field === null || typing.current !== field) past.current.push(before);
           typing.current = field;
@@ -115,12 +117,15 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
         accept(r, queue.current.length === 0);
       } catch (e) {
         setStatus(`That change could not be written: ${(e as Error).message}`);
-        const r = await api.draft(file, before, [], shows, variantRef.current);
+        const r = sameVersion(await api.draft(file, before, [], shows, asked), asked);
         accept(r, true);
       }
     });
     return chain.current;
   }, [file, shows, accept]);
+
+  /** An answer's page only while the version it was made for is still the one shown (else the preview fetches its own). */
+  const sameVersion = <R extends { preview?: string }>(r: R, asked: string): R => (asked === variantRef.current ? r : { ...r, preview: undefined });
 
   /** Edits applied in order, sent as one request (so one step of the history when there are several). */
   const editAll = useCallback(
@@ -149,7 +154,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       if (prev === undefined) return;
       typing.current = null;
       to.push(text.current);
-      accept(await api.draft(file, prev, [], shows, variantRef.current), true);
+      const asked = variantRef.current;
+      accept(sameVersion(await api.draft(file, prev, [], shows, asked), asked), true);
     },
     [file, shows, flush, accept],
   );
