@@ -76,7 +76,18 @@ export function BlockForm({ schema, section, index, ctx, arms, arm, setArm, edit
       )}
       {fields.map(([key, s]) => {
         const field = <Field key={key} schema={s} value={value[key]} path={[...at, key]} required={schema.required?.includes(key) ?? false} ctx={form} />;
-        if (!variant || !overridden(key)) return field;
+        if (!variant) {
+          // The control's field that a variant replaces: a change here does not reach that variant.
+          const others = arms.filter((a) => a !== CONTROL && Object.hasOwn(overridesOf(section, a), key));
+          if (!others.length) return field;
+          return (
+            <div key={key} data-varies={key}>
+              {field}
+              <p className="studio-help mt-0">{others.map((a) => armName(a)).join(' and ')} {others.length > 1 ? 'have their' : 'has its'} own {(s.title ?? key).toLowerCase()}: a change here does not change {others.length > 1 ? 'them' : 'it'}.</p>
+            </div>
+          );
+        }
+        if (!overridden(key)) return field;
         return (
           <div key={key} className="-mx-2 my-2 rounded-md border-l-4 border-blue-700 bg-blue-50 px-2 py-1" data-overridden={key}>
             {field}

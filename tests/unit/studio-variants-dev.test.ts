@@ -92,6 +92,8 @@ describe('a variant in the studio', () => {
 
     // The hero's form, switched to the variant from the keyboard (a radio group: arrow keys).
     await page.locator('.studio-section-select').nth(heroAt).click();
+    // In the control, the field the variant replaces says so.
+    expect(await page.locator('[data-varies="headline"]').textContent()).toContain(`Variant ${variant} has its own headline`);
     const versions = page.getByRole('region', { name: /^Block/ }).getByRole('group', { name: 'Version shown and edited' });
     await versions.getByRole('radio', { name: 'Control' }).focus();
     await page.keyboard.press('ArrowRight');
