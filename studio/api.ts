@@ -4,6 +4,9 @@
 // code reaches the browser).
 import type { Changes } from '../generator/studio/git-changes.ts';
 import type { PublishResult } from '../generator/studio/git-publish.ts';
+import type { Goal } from '../generator/studio/schemas-for-ui.ts';
+
+export type { Goal };
 
 export type { Change, Changes } from '../generator/studio/git-changes.ts';
 export type Published = Extract<PublishResult, { ok: true }>;
@@ -77,6 +80,8 @@ export interface StudioSchemas {
   blocksByTemplate: Record<string, string[]>;
   /** The blog's categories, as its index declares them. */
   categories: string[];
+  /** site.config.yaml's analytics goals (an experiment is judged by one). */
+  goals: Goal[];
 }
 
 export class ApiError extends Error {
@@ -114,8 +119,8 @@ export const api = {
   schemas: () => call<StudioSchemas>('/_studio/api/schemas'),
   /** The file as it is on disk; its unsaved draft from before is dropped (so a POST: a GET changes nothing). */
   open: (file: string) => call<{ file: string; text: string; hash: string } & Described>('/_studio/api/open', { file }),
-  /** `preview`: the page made from the new text (`route`: the page a file without its own shows). */
-  draft: (file: string, text: string, edits: Edit[] = [], route?: string) => call<{ text: string; preview: string } & Described>('/_studio/api/draft', { file, text, edits, route }),
+  /** `preview`: the page made from the new text (`route`: the page a file without its own shows; `variant`: the version of its experiment). */
+  draft: (file: string, text: string, edits: Edit[] = [], route?: string, variant?: string) => call<{ text: string; preview: string } & Described>('/_studio/api/draft', { file, text, edits, route, variant }),
   save: (file: string, text: string, base: string | null) => call<{ hash: string }>('/_studio/api/save', { file, text, base }),
   create: (kind: string, name: string) => call<{ file?: string; output: string }>('/_studio/api/new', { kind, name }),
   changes: () => call<Changes>('/_studio/api/changes'),

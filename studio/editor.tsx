@@ -5,33 +5,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError, fieldId, formatPath, type Diagnostic, type Edit, type PathSegment, type Schema, type StudioSchemas } from './api.ts';
 import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
+import { applyLocal } from './local-edit.ts';
+import { ExperimentPanel } from './experiment-panel.tsx';
+import { BlockForm } from './variant-form.tsx';
+import { armsOf, CONTROL, shownAs, type PageData } from './variants.ts';
 
 const CATALOGUE = 'site.config.yaml';
 
 type Data = Record<string, unknown>;
 type Section = { type?: string } & Record<string, unknown>;
-
-/** The edit applied to the form's copy at once, so typing never waits for the server. */
-function applyLocal(data: Data, e: Edit): Data {
-  const copy = structuredClone(data) as Record<PathSegment, unknown>;
-  // Own properties only: a key such as __proto__ in a file never reaches a prototype.
-  const at = (path: readonly PathSegment[]) => path.reduce<any>((d, k) => (d && typeof d === 'object' && Object.hasOwn(d, k) ? d[k] : undefined), copy);
-  if (e.op === 'set' || e.op === 'delete') {
-    const parent = e.path.length > 1 ? at(e.path.slice(0, -1)) : copy;
-    const key = e.path[e.path.length - 1]!;
-    if (!parent || typeof parent !== 'object') return data;
-    if (e.op === 'set') parent[key] = structuredClone(e.value);
-    else if (Array.isArray(parent)) parent.splice(Number(key), 1);
-    else delete parent[key];
-    return copy as Data;
-  }
-  const list = at(e.path);
-  if (!Array.isArray(list)) return data;
-  if (e.op === 'insert') list.splice(e.index, 0, structuredClone(e.value));
-  else if (e.op === 'duplicate') list.splice(e.index + 1, 0, structuredClone(list[e.index]));
-  else list.splice(e.to, 0, ...list.splice(e.from, 1));
-  return copy as Data;
-}
 
 /** A mark on copy not written yet: the example's, a starter's, or DRAFT: (as a warning: the page still builds). */
 export const isUnwritten = (d: Diagnostic) => d.name === 'ExampleCopy' || (d.name === 'DraftCopy' && d.severity === 'warning');
@@ -66,6 +48,9 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const [affected, setAffected] = useState<{ file: string; route: string; title: string }[] | null>(null);
   const [history, setHistory] = useState({ past: 0, future: 0 });
   const [route, setRoute] = useState<string | undefined>();
+  /** The version of the page's experiment the forms edit and the preview shows (the control without one). */
+  const [variant, setVariant] = useState(CONTROL);
+  const variantRef = useRef(CONTROL);
   /** The page made from the newest draft, which the preview shows at once. */
   const [made, setMade] = useState<string | undefined>();
   const text = useRef('');
@@ -120,8 +105,10 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       // select flipped twice is two).
       const only = edits.length === 1 ? edits[0]! : undefined;
       const field = only?.op === 'set' && (typeof only.value === 'string' || typeof only.value === 'number') ? formatPath(only.path) : null;
+      // The version the answer's page is made for, as it was when asked.
+      const asked = variantRef.current;
       try {
-        const r = await api.draft(file, before, edits, shows);
+        const r = sameVersion(await api.draft(file, before, edits, shows, asked), asked);
         if (r.text !== before) {
           if (field === null || typing.current !== field) past.current.push(before);
           typing.current = field;
@@ -130,24 +117,32 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
         accept(r, queue.current.length === 0);
       } catch (e) {
         setStatus(`That change could not be written: ${(e as Error).message}`);
-        const r = await api.draft(file, before, [], shows);
+        const r = sameVersion(await api.draft(file, before, [], shows, asked), asked);
         accept(r, true);
       }
     });
     return chain.current;
   }, [file, shows, accept]);
 
-  const edit = useCallback(
-    (e: Edit) => {
-      setData((d) => (d ? applyLocal(d, e) : d));
-      const last = queue.current[queue.current.length - 1];
-      // Typing in one field is one edit, however many keys it took.
-      if (e.op === 'set' && last?.op === 'set' && formatPath(last.path) === formatPath(e.path)) queue.current[queue.current.length - 1] = e;
-      else queue.current.push(e);
+  /** An answer's page only while the version it was made for is still the one shown (else the preview fetches its own). */
+  const sameVersion = <R extends { preview?: string }>(r: R, asked: string): R => (asked === variantRef.current ? r : { ...r, preview: undefined });
+
+  /** Edits applied in order, sent as one request (so one step of the history when there are several). */
+  const editAll = useCallback(
+    (es: Edit[]) => {
+      if (!es.length) return;
+      setData((d) => (d ? es.reduce(applyLocal, d) : d));
+      for (const e of es) {
+        const last = queue.current[queue.current.length - 1];
+        // Typing in one field is one edit, however many keys it took.
+        if (e.op === 'set' && last?.op === 'set' && formatPath(last.path) === formatPath(e.path)) queue.current[queue.current.length - 1] = e;
+        else queue.current.push(e);
+      }
       void flush();
     },
     [flush],
   );
+  const edit = useCallback((e: Edit) => editAll([e]), [editAll]);
 
   // The stacks are read after the changes still on their way are in: sending one empties `future`.
   const restore = useCallback(
@@ -159,7 +154,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
       if (prev === undefined) return;
       typing.current = null;
       to.push(text.current);
-      accept(await api.draft(file, prev, [], shows), true);
+      const asked = variantRef.current;
+      accept(sameVersion(await api.draft(file, prev, [], shows, asked), asked), true);
     },
     [file, shows, flush, accept],
   );
@@ -228,7 +224,10 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const jump = (d: Diagnostic) => {
     const m = /^sections\[(\d+)\]/.exec(d.path);
     if (m) setSelected(Number(m[1]));
-    focusAfter.current = d.path || 'title';
+    // In a variant's override: that variant's form, at the field it overrides.
+    const v = /^(sections\[\d+\])\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
+    if (v && arms.includes(v[2]!)) chooseVariant(v[2]!);
+    focusAfter.current = (v && arms.includes(v[2]!) ? `${v[1]}${v[3]}` : d.path) || 'title';
     setVersion((v) => v);
     setStatus(`Showing: ${d.message}`);
   };
@@ -236,6 +235,16 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const sections = (data?.sections as Section[] | undefined) ?? [];
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const selectedSection = selected !== null ? sections[selected] : undefined;
+  const arms = catalogue ? [CONTROL] : armsOf(data as PageData | null);
+  // A variant the experiment no longer has (removed, or the experiment ended) shows the control.
+  const arm = arms.includes(variant) ? variant : CONTROL;
+  variantRef.current = arm;
+  const chooseVariant = (next: string) => {
+    variantRef.current = next;
+    setVariant(next);
+    // The page the last draft brought is the old version's: the preview loads the new one itself.
+    setMade(undefined);
+  };
 
   if (!data) return <main className="studio-main" id="main"><p role="status">{status || `Opening ${file}…`}</p></main>;
   return (
@@ -289,21 +298,15 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
             <>
               <details className="studio-panel">
                 <summary><h2>Page settings</h2></summary>
-                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections']} />
+                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections', 'experiment']} />
               </details>
+              <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
               <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
               {selectedSection && selected !== null && (
                 <section className="studio-panel studio-block-form" aria-labelledby="block-title">
                   <h2 id="block-title">Block {selected + 1}: {selectedSection.type}</h2>
                   {schemas.blocks[selectedSection.type ?? ''] ? (
-                    <ObjectFields
-                      schema={schemas.blocks[selectedSection.type!]!}
-                      value={selectedSection}
-                      path={['sections', selected]}
-                      ctx={ctx}
-                      // A section's variant overrides (issue 33) have no form yet: they are written in the YAML, which validate checks.
-                      skip={['variants']}
-                    />
+                    <BlockForm schema={schemas.blocks[selectedSection.type!]!} section={selectedSection} index={selected} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
                   ) : (
                     <p>No block type "{String(selectedSection.type)}". Pick one of the palette's types in the YAML file.</p>
                   )}
@@ -312,7 +315,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
             </>
           )}
         </main>
-        <Preview file={file} route={shows ?? route} version={version} made={made} focusText={selectedSection ? summary(selectedSection) : ''} />
+        <Preview file={file} route={shows ?? route} variant={arm} version={version} made={made} focusText={selectedSection ? summary(shownAs(selectedSection, arm) as Section) : ''} />
       </div>
     </div>
   );
@@ -357,6 +360,7 @@ function Sections(props: { sections: Section[]; template: string; selected: numb
               <span className="studio-section-type">{s.type}</span> <span className="studio-section-summary">{summary(s)}</span>
               {errorsIn(i) > 0 && <span className="studio-badge is-error">{errorsIn(i)} error{errorsIn(i) > 1 ? 's' : ''}</span>}
               {unwrittenIn(i) > 0 && <span className="studio-badge is-example">Example copy</span>}
+              {!!s.variants && typeof s.variants === 'object' && <span className="studio-badge is-variant">Varies: {Object.keys(s.variants).join(', ')}</span>}
             </button>
             <span className="studio-section-tools" role="group" aria-label={`Block ${i + 1} (${s.type})`}>
               <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Move block ${i + 1} (${s.type}) up`}>↑</button>
@@ -391,13 +395,15 @@ const FULL_RELOAD_MS = 1500;
  * whole page loads in a second frame, shown when ready, so its islands run as on the site and the
  * switch does not flash.
  */
-function Preview({ file, route, version, made, focusText }: { file: string; route?: string; version: number; made?: string; focusText: string }) {
+function Preview({ file, route, variant, version, made, focusText }: { file: string; route?: string; variant: string; version: number; made?: string; focusText: string }) {
   const frames = [useRef<HTMLIFrameElement>(null), useRef<HTMLIFrameElement>(null)];
   const [active, setActive] = useState(0);
   const [srcs, setSrcs] = useState<[string, string]>(['', '']);
   const scroll = useRef(0);
   const full = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const src = `/_studio/preview?file=${encodeURIComponent(file)}${route ? `&route=${encodeURIComponent(route)}` : ''}&v=${version}`;
+  const src = `/_studio/preview?file=${encodeURIComponent(file)}${route ? `&route=${encodeURIComponent(route)}` : ''}${variant !== CONTROL ? `&variant=${encodeURIComponent(variant)}` : ''}&v=${version}`;
+  const latest = useRef(src);
+  latest.current = src;
 
   const reveal = useCallback(
     (frame: HTMLIFrameElement | null) => {
@@ -453,7 +459,9 @@ function Preview({ file, route, version, made, focusText }: { file: string; rout
   const loaded = (i: number) => {
     const frame = frames[i]!.current;
     frame?.contentWindow?.addEventListener('scroll', () => i === activeRef.current && (scroll.current = frame.contentWindow?.scrollY ?? 0));
-    if (i !== active) setActive(i);
+    // Only the page asked for last is shown: the buffer frame also loads again when the dev server
+    // reloads every page on a save, and its older page (another variant, an older draft) must stay hidden.
+    if (i !== active && srcs[i] === latest.current) setActive(i);
     reveal(frame);
   };
   const activeRef = useRef(active);
@@ -462,7 +470,7 @@ function Preview({ file, route, version, made, focusText }: { file: string; rout
     <section className="studio-preview" aria-label="Preview">
       {[0, 1].map((i) => (
         <iframe key={i} ref={frames[i]} src={srcs[i] || undefined} className={i === active ? 'is-shown' : 'is-buffer'} aria-hidden={i === active ? undefined : true} tabIndex={i === active ? undefined : -1}
-          title={i === active ? `Preview of ${route ?? file}` : 'Next preview, loading'} onLoad={() => srcs[i] && loaded(i)} />
+          title={i === active ? `Preview of ${route ?? file}${variant !== CONTROL ? `, variant ${variant}` : ''}` : 'Next preview, loading'} onLoad={() => srcs[i] && loaded(i)} />
       ))}
     </section>
   );

@@ -20,6 +20,16 @@ export interface StudioSchemas {
   blocksByTemplate: Record<string, string[]>;
   /** The blog's categories, as its index declares them (an article's category field offers these). */
   categories: string[];
+  /** The catalogue's analytics goals (an experiment's goal is one of them), with what each counts. */
+  goals: Goal[];
+}
+
+export interface Goal {
+  id: string;
+  event: string;
+  route?: string;
+  block?: string;
+  product?: string;
 }
 
 export function studioSchemas(root: string): StudioSchemas {
@@ -50,7 +60,7 @@ export function studioSchemas(root: string): StudioSchemas {
     blocks[name.replace('.schema.json', '')] = inline(load(file), file, []) as Schema;
   }
   const page = load(join(dir, 'page.schema.json'));
-  const config = parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as { products?: { id: string; name: string }[] } | null;
+  const config = parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as { products?: { id: string; name: string }[]; analytics?: { goals?: Goal[] } } | null;
   return {
     page: inline(page, join(dir, 'page.schema.json'), []) as Schema,
     siteConfig: inline(load(join(dir, 'site-config.schema.json')), join(dir, 'site-config.schema.json'), []) as Schema,
@@ -58,6 +68,7 @@ export function studioSchemas(root: string): StudioSchemas {
     products: (config?.products ?? []).filter((p) => p && typeof p.id === 'string').map((p) => ({ id: p.id, name: String(p.name ?? p.id) })),
     blocksByTemplate: blocksByTemplate(page, Object.keys(blocks)),
     categories: declaredCategories(root),
+    goals: (Array.isArray(config?.analytics?.goals) ? config.analytics.goals : []).filter((g) => g && typeof g.id === 'string').map((g) => ({ ...g, id: g.id, event: String(g.event) })),
   };
 }
 

@@ -22,6 +22,7 @@ import { isYaml, listFiles, routeOf } from '../core/load.ts';
 import { formatReport } from '../report.ts';
 import { parseMoment, publicationOf } from '../core/publication.ts';
 import { groupOf } from './page-groups.ts';
+import { CONTROL } from '../../model/experiment.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { PageDefinition } from '../../model/page.ts';
@@ -123,13 +124,13 @@ export function studio(opts: StudioOptions) {
     // Edits applied to the unsaved text (nothing written): the new text, its data and its diagnostics.
     // With the page made from it (the preview's fast update, see studio/editor.tsx): no second request.
     'POST /_studio/api/draft': async (req) => {
-      const { file, text, edits, route } = (await readJson(req)) as { file: string; text: string; edits?: Edit[]; route?: string };
+      const { file, text, edits, route, variant } = (await readJson(req)) as { file: string; text: string; edits?: Edit[]; route?: string; variant?: string };
       editablePath(root, file);
       if (typeof text !== 'string') throw new HttpError(400, 'no text');
       const next = edits?.length ? applyEdits(text, edits) : text;
       drafts.set(file, next);
       const result = await compile();
-      return { text: next, ...describe(file, next, result, await marksOf(file, next)), preview: (await previewOf(file, route ?? null, result)).html };
+      return { text: next, ...describe(file, next, result, await marksOf(file, next)), preview: (await previewOf(file, route ?? null, result, variant ?? null)).html };
     },
     'POST /_studio/api/save': async (req) => {
       const { file, text, base } = (await readJson(req)) as { file: string; text: string; base: string | null };
@@ -266,19 +267,26 @@ export function studio(opts: StudioOptions) {
       }
       result = await compile(new Map([[file!, head]]));
     } else result = await compile(rev === 'disk' ? new Map() : drafts);
-    const { html, page } = await previewOf(file!, url.searchParams.get('route'), result);
+    const { html, page } = await previewOf(file!, url.searchParams.get('route'), result, url.searchParams.get('variant'));
     res.setHeader('cache-control', 'no-store');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ? await vite.transformIndexHtml(page.route, html) : html);
   }
 
-  /** The page of `file` (the catalogue: of the route it names, as its products are shown on many), or the error report. */
-  async function previewOf(file: string, route: string | null, result: CompileResult): Promise<{ html: string; page?: PageDefinition }> {
+  /**
+   * The page of `file` (the catalogue: of the route it names, as its products are shown on many), or the
+   * error report. With `variant`, that variant of the page's experiment: the definition the compile made
+   * for its variant file, as the build renders it (a variant the page does not declare is said so).
+   */
+  async function previewOf(file: string, route: string | null, result: CompileResult, variant: string | null = null): Promise<{ html: string; page?: PageDefinition }> {
     const { renderPage, renderErrorPage } = await renderEntry();
     const DEV_CLIENT = '/@vite/client';
-    const page = result.site?.pages.find((p) => p.file === file) ?? result.site?.pages.find((p) => p.route === route);
+    const control = result.site?.pages.find((p) => p.file === file) ?? result.site?.pages.find((p) => p.route === route);
+    const page = !variant || variant === CONTROL || !control ? control : result.site?.variants?.find((p) => p.route === control.route && p.variant === variant);
     if (!result.ok || !page) {
-      const report = result.ok ? `${file} makes no page of its own (it is not a page file, or a template folds it into others).` : formatReport(result.diagnostics, result.texts);
+      const report = !result.ok ? formatReport(result.diagnostics, result.texts)
+        : control ? `${file} has no variant ${JSON.stringify(variant)}: its experiment's variants are ${control.experiment?.variants.join(', ') || 'none'}.`
+        : `${file} makes no page of its own (it is not a page file, or a template folds it into others).`;
       return { html: renderErrorPage(report, [DEV_CLIENT]) };
     }
     const { html } = renderPage({
