@@ -9,7 +9,7 @@
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
 import pg from 'pg';
-import { openDatabase } from '../../supabase/local/db.ts';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
@@ -35,6 +35,31 @@ const ADMIN_CLAIMS = JSON.stringify({
   session_id: '0b000000-0000-4000-8000-000000000002',
 });
 
+/** `events` events over the 90 days up to today (four a visitor-day; see the header), straight into analytics.events. */
+export async function fillNinetyDays(db: Database, events: number): Promise<void> {
+  await db.query(
+    `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+     select d + make_interval(secs => (v % 80000) + step), d, sha256(int8send(v)),
+       case step when 0 then 'view' when 1 then 'view' when 2 then (array['cta', 'cta', 'capture', 'view'])[1 + r % 4] else case when r % 5 = 0 then 'buy' else 'view' end end,
+       case step when 0 then (array['/', '/', '/blog', '/ultimate-detox'])[1 + r % 4]
+                 else (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox', '/blog/post-' || (r % 40), '/about', '/contact'])[1 + (r / 7) % 8] end,
+       case when step = 2 and r % 4 < 2 then (array['hero', 'pricing', 'footer-cta', 'bonus'])[1 + r % 4] end,
+       case when step = 2 and r % 4 < 2 then 'cta' end,
+       case when step = 3 and r % 5 = 0 then (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + (r / 5) % 5] end,
+       case when step = 3 and r % 5 = 0 then 1900 + 1000 * (r % 3) end,
+       case when step = 0 and r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 'duckduckgo.com', 't.co', 'www.reddit.com', 'l.facebook.com'])[1 + (r / 3) % 6] end,
+       case when step = 0 and r % 10 = 0 then (array['newsletter', 'twitter', 'partner'])[1 + r % 3] end,
+       case when step = 0 and r % 10 = 0 then (array['email', 'social', 'referral'])[1 + r % 3] end,
+       case when step = 0 and r % 10 = 0 then (array['spring', 'launch', 'bundle'])[1 + (r / 10) % 3] end,
+       (array['phone', 'phone', 'tablet', 'desktop'])[1 + (v % 4)],
+       case when r % 2 = 0 then 'a' else 'b' end
+     from generate_series(0, $1::bigint - 1) i
+     cross join lateral (select i / 4 as v, (i % 4)::int as step) s
+     cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x`,
+    [events],
+  );
+}
+
 export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsFigures> {
   const events = opts.events ?? ANALYTICS_BUDGETS.events;
   const ingest = opts.ingest ?? 20_000;
@@ -55,27 +80,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
 
     // 2. Ninety days of events, folded.
     const loadStarted = performance.now();
-    await db.query(
-      `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
-       select d + make_interval(secs => (v % 80000) + step), d, sha256(int8send(v)),
-         case step when 0 then 'view' when 1 then 'view' when 2 then (array['cta', 'cta', 'capture', 'view'])[1 + r % 4] else case when r % 5 = 0 then 'buy' else 'view' end end,
-         case step when 0 then (array['/', '/', '/blog', '/ultimate-detox'])[1 + r % 4]
-                   else (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox', '/blog/post-' || (r % 40), '/about', '/contact'])[1 + (r / 7) % 8] end,
-         case when step = 2 and r % 4 < 2 then (array['hero', 'pricing', 'footer-cta', 'bonus'])[1 + r % 4] end,
-         case when step = 2 and r % 4 < 2 then 'cta' end,
-         case when step = 3 and r % 5 = 0 then (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + (r / 5) % 5] end,
-         case when step = 3 and r % 5 = 0 then 1900 + 1000 * (r % 3) end,
-         case when step = 0 and r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 'duckduckgo.com', 't.co', 'www.reddit.com', 'l.facebook.com'])[1 + (r / 3) % 6] end,
-         case when step = 0 and r % 10 = 0 then (array['newsletter', 'twitter', 'partner'])[1 + r % 3] end,
-         case when step = 0 and r % 10 = 0 then (array['email', 'social', 'referral'])[1 + r % 3] end,
-         case when step = 0 and r % 10 = 0 then (array['spring', 'launch', 'bundle'])[1 + (r / 10) % 3] end,
-         (array['phone', 'phone', 'tablet', 'desktop'])[1 + (v % 4)],
-         case when r % 2 = 0 then 'a' else 'b' end
-       from generate_series(0, $1::bigint - 1) i
-       cross join lateral (select i / 4 as v, (i % 4)::int as step) s
-       cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x`,
-      [events],
-    );
+    await fillNinetyDays(db, events);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const foldStarted = performance.now();
     await db.query('select analytics.fold()');
