@@ -35,7 +35,7 @@ const ADMIN_CLAIMS = JSON.stringify({
   session_id: '0b000000-0000-4000-8000-000000000002',
 });
 
-/** `events` events over the 90 days up to today (four a visitor-day; see the header), straight into analytics.events. */
+/** `events` events over the 90 days up to today (four a visitor-day; see the header), straight into analytics.events in time order. */
 export async function fillNinetyDays(db: Database, events: number): Promise<void> {
   await db.query(
     `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
@@ -55,7 +55,9 @@ export async function fillNinetyDays(db: Database, events: number): Promise<void
        case when r % 2 = 0 then 'a' else 'b' end
      from generate_series(0, $1::bigint - 1) i
      cross join lateral (select i / 4 as v, (i % 4)::int as step) s
-     cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x`,
+     cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x
+     -- In the order they happen, as track() stores them: a day's events lie together in the table.
+     order by 1`,
     [events],
   );
 }

@@ -307,8 +307,9 @@ begin
     with paths as materialized (
       select day, steps, visitors from analytics.paths_between(p_from, p_to)
     ),
-    -- Each distinct path once: its first variant of the route, and whether the goal follows it.
-    scored as (
+    -- Each distinct path once: its first variant of the route, and whether the goal follows it
+    -- (materialized: merged into the join below, the test ran once per path and day).
+    scored as materialized (
       select d.steps, v.variant, d.s ~ (' ' || v_prefix || v.variant || '(?= ).*' || v_goal) as converted
       from (select steps, ' ' || array_to_string(steps, ' ') || ' ' as s from paths group by steps) d
       cross join lateral (
