@@ -160,7 +160,8 @@ revoke all on function analytics.screen_rows(date, date, boolean) from public;
 grant execute on function analytics.screen_rows(date, date, boolean) to authenticated;
 
 -- The days folded before this migration.
-insert into analytics.daily_screen select * from analytics.screen_rows('-infinity', 'infinity', true);
+insert into analytics.daily_screen
+select * from analytics.screen_rows((select min(day) from analytics.daily), (select max(day) from analytics.daily), true);
 
 -- fold(): as before, and the day's screen rows from its rollup rows.
 create or replace function analytics.fold()
