@@ -8,6 +8,7 @@
 //    then every query behind /admin/insights as an admin at aal2: median of five runs each.
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
@@ -28,6 +29,8 @@ export interface AnalyticsFigures {
   ingest: { events: number; seconds: number; perSecond: number; acknowledged: number; stored: number };
   load: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
   queries: { name: string; medianMs: number }[];
+  /** The machine's 1-minute load average when the queries started and ended (timings on a shared machine). */
+  load1: { before: number; after: number };
 }
 
 const ADMIN_CLAIMS = JSON.stringify({
@@ -97,6 +100,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     await db.query(`insert into auth.sessions (id, user_id, aal) values ('0b000000-0000-4000-8000-000000000002', '0b000000-0000-4000-8000-000000000001', 'aal2')`);
     const client = await pool.connect();
     const queries: { name: string; medianMs: number }[] = [];
+    const loadBefore = loadavg()[0]!;
     try {
       const timed = async (name: string, sql: string) => {
         const times: number[] = [];
@@ -128,6 +132,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
       ingest: { events: ingest, seconds, perSecond: ingest / seconds, acknowledged, stored },
       load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths) },
       queries,
+      load1: { before: loadBefore, after: loadavg()[0]! },
     };
   } finally {
     await pool.end();
@@ -140,7 +145,7 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   const lines = [
     `analytics ingest: ${f.ingest.events} events through track() at 50 concurrent in ${f.ingest.seconds.toFixed(1)} s = ${Math.round(f.ingest.perSecond)} events/s (budget ${ANALYTICS_BUDGETS.ingestPerSecond}); acknowledged ${f.ingest.acknowledged}, stored ${f.ingest.stored}, lost ${f.ingest.acknowledged - f.ingest.stored}`,
     `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
-    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms):`,
+    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms; load average ${f.load1.before.toFixed(1)} before, ${f.load1.after.toFixed(1)} after, on ${cpus().length} cores):`,
     ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
   ];
   return lines.join('\n');
