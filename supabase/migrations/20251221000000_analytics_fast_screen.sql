@@ -14,13 +14,16 @@
 -- 2. raw_daily needs no join at all: the first touch is a window over the visitor-day.
 -- 3. The screen summed the full rollup (every event dimension crossed with every first-touch one,
 --    about 1,150 rows a day) eight times. fold() now also keeps the screen's own sums per day
---    (analytics.daily_screen, about 220 rows a day), computed from analytics.daily's rows by one
---    query, and today's raw events go through the same query: the numbers cannot differ from
---    summing analytics.daily, only the rows read do. analytics.daily stays, for exports and new
---    questions.
+--    (analytics.daily_screen, about 270 rows a day in seven panels, each part of the screen reading
+--    only its panel's), computed from analytics.daily's rows by one query, and today's raw events go
+--    through the same query: the numbers cannot differ from summing analytics.daily, only the rows
+--    read do. analytics.daily stays, for exports and new questions.
 --
 -- Funnels and experiments read analytics.daily_paths; an experiment now tests each distinct path
--- once, not once per day it occurs.
+-- once, not once per day it occurs (its goal's regular expression ran on every path of every day).
+--
+-- admin_insights and admin_experiment answer the same JSON as before (admin_funnel is unchanged), so
+-- the screen and its types are too.
 
 -- 1. The same policies, each one a boolean sub-select (names and meaning unchanged).
 do $$
