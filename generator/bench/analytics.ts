@@ -8,8 +8,9 @@
 //    then every query behind /admin/insights as an admin at aal2: median of five runs each.
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { openDatabase } from '../../supabase/local/db.ts';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
@@ -28,12 +29,41 @@ export interface AnalyticsFigures {
   ingest: { events: number; seconds: number; perSecond: number; acknowledged: number; stored: number };
   load: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
   queries: { name: string; medianMs: number }[];
+  /** The machine's 1-minute load average when the queries started and ended (timings on a shared machine). */
+  load1: { before: number; after: number };
 }
 
 const ADMIN_CLAIMS = JSON.stringify({
   role: 'authenticated', sub: '0b000000-0000-4000-8000-000000000001', app_metadata: { role: 'admin' }, aal: 'aal2',
   session_id: '0b000000-0000-4000-8000-000000000002',
 });
+
+/** `events` events over the 90 days up to today (four a visitor-day; see the header), straight into analytics.events in time order. */
+export async function fillNinetyDays(db: Database, events: number): Promise<void> {
+  await db.query(
+    `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+     select d + make_interval(secs => (v % 80000) + step), d, sha256(int8send(v)),
+       case step when 0 then 'view' when 1 then 'view' when 2 then (array['cta', 'cta', 'capture', 'view'])[1 + r % 4] else case when r % 5 = 0 then 'buy' else 'view' end end,
+       case step when 0 then (array['/', '/', '/blog', '/ultimate-detox'])[1 + r % 4]
+                 else (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox', '/blog/post-' || (r % 40), '/about', '/contact'])[1 + (r / 7) % 8] end,
+       case when step = 2 and r % 4 < 2 then (array['hero', 'pricing', 'footer-cta', 'bonus'])[1 + r % 4] end,
+       case when step = 2 and r % 4 < 2 then 'cta' end,
+       case when step = 3 and r % 5 = 0 then (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + (r / 5) % 5] end,
+       case when step = 3 and r % 5 = 0 then 1900 + 1000 * (r % 3) end,
+       case when step = 0 and r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 'duckduckgo.com', 't.co', 'www.reddit.com', 'l.facebook.com'])[1 + (r / 3) % 6] end,
+       case when step = 0 and r % 10 = 0 then (array['newsletter', 'twitter', 'partner'])[1 + r % 3] end,
+       case when step = 0 and r % 10 = 0 then (array['email', 'social', 'referral'])[1 + r % 3] end,
+       case when step = 0 and r % 10 = 0 then (array['spring', 'launch', 'bundle'])[1 + (r / 10) % 3] end,
+       (array['phone', 'phone', 'tablet', 'desktop'])[1 + (v % 4)],
+       case when r % 2 = 0 then 'a' else 'b' end
+     from generate_series(0, $1::bigint - 1) i
+     cross join lateral (select i / 4 as v, (i % 4)::int as step) s
+     cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x
+     -- In the order they happen, as track() stores them: a day's events lie together in the table.
+     order by 1`,
+    [events],
+  );
+}
 
 export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsFigures> {
   const events = opts.events ?? ANALYTICS_BUDGETS.events;
@@ -55,27 +85,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
 
     // 2. Ninety days of events, folded.
     const loadStarted = performance.now();
-    await db.query(
-      `insert into analytics.events (at, day, visitor, kind, route, block_id, block_type, product, price_cents, referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
-       select d + make_interval(secs => (v % 80000) + step), d, sha256(int8send(v)),
-         case step when 0 then 'view' when 1 then 'view' when 2 then (array['cta', 'cta', 'capture', 'view'])[1 + r % 4] else case when r % 5 = 0 then 'buy' else 'view' end end,
-         case step when 0 then (array['/', '/', '/blog', '/ultimate-detox'])[1 + r % 4]
-                   else (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox', '/blog/post-' || (r % 40), '/about', '/contact'])[1 + (r / 7) % 8] end,
-         case when step = 2 and r % 4 < 2 then (array['hero', 'pricing', 'footer-cta', 'bonus'])[1 + r % 4] end,
-         case when step = 2 and r % 4 < 2 then 'cta' end,
-         case when step = 3 and r % 5 = 0 then (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + (r / 5) % 5] end,
-         case when step = 3 and r % 5 = 0 then 1900 + 1000 * (r % 3) end,
-         case when step = 0 and r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 'duckduckgo.com', 't.co', 'www.reddit.com', 'l.facebook.com'])[1 + (r / 3) % 6] end,
-         case when step = 0 and r % 10 = 0 then (array['newsletter', 'twitter', 'partner'])[1 + r % 3] end,
-         case when step = 0 and r % 10 = 0 then (array['email', 'social', 'referral'])[1 + r % 3] end,
-         case when step = 0 and r % 10 = 0 then (array['spring', 'launch', 'bundle'])[1 + (r / 10) % 3] end,
-         (array['phone', 'phone', 'tablet', 'desktop'])[1 + (v % 4)],
-         case when r % 2 = 0 then 'a' else 'b' end
-       from generate_series(0, $1::bigint - 1) i
-       cross join lateral (select i / 4 as v, (i % 4)::int as step) s
-       cross join lateral (select abs(hashint8(v))::int as r, ((now() at time zone 'utc')::date - (v % 90)::int) as d) x`,
-      [events],
-    );
+    await fillNinetyDays(db, events);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const foldStarted = performance.now();
     await db.query('select analytics.fold()');
@@ -90,6 +100,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     await db.query(`insert into auth.sessions (id, user_id, aal) values ('0b000000-0000-4000-8000-000000000002', '0b000000-0000-4000-8000-000000000001', 'aal2')`);
     const client = await pool.connect();
     const queries: { name: string; medianMs: number }[] = [];
+    const loadBefore = loadavg()[0]!;
     try {
       const timed = async (name: string, sql: string) => {
         const times: number[] = [];
@@ -121,6 +132,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
       ingest: { events: ingest, seconds, perSecond: ingest / seconds, acknowledged, stored },
       load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths) },
       queries,
+      load1: { before: loadBefore, after: loadavg()[0]! },
     };
   } finally {
     await pool.end();
@@ -133,7 +145,7 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   const lines = [
     `analytics ingest: ${f.ingest.events} events through track() at 50 concurrent in ${f.ingest.seconds.toFixed(1)} s = ${Math.round(f.ingest.perSecond)} events/s (budget ${ANALYTICS_BUDGETS.ingestPerSecond}); acknowledged ${f.ingest.acknowledged}, stored ${f.ingest.stored}, lost ${f.ingest.acknowledged - f.ingest.stored}`,
     `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
-    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms):`,
+    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms; load average ${f.load1.before.toFixed(1)} before, ${f.load1.after.toFixed(1)} after, on ${cpus().length} cores):`,
     ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
   ];
   return lines.join('\n');

@@ -10,6 +10,7 @@ delete from public.rate_limit_windows where action = 'events';
 delete from analytics.events;
 delete from analytics.daily;
 delete from analytics.daily_paths;
+delete from analytics.daily_screen;
 delete from analytics.folded_days;
 
 create function pg_temp.track_as(p_ip text, p_agent text, p_body text)
@@ -189,6 +190,7 @@ select throws_ok($$select analytics.fold()$$, '42501', null, 'a non-admin cannot
 select pg_temp.as_claims('{"role":"authenticated","sub":"52222222-2222-4222-8222-222222222222","app_metadata":{"role":"admin"},"aal":"aal1","session_id":"54444444-4444-4444-8444-444444444444"}');
 select is_empty($$select id from analytics.events$$, 'an admin at aal1 reads no event');
 select is_empty($$select day from analytics.daily$$, 'nor any rollup');
+select is_empty($$select day from analytics.daily_screen$$, 'nor the screen''s sums');
 select is((public.admin_insights(current_date - 3, current_date) -> 'totals' ->> 'visitors')::int, 0, 'an admin at aal1 reads zeros');
 select throws_ok($$select analytics.fold()$$, '42501', null, 'an admin at aal1 cannot fold');
 
@@ -225,6 +227,11 @@ select is(analytics.fold(), 0, 'a second fold finds nothing to do');
 select is((select sum(visitors)::int from analytics.daily_paths), 9, 'the paths count every visitor-day');
 select is((select sum(visitors)::int from analytics.daily_paths where 'buy:ultimate' = any(steps)), 3, 'the paths keep the steps');
 select is((select count(*)::int from analytics.events), 40, 'raw events within raw_days are kept');
+select is((select sum(visitors)::int from analytics.daily_screen where panel = 'kinds' and kind = 'visit'), 9, 'the screen''s sums count every folded visitor-day');
+select is((select array_agg(n order by panel) from (select panel, sum(events)::int as n from analytics.daily_screen where panel not in ('blocks', 'products') group by panel) p),
+  (select array_fill(sum(events)::int, array[5]) from analytics.daily), 'each panel of the screen''s sums holds every rollup row once');
+select is((select sum(events)::int from analytics.daily_screen where panel = 'blocks'), (select sum(events)::int from analytics.daily where kind = 'cta'), 'the blocks panel: the calls to action');
+select is((select sum(value_cents)::int from analytics.daily_screen where panel = 'products'), (select sum(value_cents)::int from analytics.daily where kind = 'buy'), 'the products panel: the buy clicks and their value');
 set local role authenticated;
 select pg_temp.read_all('folded');
 reset role;

@@ -47,7 +47,7 @@ test('the admin sees exactly what one visitor did: counts, the platform pages, t
   test.skip(!bundle || !product, 'the catalogue has no platform page or no bundle');
   // Five visits, a sign-in, two axe passes and a download: axe alone has taken a minute on a busy 2-core machine.
   test.slow();
-  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths');
+  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths, analytics.daily_screen');
   const path: Done[] = [];
 
   const visitor = await (await browser.newContext({ userAgent })).newPage();
@@ -135,7 +135,7 @@ test('with nothing counted, the screen says how to get data', async ({ page }) =
   await openAdmin(page, '/admin/insights?range=today');
   await signInAdmin(page);
   // Emptied once signed in, in case the admin's own page load was counted; the loader reads again.
-  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths');
+  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths, analytics.daily_screen');
   await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' }).click();
   await expect(page.getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('insights-empty')).toContainText('npm start');
