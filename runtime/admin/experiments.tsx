@@ -4,9 +4,9 @@
 // model/experiment-stats.ts) and how many more days a change of a given size needs at the recent
 // traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
 import { useEffect, useState } from 'react';
-import { CONTROL, type ExperimentEntry } from '../../model/experiment.ts';
-import { daysToDetect, describeArms, verdictOverDays, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
-import { experimentCounts, type VariantCounts } from '../backend/experiments.ts';
+import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/experiment.ts';
+import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
+import { experimentCounts } from '../backend/experiments.ts';
 import { panel, plural } from './ui.ts';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
@@ -27,23 +27,11 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 export function experimentReport(entry: ExperimentEntry, counts: readonly VariantCounts[], today: string): ExperimentReport {
   const byArm = new Map(counts.map((c) => [c.variant, c]));
   const arms: ArmCounts[] = entry.arms.map((arm) => ({ arm, visitors: byArm.get(arm)?.visitors ?? 0, conversions: byArm.get(arm)?.conversions ?? 0 }));
-  // The verdict is read as the owner would have read it each day: cumulative counts per day.
-  const days = [...new Set(counts.flatMap((c) => c.daily.map((d) => d.day)))].sort();
-  const running = new Map(entry.arms.map((a) => [a, { visitors: 0, conversions: 0 }]));
-  const series = days.map((day) =>
-    entry.arms.map((arm) => {
-      const d = byArm.get(arm)?.daily.find((x) => x.day === day);
-      const r = running.get(arm)!;
-      r.visitors += d?.visitors ?? 0;
-      r.conversions += d?.conversions ?? 0;
-      return { arm, ...r };
-    }),
-  );
   const control = arms.find((a) => a.arm === CONTROL)!;
   const pooled = arms.reduce((s, a) => s + a.conversions, 0) / Math.max(1, arms.reduce((s, a) => s + a.visitors, 0));
   const fortnightAgo = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000));
   const recentVisitors = counts.reduce((s, c) => s + c.daily.filter((d) => d.day >= fortnightAgo).reduce((t, d) => t + d.visitors, 0), 0);
-  const verdict = series.length ? verdictOverDays(series) : { kind: 'too-early' as const, reason: 'no visitors yet' };
+  const verdict = verdictOfCounts(entry.arms, counts);
   return {
     entry,
     arms: describeArms(arms),
