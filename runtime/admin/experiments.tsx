@@ -64,8 +64,9 @@ export function daysText(days: number): string {
 
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
   const { entry } = report;
+  // min-w-0: a grid item is otherwise as wide as its table, and the panel ran off a phone's screen; the table scrolls instead.
   return (
-    <article className={`${panel} p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
+    <article className={`${panel} min-w-0 p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
       <h3 id={`experiment-${entry.id}`} className="text-lg font-bold text-gray-900">
         {entry.id} <span className="font-mono text-sm font-normal text-gray-600">{entry.route}</span>
       </h3>
@@ -73,7 +74,8 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
         Goal: {entry.goal.id} · since {entry.start}
         {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's figures`}>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
@@ -91,7 +93,7 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
                 <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
                 <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">
+                <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
                   {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
