@@ -13,12 +13,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { experimentEntries, type ExperimentEntry, type VariantCounts } from '../model/experiment.ts';
 import { verdictOfCounts } from '../model/experiment-stats.ts';
 import type { CompiledSite } from '../model/page.ts';
 import { isLocalBackend, supabaseUrl } from './backend-url.ts';
 import { diagnostic, type Diagnostic } from './core/errors.ts';
 import { locate, parseSource } from './core/source.ts';
+
+const TOOL_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Where the counts come from, and how to read one experiment's. */
 export interface CountsSource {
@@ -50,7 +53,8 @@ export async function openCountsSource(root: string, env: NodeJS.ProcessEnv = pr
       where = `the database at DATABASE_URL (${url.host}${url.pathname})`;
       db = await openDatabase({ databaseUrl: env.DATABASE_URL });
     } else {
-      const dataDir = join(resolve(root, env.DATA_DIR ?? '.data'), 'pglite');
+      // Where the stand-in keeps it (supabase/local/server.ts): DATA_DIR, or this project's .data.
+      const dataDir = join(resolve(env.DATA_DIR ?? join(TOOL_ROOT, '.data')), 'pglite');
       if (!existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
       const backend = new URL(env.VITE_SUPABASE_URL || supabaseUrl());
       if (isLocalBackend(backend.href) && (await portTaken(backend.hostname.replace(/^\[|\]$/g, ''), Number(backend.port) || 54321))) return undefined;
