@@ -65,8 +65,9 @@ export async function benchExperiments(opts: { experiments?: number; port?: numb
     rmSync(dist, { recursive: true, force: true });
   }
 
-  // The page itself: built with and without its experiment, then Lighthouse on the three pages.
-  const pages = describeExperimentPages(await experimentPageFigures(opts.runs ?? 5));
+  // The page itself: built with and without its experiment, then Lighthouse on the three pages. Seven
+  // runs by default: a run's LCP falls on one of two levels about 15% apart, so three runs' median flips.
+  const pages = describeExperimentPages(await experimentPageFigures(opts.runs ?? 7));
   console.log(`experiments, the page (the experiment-site fixture, built with and without its experiment):\n${pages.lines.join('\n')}`);
   over.push(...pages.over);
   return over;
