@@ -19,7 +19,7 @@ import type { PageDefinition } from '../../model/page.ts';
 import type { Product } from '../../model/schema.generated.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { signInAdmin } from './admin-second-factor.ts';
-import { dbQuery, islandsReady, openAdmin, SUPABASE_URL } from './helpers.ts';
+import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, SUPABASE_URL } from './helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -128,4 +128,10 @@ test("the admin's experiment table shows each version's visitors, and the buy on
   expect(shown.sort()).toEqual(arms(experiment).map((arm) => [arm, '1', arm === bought ? '1' : '0']).sort());
   // Two visitors and one buy are no answer.
   await expect(table.getByTestId('experiment-verdict')).toContainText('Too early');
+  // The section as a phone and a desktop show it: axe finds nothing serious, and the panel stays on the screen.
+  for (const width of [390, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    expect(await seriousAxeViolations(admin, `${width} px`)).toEqual([]);
+    expect((await table.boundingBox())!.x + (await table.boundingBox())!.width).toBeLessThanOrEqual(width);
+  }
 });
