@@ -1,6 +1,6 @@
 // `npm run validate` warns about an experiment that has already reached a verdict (issue 33, point 6),
-// reading the counts from the stand-in's own database (PGlite in DATA_DIR) when the stand-in is not
-// running, and says so; it stays silent, and valid, when there is no database, when the counts are
+// reading the counts from a PostgreSQL server named by DATABASE_URL (a throwaway cluster here), or from
+// the stand-in's own database (PGlite in DATA_DIR) when the stand-in is not running, and says which; it stays silent, and valid, when there is no database, when the counts are
 // still noise, and when the stand-in holds the database. Run on the experiment-site fixture, with
 // events written into a real migrated database as the beacon's track() would have stored them.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { experimentEntries, type ExperimentEntry } from '../../model/experiment.ts';
-import { openDatabase } from '../../supabase/local/db.ts';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
+import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { fixtureSite, projectRoot } from './fixture.ts';
 
@@ -37,7 +38,12 @@ afterAll(() => {
 async function dataDir(days: number, perDay: number, rates: Record<string, number>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-data-'));
   dirs.push(dir);
-  const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+  await fill(await openDatabase({ dataDir: join(dir, 'pglite') }), days, perDay, rates);
+  return dir;
+}
+
+/** Migrates `db`, writes the traffic dataDir describes into it, and closes it. */
+async function fill(db: Database, days: number, perDay: number, rates: Record<string, number>): Promise<void> {
   try {
     await prepareDatabase(db);
     const events: Record<string, unknown>[] = [];
@@ -62,7 +68,6 @@ async function dataDir(days: number, perDay: number, rates: Record<string, numbe
   } finally {
     await db.close();
   }
-  return dir;
 }
 
 function validate(env: Record<string, string>) {
@@ -113,4 +118,23 @@ describe('validate and experiments with a verdict', () => {
       standIn.close();
     }
   }, 120_000);
+
+  it.skipIf(!postgresAvailable())('reads a PostgreSQL server named by DATABASE_URL, and says nothing when it does not answer', async () => {
+    const server = await startThrowawayPostgres();
+    try {
+      await fill(await openDatabase({ databaseUrl: server.url }), 10, 120, { control: 0.02, b: 0.1 });
+      const { status, output } = validate({ DATABASE_URL: server.url });
+      expect(status, output).toBe(0);
+      expect(output).toContain(`the experiment "${entry.id}" has reached a verdict: b converts better than the control (+500%)`);
+      const url = new URL(server.url);
+      expect(output).toContain(`read from the database at DATABASE_URL (${url.host}/postgres)`);
+      // No password or user in what it says.
+      expect(output).not.toContain('postgres@');
+    } finally {
+      await server.stop();
+    }
+    const gone = validate({ DATABASE_URL: server.url });
+    expect(gone.status, gone.output).toBe(0);
+    expect(gone.output).not.toMatch(/ExperimentHasVerdict|DATABASE_URL/);
+  }, 180_000);
 });
