@@ -12,8 +12,9 @@ import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|capture|contact)\.spec\.ts$/;
-// Counts every page view, buy click and capture the database holds, so it runs alone, after the rest.
-const ALONE_SPECS = /\/admin-insights\.spec\.ts$/;
+// Count every page view, buy click and capture the database holds (and every version of / seen), so
+// they run alone, after the rest.
+const ALONE_SPECS = /\/(admin-insights|experiment-admin)\.spec\.ts$/;
 // The test control server's token (generator/test-control.ts), random each run. Set here, in the
 // runner's environment, so the server and the workers (which inherit it and load this file again)
 // share it.

@@ -202,7 +202,8 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     }
     // Copied by content (a cache file drawn again under its name may hold other bytes).
     for (const [path, from] of imageFiles) outputs.copy(path, from);
-    outputs.write(HEADERS_FILE, headersFile(siteHeaders(compiled, scriptHashes, backend.url)));
+    const headers = siteHeaders(compiled, scriptHashes, backend.url);
+    outputs.write(HEADERS_FILE, headersFile(headers));
     outputs.write('sitemap.xml', sitemap(compiled));
     outputs.write('robots.txt', robots(compiled));
     outputs.write('rss.xml', rss(compiled));
@@ -210,7 +211,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
     outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
     outputs.write(HASH_FILE, buildHash(root, backend));
-    for (const [rel, text] of await experimentFiles(compiled)) outputs.write(rel, text);
+    for (const [rel, text] of await experimentFiles(compiled, headers)) outputs.write(rel, text);
     outputs.removeStale();
     phase('write');
 

@@ -9,6 +9,8 @@
 //   noise as a fixed-sample test would fool them (five peeks at 1.96 give 14% false winners, not 5%).
 //   With several variants each is tested at alpha / variants (Bonferroni).
 
+import type { VariantCounts } from './experiment.ts';
+
 export interface ArmCounts {
   arm: string;
   visitors: number;
@@ -155,6 +157,27 @@ export function verdictOverDays(days: readonly (readonly ArmCounts[])[], alpha: 
     if (v.kind === 'winner' || v.kind === 'worse') return { ...v, day: i };
   }
   return days.length ? verdict(days[days.length - 1]!, alpha) : { kind: 'too-early', reason: 'no data' };
+}
+
+/**
+ * The verdict as the owner would have read it each day, from admin_experiment's answer (per version,
+ * its counts per day): cumulative counts per arm per day, through verdictOverDays. The admin screen and
+ * `npm run validate` both read it so.
+ */
+export function verdictOfCounts(arms: readonly string[], counts: readonly VariantCounts[]): Verdict & { day?: number } {
+  const byArm = new Map(counts.map((c) => [c.variant, c]));
+  const days = [...new Set(counts.flatMap((c) => c.daily.map((d) => d.day)))].sort();
+  const running = new Map(arms.map((a) => [a, { visitors: 0, conversions: 0 }]));
+  const series = days.map((day) =>
+    arms.map((arm) => {
+      const d = byArm.get(arm)?.daily.find((x) => x.day === day);
+      const r = running.get(arm)!;
+      r.visitors += d?.visitors ?? 0;
+      r.conversions += d?.conversions ?? 0;
+      return { arm, ...r };
+    }),
+  );
+  return series.length ? verdictOverDays(series) : { kind: 'too-early', reason: 'no visitors yet' };
 }
 
 function normalCdf(x: number): number {

@@ -49,6 +49,21 @@ export function variantPath(route: string, variant: string): string {
  */
 export const EXPERIMENT_HEADERS = { 'cache-control': 'private, no-store', vary: 'Accept-Encoding, User-Agent' } as const;
 
+/** One day of one version in public.admin_experiment's answer (insights-contract.md). */
+export interface ExperimentDay {
+  day: string;
+  visitors: number;
+  conversions: number;
+}
+
+/** One version in public.admin_experiment's answer: visitor-days exposed, those converting on the goal, per day. */
+export interface VariantCounts {
+  variant: string;
+  visitors: number;
+  conversions: number;
+  daily: ExperimentDay[];
+}
+
 /** An experiment as the admin lists it, with its goal as site.config.yaml declares it (admin_experiment's p_goal). */
 export interface ExperimentEntry {
   route: string;

@@ -62,7 +62,8 @@ export interface LighthouseFigures {
   score: number;
   lcpMs: number;
   tbtMs: number;
-  runs: { score: number; lcpMs: number; tbtMs: number }[];
+  /** Each run's figures; also its layout shift (CLS) and the bytes of script it loaded (decoded, every script request). */
+  runs: { score: number; lcpMs: number; tbtMs: number; cls: number; scriptBytes: number }[];
 }
 
 const median = (xs: number[]) => {
@@ -82,10 +83,11 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 /** Serves `dir` (a build) with the bare page beside it on 127.0.0.1, and runs Lighthouse's mobile preset on each route. */
-export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS): Promise<LighthouseFigures[]> {
+export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS, opts: { bare?: boolean } = {}): Promise<LighthouseFigures[]> {
   mkdirSync(join(dir, BARE_ROUTE), { recursive: true });
   writeFileSync(join(dir, BARE_ROUTE, 'index.html'), BARE_HTML);
-  const all: RouteKind[] = [{ kind: 'bare page', route: BARE_ROUTE }, ...kinds];
+  // `bare: false`: only the given routes, compared among themselves (the experiments' control and variant).
+  const all: RouteKind[] = [...(opts.bare === false ? [] : [{ kind: 'bare page', route: BARE_ROUTE }]), ...kinds];
   const server = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => {} });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({
@@ -103,7 +105,9 @@ export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[]
           if (typeof v !== 'number') throw new Error(`Lighthouse on ${route}: no ${id} (${lhr.audits[id]?.errorMessage ?? 'not measured'})`);
           return v;
         };
-        measured.get(route)!.push({ score: Math.round((lhr.categories.performance?.score ?? 0) * 100), lcpMs: audit('largest-contentful-paint'), tbtMs: audit('total-blocking-time') });
+        const requests = ((lhr.audits['network-requests']?.details as { items?: { resourceType?: string; resourceSize?: number }[] } | undefined)?.items ?? []);
+        const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.resourceSize ?? 0), 0);
+        measured.get(route)!.push({ score: Math.round((lhr.categories.performance?.score ?? 0) * 100), lcpMs: audit('largest-contentful-paint'), tbtMs: audit('total-blocking-time'), cls: audit('cumulative-layout-shift'), scriptBytes });
       }
     }
   } finally {

@@ -51,7 +51,7 @@ await runCli('bench', async () => {
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   if (values.experiments === true) {
-    const over = await benchExperiments();
+    const over = await benchExperiments({ runs: count('runs', values.runs) });
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLocalBackend } from '../backend-url.ts';
 import { compileSite } from '../core/compile.ts';
+import { arms, type Experiment } from '../../model/experiment.ts';
 import { openDatabase, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { demoEvents, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
@@ -37,7 +38,7 @@ export function demoSiteOf(root: string): DemoSite {
   const compiled = compileSite(root).site;
   if (!compiled) throw new Error('the site does not compile: run npm run validate');
   type Section = { id?: string; type: string; product?: string };
-  type Page = { route: string; sections?: Section[]; experiment?: { variants?: { id: string }[] } };
+  type Page = { route: string; sections?: Section[]; experiment?: Experiment };
   const pages = (compiled.pages as unknown as Page[]).filter((p) => p.route !== '/admin' && !p.route.startsWith('/admin/'));
   const products = new Map((compiled.site.products as unknown as { id: string; price: number }[]).map((p) => [p.id, Math.round(p.price * 100)]));
   const site: DemoSite = { routes: pages.map((p) => p.route), blocks: new Map(), buys: new Map(), captures: [], variants: new Map() };
@@ -47,8 +48,8 @@ export function demoSiteOf(root: string): DemoSite {
     const buys = sections.filter((s) => s.product && /buy|price/.test(s.type) && products.has(s.product));
     if (buys.length) site.buys.set(page.route, [...new Set(buys.map((s) => s.product!))].map((p) => ({ product: p, cents: products.get(p)! })));
     if (sections.some((s) => s.type === 'email-capture')) site.captures.push(page.route);
-    const variants = page.experiment?.variants?.map((v) => v.id) ?? [];
-    if (variants.length) site.variants.set(page.route, variants);
+    // Every arm, the control included: a visitor of the page sees one of them.
+    if (page.experiment) site.variants.set(page.route, arms(page.experiment));
   }
   return site;
 }
@@ -95,7 +96,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const db = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data')), 'pglite') });
   try {
     await prepareDatabase(db);
-    const n = await fillDemoTraffic(db, demoSiteOf(REPO_ROOT));
+    // The site here, as build and start read it (a fixture copy's own pages, or this project's).
+    const n = await fillDemoTraffic(db, demoSiteOf(process.cwd()));
     console.log(`demo:traffic: ${n} demo events over 90 days (utm_campaign 'demo') in the local database; open /admin/insights after npm start.`);
   } finally {
     await db.close();

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { compileSite } from '../core/compile.ts';
+import { experimentVerdicts } from '../experiment-verdicts.ts';
 import { staleTypesDiagnostics } from '../generate-types.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -25,7 +26,9 @@ await runCli('validate', async () => {
   const result = compileSite(root, { components: blockComponents, asOf });
   // A site without committed types (a fixture, a starter) has none to keep current.
   const stale = existsSync(resolve(root, 'model')) ? await staleTypesDiagnostics(root) : [];
-  let diagnostics = [...result.diagnostics, ...stale];
+  // Experiments that have already answered, when a database with their counts can be read (silent otherwise).
+  const verdicts = result.site ? await experimentVerdicts(root, result.site) : [];
+  let diagnostics = [...result.diagnostics, ...stale, ...verdicts];
   // Named files: their own diagnostics, plus the errors that make the whole site invalid wherever they are
   // written (the config, the schemas and blocks, generated types, routes and the featured article), so a
   // hook never passes a change that breaks the site. Another file's warnings are not the named file's

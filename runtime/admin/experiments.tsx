@@ -4,9 +4,9 @@
 // model/experiment-stats.ts) and how many more days a change of a given size needs at the recent
 // traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
 import { useEffect, useState } from 'react';
-import { CONTROL, type ExperimentEntry } from '../../model/experiment.ts';
-import { daysToDetect, describeArms, verdictOverDays, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
-import { experimentCounts, type VariantCounts } from '../backend/experiments.ts';
+import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/experiment.ts';
+import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
+import { experimentCounts } from '../backend/experiments.ts';
 import { panel, plural } from './ui.ts';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
@@ -27,23 +27,11 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 export function experimentReport(entry: ExperimentEntry, counts: readonly VariantCounts[], today: string): ExperimentReport {
   const byArm = new Map(counts.map((c) => [c.variant, c]));
   const arms: ArmCounts[] = entry.arms.map((arm) => ({ arm, visitors: byArm.get(arm)?.visitors ?? 0, conversions: byArm.get(arm)?.conversions ?? 0 }));
-  // The verdict is read as the owner would have read it each day: cumulative counts per day.
-  const days = [...new Set(counts.flatMap((c) => c.daily.map((d) => d.day)))].sort();
-  const running = new Map(entry.arms.map((a) => [a, { visitors: 0, conversions: 0 }]));
-  const series = days.map((day) =>
-    entry.arms.map((arm) => {
-      const d = byArm.get(arm)?.daily.find((x) => x.day === day);
-      const r = running.get(arm)!;
-      r.visitors += d?.visitors ?? 0;
-      r.conversions += d?.conversions ?? 0;
-      return { arm, ...r };
-    }),
-  );
   const control = arms.find((a) => a.arm === CONTROL)!;
   const pooled = arms.reduce((s, a) => s + a.conversions, 0) / Math.max(1, arms.reduce((s, a) => s + a.visitors, 0));
   const fortnightAgo = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000));
   const recentVisitors = counts.reduce((s, c) => s + c.daily.filter((d) => d.day >= fortnightAgo).reduce((t, d) => t + d.visitors, 0), 0);
-  const verdict = series.length ? verdictOverDays(series) : { kind: 'too-early' as const, reason: 'no visitors yet' };
+  const verdict = verdictOfCounts(entry.arms, counts);
   return {
     entry,
     arms: describeArms(arms),
@@ -76,8 +64,9 @@ export function daysText(days: number): string {
 
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
   const { entry } = report;
+  // min-w-0: a grid item is otherwise as wide as its table, and the panel ran off a phone's screen; the table scrolls instead.
   return (
-    <article className={`${panel} p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
+    <article className={`${panel} min-w-0 p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
       <h3 id={`experiment-${entry.id}`} className="text-lg font-bold text-gray-900">
         {entry.id} <span className="font-mono text-sm font-normal text-gray-600">{entry.route}</span>
       </h3>
@@ -85,7 +74,8 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
         Goal: {entry.goal.id} · since {entry.start}
         {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
       </p>
-      <div className="mt-3 overflow-x-auto">
+      {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's figures`}>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
@@ -103,7 +93,7 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
                 <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
                 <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">
+                <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
                   {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>

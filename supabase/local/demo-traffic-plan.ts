@@ -13,7 +13,7 @@ export interface DemoSite {
   buys: Map<string, { product: string; cents: number }[]>;
   /** Routes with a starter-kit capture form. */
   captures: string[];
-  /** Variant ids per route, where a page is under an experiment. */
+  /** The arms (the control first) per route, where a page is under an experiment. */
   variants: Map<string, string[]>;
 }
 

@@ -5,6 +5,9 @@ import { compileSite } from '../../generator/core/compile.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { demoSiteOf, fillDemoTraffic, notLocal } from '../../generator/cli/demo-traffic.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
+import { arms } from '../../model/experiment.ts';
+import { fixtureSite } from '../unit/fixture.ts';
+import { rmSync } from 'node:fs';
 
 const root = process.cwd();
 
@@ -52,6 +55,24 @@ describe('demo traffic', () => {
     }
     expect(rows.some((r) => r.kind === 'buy')).toBe(true);
     expect(rows.some((r) => r.kind === 'cta')).toBe(true);
+  });
+
+  it("shows each arm of a page under an experiment, the control included (the experiment-site fixture)", async () => {
+    const site = fixtureSite('experiment-site');
+    const fixtureDb = await openDatabase({ memory: true });
+    try {
+      await prepareDatabase(fixtureDb);
+      const demo = demoSiteOf(site);
+      const page = compileSite(site).site!.pages.find((p) => p.experiment)!;
+      expect(demo.variants.get(page.route)).toEqual(arms(page.experiment!));
+      await fillDemoTraffic(fixtureDb, demo);
+      const { rows } = await fixtureDb.query<{ variant: string; n: number }>(`select variant, count(*)::int as n from analytics.daily_paths, unnest(steps) t, lateral (select substr(t, length('variant:' || $1 || '=') + 1) as variant) v where t like 'variant:' || $1 || '=%' group by variant order by variant`, [page.route]);
+      expect(rows.map((r) => r.variant)).toEqual([...arms(page.experiment!)].sort());
+      expect(rows.every((r) => r.n > 0)).toBe(true);
+    } finally {
+      await fixtureDb.close();
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 
   it('refuses a backend that is not this machine', () => {

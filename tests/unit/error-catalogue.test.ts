@@ -13,7 +13,9 @@ import { formatReport } from '../../generator/report.ts';
 import { copyMarks, exampleSets } from '../../generator/studio/example-copy.ts';
 import { backendMismatch } from '../../generator/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
-import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
+import { experimentEntries } from '../../model/experiment.ts';
+import { verdictDiagnostics } from '../../generator/experiment-verdicts.ts';
+import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
 import { otherServer } from './serving-process.ts';
 
@@ -150,6 +152,14 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   ExperimentDates: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2025-01-01', '  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }, GOAL_CONFIG)).diagnostics,
   ExperimentPastEnd: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2026-02-01', '  - type: paragraph\n    text: "a"\n    variants: { b: { text: "c" } }\n') }, GOAL_CONFIG), { asOf: new Date('2026-03-01T00:00:00Z') }).diagnostics,
   VariantChangesNothing: () => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, 'about.yaml': experimentPage('2026-02-01', '  - type: paragraph\n    text: "a"\n') }, GOAL_CONFIG), { asOf: new Date('2026-01-15T00:00:00Z') }).diagnostics,
+  // Counts as admin_experiment answers them, over the experiment-site fixture's experiment: b converts five times as often.
+  ExperimentHasVerdict: () => {
+    const root = fixtureSite('experiment-site');
+    const compiled = compileSite(root, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
+    const entry = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
+    const arm = (variant: string, conversions: number) => ({ variant, visitors: 2000, conversions, daily: [{ day: '2026-01-20', visitors: 2000, conversions }] });
+    return verdictDiagnostics(root, compiled, new Map([[entry, [arm('control', 10), arm('b', 50)]]]), 'a test', () => '2026-01-20');
+  },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     return staleTypesDiagnostics(root);

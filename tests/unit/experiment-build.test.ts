@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDifferences } from '../../generator/bench/scale.ts';
+import { readHeadersFile } from '../../generator/security-headers.ts';
 import { copyProject } from './fixture.ts';
 
 let root = '';
@@ -57,6 +58,11 @@ describe('experiments built as files', () => {
     expect(first.output).toContain('EXPERIMENT_SECRET is not set');
     for (const f of ['_worker.js', '_routes.json', '_experiments.json', '_netlify/edge-functions/experiments.js']) expect(existsSync(join(out, f)), f).toBe(true);
     expect(JSON.parse(read(out, '_routes.json')).include).toEqual(['/']);
+    // The worker sends the same security headers as _headers says (Pages applies _headers to no worker's answer).
+    const headers = readHeadersFile(out);
+    expect(headers['Content-Security-Policy']).toContain("default-src 'self'");
+    const worker = read(out, '_worker.js');
+    for (const value of Object.values(headers)) expect(worker).toContain(JSON.stringify(value));
   });
 
   it('builds a page under no experiment byte for byte as when no page has one', () => {

@@ -11,6 +11,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION } from '../../generator/experiment-files.ts';
+import { headersFile, HEADERS_FILE, securityHeaders } from '../../generator/security-headers.ts';
 import { startStaticServer } from '../../generator/serve.ts';
 import { chooseVariant } from '../../model/choose-variant.ts';
 import { fixtureSite } from './fixture.ts';
@@ -24,6 +25,8 @@ const AGENTS = Array.from({ length: 24 }, (_, i) => `Mozilla/5.0 (X11; Linux x86
 let dist = '';
 let site = '';
 let files: Map<string, string>;
+/** The site's security headers, as a build for a hosted project with one inline script would write them to _headers. */
+const HEADERS = securityHeaders({ supabaseUrl: 'https://project.supabase.co', scriptHashes: ["'sha256-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='"] });
 const servers: Server[] = [];
 const flares: Miniflare[] = [];
 
@@ -31,8 +34,9 @@ const flares: Miniflare[] = [];
 beforeAll(async () => {
   site = fixtureSite('experiment-site');
   const compiled = compileSite(site, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
-  files = await experimentFiles(compiled);
+  files = await experimentFiles(compiled, HEADERS);
   dist = mkdtempSync(join(tmpdir(), 'experiment-dist-'));
+  writeFileSync(join(dist, HEADERS_FILE), headersFile(HEADERS));
   for (const [rel, text] of files) {
     mkdirSync(join(dist, rel, '..'), { recursive: true });
     writeFileSync(join(dist, rel), text);
@@ -102,6 +106,23 @@ describe('the version chosen per request', () => {
     const about = await local('/about', AGENTS[0]!);
     expect(about.headers.get('cache-control')).toBe('no-cache');
     expect(about.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it("the Cloudflare worker's answers carry the site's security headers, as npm start's do (Pages applies no _headers to them)", async () => {
+    const [local, edge] = [await serve(SECRET), await cloudflare(SECRET)];
+    const arms = new Set<string>();
+    for (const ua of [...AGENTS.slice(0, 8), BOT]) {
+      const [a, b] = [await local('/', ua), await edge('/', ua)];
+      arms.add((await armOf(b))!);
+      for (const [name, value] of Object.entries(HEADERS)) {
+        expect(b.headers.get(name), `${name} from the worker`).toBe(value);
+        expect(a.headers.get(name), `${name} from npm start`).toBe(value);
+      }
+      // Its own rules still win where they overlap: the version must never be cached.
+      expect(b.headers.get('cache-control')).toBe('private, no-store');
+    }
+    // Both versions went out with them, the variant's file as well as the control.
+    expect([...arms].sort()).toEqual(['b', 'control']);
   });
 
   it('gives a bot the control, and everyone the control without a secret', async () => {

@@ -1,0 +1,140 @@
+// `npm run validate` warns about an experiment that has already reached a verdict (issue 33, point 6),
+// reading the counts from a PostgreSQL server named by DATABASE_URL (a throwaway cluster here), or from
+// the stand-in's own database (PGlite in DATA_DIR) when the stand-in is not running, and says which; it stays silent, and valid, when there is no database, when the counts are
+// still noise, and when the stand-in holds the database. Run on the experiment-site fixture, with
+// events written into a real migrated database as the beacon's track() would have stored them.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileSite } from '../../generator/core/compile.ts';
+import { experimentEntries, type ExperimentEntry } from '../../model/experiment.ts';
+import { openDatabase, type Database } from '../../supabase/local/db.ts';
+import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { prepareDatabase } from '../../supabase/local/migrate.ts';
+import { fixtureSite, projectRoot } from './fixture.ts';
+
+/** A port nothing listens on, where validate looks for a running stand-in (the task's range). */
+const STANDIN_PORT = Number(process.env.E2E_PORT ?? 4310) + 9;
+let site = '';
+let entry: ExperimentEntry;
+const dirs: string[] = [];
+
+beforeAll(() => {
+  site = fixtureSite('experiment-site');
+  const compiled = compileSite(site).site!;
+  entry = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
+});
+afterAll(() => {
+  for (const d of [site, ...dirs]) rmSync(d, { recursive: true, force: true });
+});
+
+/**
+ * A DATA_DIR whose database holds `days` days before today of the experiment's traffic: per day and
+ * version, `perDay` visitors who see the page, of whom the given share buy the goal's product there.
+ */
+async function dataDir(days: number, perDay: number, rates: Record<string, number>): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'verdict-data-'));
+  dirs.push(dir);
+  await fill(await openDatabase({ dataDir: join(dir, 'pglite') }), days, perDay, rates);
+  return dir;
+}
+
+/** Migrates `db`, writes the traffic dataDir describes into it, and closes it. */
+async function fill(db: Database, days: number, perDay: number, rates: Record<string, number>): Promise<void> {
+  try {
+    await prepareDatabase(db);
+    const events: Record<string, unknown>[] = [];
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    for (let d = 1; d <= days; d++) {
+      const at = today - d * 86_400_000 + 3_600_000;
+      for (const [variant, rate] of Object.entries(rates)) {
+        for (let v = 0; v < perDay; v++) {
+          const visitor = `${variant}-${d}-${v}`;
+          const base = { visitor, route: entry.route, variant, day: new Date(at).toISOString().slice(0, 10), device: 'desktop' };
+          events.push({ ...base, at: new Date(at).toISOString(), kind: 'view' });
+          if (v < Math.round(perDay * rate)) events.push({ ...base, at: new Date(at + 60_000).toISOString(), kind: 'buy', product: entry.goal.product, price_cents: 2900 });
+        }
+      }
+    }
+    await db.query(
+      `insert into analytics.events (at, day, visitor, kind, route, product, price_cents, device, variant)
+       select e.at, e.day, sha256(convert_to(e.visitor, 'UTF8')), e.kind, e.route, e.product, e.price_cents, e.device, e.variant
+       from json_to_recordset($1::json) as e(at timestamptz, day date, visitor text, kind text, route text, product text, price_cents int, device text, variant text)`,
+      [JSON.stringify(events)],
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+function validate(env: Record<string, string>) {
+  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts')], {
+    cwd: site,
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: '', VITE_SUPABASE_URL: `http://127.0.0.1:${STANDIN_PORT}`, NO_COLOR: '1', ...env },
+  });
+  return { status: r.status, output: r.stdout + r.stderr };
+}
+
+describe('validate and experiments with a verdict', () => {
+  it('warns at the experiment, with the answer and the counts it read and from where', async () => {
+    const dir = await dataDir(10, 120, { control: 0.02, b: 0.1 });
+    const { status, output } = validate({ DATA_DIR: dir });
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/pages\/index\.yaml:\d+:\d+ /);
+    expect(output).toContain('ExperimentHasVerdict');
+    expect(output).toContain(`the experiment "${entry.id}" has reached a verdict: b converts better than the control (+500%)`);
+    // What it read: each version's conversions of its visitor-days, and the database.
+    expect(output).toContain(`control 20 of 1200, b 120 of 1200 visitor-days converted on "${entry.goal.id}"`);
+    expect(output).toContain(`read from the local database (${join(dir, 'pglite')})`);
+  }, 120_000);
+
+  it('says nothing while the difference could be noise', async () => {
+    const dir = await dataDir(3, 40, { control: 0.05, b: 0.06 });
+    const { status, output } = validate({ DATA_DIR: dir });
+    expect(status, output).toBe(0);
+    expect(output).not.toContain('ExperimentHasVerdict');
+    expect(output).toContain('pages valid');
+  }, 120_000);
+
+  it('says nothing, and no error, without a database, or while the stand-in holds it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'verdict-none-'));
+    dirs.push(empty);
+    const none = validate({ DATA_DIR: empty });
+    expect(none.status, none.output).toBe(0);
+    expect(none.output).not.toMatch(/ExperimentHasVerdict|database/i);
+
+    const dir = await dataDir(10, 120, { control: 0.02, b: 0.1 });
+    const standIn: Server = createServer((s) => s.destroy());
+    await new Promise<void>((ok) => standIn.listen(STANDIN_PORT, '127.0.0.1', ok));
+    try {
+      const held = validate({ DATA_DIR: dir });
+      expect(held.status, held.output).toBe(0);
+      expect(held.output).not.toContain('ExperimentHasVerdict');
+    } finally {
+      standIn.close();
+    }
+  }, 120_000);
+
+  it.skipIf(!postgresAvailable())('reads a PostgreSQL server named by DATABASE_URL, and says nothing when it does not answer', async () => {
+    const server = await startThrowawayPostgres();
+    try {
+      await fill(await openDatabase({ databaseUrl: server.url }), 10, 120, { control: 0.02, b: 0.1 });
+      const { status, output } = validate({ DATABASE_URL: server.url });
+      expect(status, output).toBe(0);
+      expect(output).toContain(`the experiment "${entry.id}" has reached a verdict: b converts better than the control (+500%)`);
+      const url = new URL(server.url);
+      expect(output).toContain(`read from the database at DATABASE_URL (${url.host}/postgres)`);
+      // No password or user in what it says.
+      expect(output).not.toContain('postgres@');
+    } finally {
+      await server.stop();
+    }
+    const gone = validate({ DATABASE_URL: server.url });
+    expect(gone.status, gone.output).toBe(0);
+    expect(gone.output).not.toMatch(/ExperimentHasVerdict|DATABASE_URL/);
+  }, 180_000);
+});
