@@ -21,12 +21,12 @@
 -- accepted ones committed). Calls one after another (or on one connection) are exact, as before.
 -- Refused attempts still count, and the per-client limit is checked first, as before.
 --
--- The window's breaker state (limit_reached_at, lifted_at) is kept on its slot-0 row, so the
--- overview still finds one row per tripped cap; public.reopen_site_limit() zeroes every slot of the
--- hour, unchanged.
+-- When the cap was reached is noted on the slot row of the call that saw it (rarely two at once: the
+-- overview takes a window's earliest); public.reopen_site_limit() zeroes every slot of the hour and
+-- marks each lifted, unchanged.
 
 alter table public.rate_limit_windows add column shard smallint not null default 0 check (shard between 0 and 31);
-comment on column public.rate_limit_windows.shard is 'Site-wide windows only: the slot (0-31) a database connection counts in; a site-wide count is the sum of its window''s slots. The breaker''s state (limit_reached_at, lifted_at) is on slot 0. Always 0 for per-client windows.';
+comment on column public.rate_limit_windows.shard is 'Site-wide windows only: the slot (0-31) a database connection counts in; a site-wide count is the sum of its window''s slots, reached when its earliest limit_reached_at says. Always 0 for per-client windows.';
 alter table public.rate_limit_windows drop constraint rate_limit_windows_pkey;
 alter table public.rate_limit_windows add primary key (action, scope, client_hash, window_start, shard);
 
@@ -42,6 +42,8 @@ declare
   v_client_limit integer := (select per_hour from private.hourly_limits where action = p_action and scope = 'client');
   v_site_limit integer := (select per_hour from private.hourly_limits where action = p_action and scope = 'site');
   v_requests integer;
+  -- This connection's slot of the site-wide count.
+  v_shard smallint := pg_backend_pid() % 32;
 begin
   -- Old windows are of no use after a week (the overview looks back seven days).
   delete from public.rate_limit_windows where window_start < v_window - interval '8 days';
@@ -62,21 +64,20 @@ begin
   -- The site-wide circuit breaker: one more in this connection's slot, then the sum of the slots
   -- (see the top of this file for how exact that is under concurrency).
   insert into public.rate_limit_windows as w (action, scope, client_hash, window_start, shard, requests)
-  values (p_action, 'site', '', v_window, pg_backend_pid() % 32, 1)
+  values (p_action, 'site', '', v_window, v_shard, 1)
   on conflict (action, scope, client_hash, window_start, shard) do update set requests = w.requests + 1;
   select sum(requests) into v_requests from public.rate_limit_windows
   where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window;
-  -- Reached: noted once (again after a reopening) on the slot-0 row. Checked by a read first, so
-  -- calls refused while the breaker is open do not queue for that row's lock.
+  -- Reached: noted on this call's own slot row (already locked by the upsert above, so no other
+  -- lock is taken), unless a slot of the window already notes it since the last reopening. Two calls
+  -- crossing the cap at once may both note it; readers take the window's earliest.
   if v_requests >= v_site_limit and not exists (
     select 1 from public.rate_limit_windows
-    where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window and shard = 0
+    where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window
       and limit_reached_at is not null and (lifted_at is null or lifted_at < limit_reached_at)
   ) then
-    insert into public.rate_limit_windows as w (action, scope, client_hash, window_start, shard, requests, limit_reached_at)
-    values (p_action, 'site', '', v_window, 0, 0, now())
-    on conflict (action, scope, client_hash, window_start, shard) do update set limit_reached_at = now()
-    where w.limit_reached_at is null or w.lifted_at >= w.limit_reached_at;
+    update public.rate_limit_windows set limit_reached_at = now()
+    where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window and shard = v_shard;
   end if;
   if v_requests > v_site_limit then
     return private.refusal(429, 'rate_limited', 'too many requests to this site this hour',
