@@ -26,7 +26,7 @@ const INGEST_CONCURRENCY = 50;
 export const ANALYTICS_BUDGETS = { ingestPerSecond: 2_000, lost: 0, queryMs: 300, events: 1_000_000 };
 
 export interface AnalyticsBenchOptions {
-  /** Events spread over 90 days for the dashboard queries (default 1,000,000). */
+  /** Events spread over 90 days for the dashboard queries (default 1,000,000; 0 measures ingest only). */
   events?: number;
   /** Events sent through track() for the ingest rate (default 20,000). */
   ingest?: number;
@@ -40,7 +40,8 @@ export interface AnalyticsFigures {
     /** WAL flushes during the run and their mean time: with many commits per flush the disk is not the limit. */
     walSyncs: number; walSyncMs: number;
   };
-  load: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
+  /** Absent when only ingest was measured. */
+  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
   queries: { name: string; medianMs: number }[];
 }
 
@@ -76,6 +77,11 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     const acknowledged = answers.filter((a) => a.status === 200).length;
     const stored = Number((await db.query<{ n: string }>('select count(*) as n from analytics.events')).rows[0]!.n);
     await db.query('delete from analytics.events');
+    const ingestFigures: AnalyticsFigures['ingest'] = {
+      events: ingest, seconds, perSecond: ingest / seconds, acknowledged, stored, concurrency: INGEST_CONCURRENCY, load: [loadBefore, loadAfter],
+      walSyncs, walSyncMs: walSyncs ? (walAfter.ms - walBefore.ms) / walSyncs : 0,
+    };
+    if (events === 0) return { ingest: ingestFigures, queries: [] };
 
     // 2. Ninety days of events, folded.
     const loadStarted = performance.now();
@@ -142,8 +148,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
       client.release();
     }
     return {
-      ingest: { events: ingest, seconds, perSecond: ingest / seconds, acknowledged, stored, concurrency: INGEST_CONCURRENCY, load: [loadBefore, loadAfter],
-        walSyncs, walSyncMs: walSyncs ? (walAfter.ms - walBefore.ms) / walSyncs : 0 },
+      ingest: ingestFigures,
       load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths) },
       queries,
     };
@@ -158,10 +163,14 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   const lines = [
     `analytics ingest: ${f.ingest.events} events through track() (one transaction each, fsync and synchronous_commit on) from ${f.ingest.concurrency} connections in ${f.ingest.seconds.toFixed(1)} s = ${Math.round(f.ingest.perSecond)} events/s (budget ${ANALYTICS_BUDGETS.ingestPerSecond}); acknowledged ${f.ingest.acknowledged}, stored ${f.ingest.stored}, lost ${f.ingest.acknowledged - f.ingest.stored}`,
     `  (${f.ingest.walSyncs} WAL flushes, ${(f.ingest.events / Math.max(f.ingest.walSyncs, 1)).toFixed(1)} events and ${f.ingest.walSyncMs.toFixed(1)} ms each; load average ${f.ingest.load[0].toFixed(1)} before, ${f.ingest.load[1].toFixed(1)} after, on 2 shared cores)`,
-    `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
-    `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms):`,
-    ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
   ];
+  if (f.load) {
+    lines.push(
+      `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
+      `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms):`,
+      ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
+    );
+  }
   return lines.join('\n');
 }
 
