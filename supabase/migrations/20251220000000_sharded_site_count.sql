@@ -5,8 +5,8 @@
 -- Lock:transactionid, Lock:tuple and LWLock:LockManager, all for one row: this hour's site-wide row
 -- of private.count_request. Each call's upsert locked it and kept the lock until its transaction
 -- ended, so every event waited for the one before it to finish track() and commit, with
--- synchronous_commit for its WAL flush too: about 220 events/s with fsync on (1,300/s with it off),
--- and 2.3 ms of server CPU an event, much of it queueing in the lock manager.
+-- synchronous_commit for its WAL flush too: about 230-280 events/s with fsync on (950-1,300/s off),
+-- and 2-2.5 ms of server CPU an event, much of it queueing in the lock manager.
 --
 -- Now the site-wide count of a window is the sum of up to 64 slot rows (column `shard`), and a call
 -- adds one to the slot of its database connection (pg_backend_pid() % 64). One connection never runs
