@@ -11,7 +11,8 @@
 // memory budgets; --astro builds the same articles with Astro 5.18 too and compares.
 // Last, the analytics database on PostgreSQL 15 (bench/analytics.ts): ingest rate through track() and
 // every /admin/insights query at 1,000,000 events. `npm run bench -- --analytics [--analytics-events N]
-// [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked).
+// [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked);
+// `npm run bench -- --analytics-ingest N` alone measures only the ingest rate.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
@@ -50,12 +51,15 @@ await runCli('bench', async () => {
     analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
+  // --analytics-ingest alone: the ingest rate only, no dashboard data.
+  const ingestOnly = values['analytics-ingest'] !== undefined && values.analytics !== true && values['analytics-events'] === undefined;
+  if (ingestOnly) analyticsOptions.events = 0;
   if (values.experiments === true) {
     const over = await benchExperiments({ runs: count('runs', values.runs) });
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }
-  if (values.analytics === true) {
+  if (values.analytics === true || ingestOnly) {
     const figures = await analyticsFigures(analyticsOptions);
     console.log(describeAnalytics(figures));
     const over = analyticsOverBudget(figures);

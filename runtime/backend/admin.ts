@@ -199,11 +199,24 @@ export async function closedSiteLimits(now = new Date()): Promise<SiteLimitClose
     .gte('window_start', new Date(now.getTime() - 60 * 60 * 1000).toISOString());
   if (error) fail(error, 'the limits');
   type Row = { action: LimitReached['action']; window_start: string; limit_reached_at: string; lifted_at: string | null };
-  return ((data ?? []) as Row[])
+  const closed = ((data ?? []) as Row[])
     // This hour's window (the database's clock hour), reached after any reopening.
     .filter((r) => Date.parse(r.window_start) + 60 * 60 * 1000 > now.getTime())
     .filter((r) => r.lifted_at === null || Date.parse(r.lifted_at) < Date.parse(r.limit_reached_at))
     .map((r) => ({ action: r.action, closedAt: r.limit_reached_at }));
+  // A window's count is kept in slots (20251220000000_sharded_site_count.sql); two slots may note the
+  // same trip: one entry per form, the earliest.
+  return earliestPer(closed, (c) => c.action, (c) => c.closedAt);
+}
+
+/** The earliest item (by the timestamp `at`) of each `key`, in first-seen order of the keys. */
+function earliestPer<T>(items: T[], key: (item: T) => string, at: (item: T) => string): T[] {
+  const kept = new Map<string, T>();
+  for (const item of items) {
+    const seen = kept.get(key(item));
+    if (!seen || Date.parse(at(item)) < Date.parse(at(seen))) kept.set(key(item), item);
+  }
+  return [...kept.values()];
 }
 
 /** Reopens a tripped site-wide cap for the rest of the hour; the database lets only an admin at aal2 do it. */
@@ -216,18 +229,18 @@ export async function reopenSiteLimit(action: LimitReached['action']): Promise<v
 export async function limitsReachedSince(since: string): Promise<LimitReached[]> {
   const { data, error } = await (await getSupabase())
     .from('rate_limit_windows')
-    .select('action, scope, limit_reached_at')
+    .select('action, scope, client_hash, window_start, limit_reached_at')
     .in('action', FORM_ACTIONS)
     .not('limit_reached_at', 'is', null)
     .gte('window_start', since)
     .order('limit_reached_at', { ascending: false })
     .limit(100);
   if (error) fail(error, 'the limits');
-  return ((data ?? []) as { action: LimitReached['action']; scope: LimitReached['scope']; limit_reached_at: string }[]).map((r) => ({
-    action: r.action,
-    scope: r.scope,
-    reachedAt: r.limit_reached_at,
-  }));
+  type Row = { action: LimitReached['action']; scope: LimitReached['scope']; client_hash: string; window_start: string; limit_reached_at: string };
+  // One entry per window: a site-wide window's slots may each note the same trip (see closedSiteLimits).
+  return earliestPer((data ?? []) as Row[], (r) => `${r.action} ${r.scope} ${r.client_hash} ${r.window_start}`, (r) => r.limit_reached_at)
+    .sort((a, b) => Date.parse(b.limit_reached_at) - Date.parse(a.limit_reached_at))
+    .map((r) => ({ action: r.action, scope: r.scope, reachedAt: r.limit_reached_at }));
 }
 
 async function countRows(table: 'contact_messages' | 'email_captures', where: { since?: string; unhandled?: boolean } = {}): Promise<number> {

@@ -29,7 +29,14 @@ export interface ThrowawayPostgres {
   stop(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export interface ThrowawayOptions {
+  /** Keep PostgreSQL's crash safety (fsync, synchronous_commit, full_page_writes on, its defaults): a
+   * commit is acknowledged only once its WAL is on disk. The bench measures ingest so; tests turn it
+   * off by default, as they never survive a crash and run faster without the flushes. */
+  durable?: boolean;
+}
+
+export async function startThrowawayPostgres(opts: ThrowawayOptions = {}): Promise<ThrowawayPostgres> {
   const root = mkdtempSync(join(tmpdir(), 'detox-pg-'));
   const asRoot = userInfo().uid === 0;
   if (asRoot) {
@@ -48,7 +55,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   // The socket goes in the temp folder too: nothing is left behind after stop.
   run('pg_ctl', [
     '-D', data, '-l', join(root, 'server.log'), '-w', '-t', '30',
-    '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1${opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`,
     'start',
   ]);
   return {

@@ -122,6 +122,23 @@ select is(pg_temp.track_as('198.51.100.99', (select agent from ua), '{"k":"view"
 reset role;
 select is((select count(*)::int from analytics.events where route = '/about'), 40,
   'every accepted event is stored (3 + 1 + 36 before the breaker), no refused one');
+delete from public.rate_limit_windows where action = 'events';
+delete from analytics.events where route = '/about';
+
+-- The site-wide count is the sum of the hour's slots, one per database connection
+-- (20251220000000_sharded_site_count.sql): what other connections counted closes the breaker too.
+update private.hourly_limits set per_hour = 10 where action = 'events' and scope = 'site';
+insert into public.rate_limit_windows (action, scope, client_hash, window_start, shard, requests)
+select 'events', 'site', '', date_trunc('hour', now()), s, 3
+from generate_series(0, 31) s where s <> pg_backend_pid() % 32 order by s limit 3;
+set local role anon;
+select pg_temp.as_claims('{"role":"anon"}');
+select is(pg_temp.track_as('198.51.100.60', (select agent from ua), '{"k":"view","r":"/about","d":"phone"}'), null, 'slots: the hour''s 10th event, 9 of them counted by other connections, is stored');
+select is(pg_temp.track_as('198.51.100.61', (select agent from ua), '{"k":"view","r":"/about","d":"phone"}') ->> 'message', 'too many requests to this site this hour', 'slots: the 11th is refused, though this connection counted only 2');
+reset role;
+select is((select count(*)::int from public.rate_limit_windows where action = 'events' and scope = 'site'), 4, 'slots: this connection counted in a slot of its own');
+select is((select count(*)::int from public.rate_limit_windows where action = 'events' and scope = 'site' and limit_reached_at is not null), 1, 'slots: the trip is noted once');
+select is((select count(*)::int from analytics.events where route = '/about'), 1, 'slots: only the accepted event is stored');
 update private.hourly_limits set per_hour = 1000 where action = 'events';
 delete from public.rate_limit_windows where action = 'events';
 delete from analytics.events where route = '/about';

@@ -390,7 +390,7 @@ test.describe('hourly limits', () => {
   test('past the site-wide cap a message is refused with 429 and the failure toast; the overview shows the limit was reached', async ({ page }) => {
     // The cap set low through its one place of configuration: one more message this hour, then none.
     const [{ n }] = (await dbQuery<{ n: number }>(
-      `select coalesce(max(requests), 0)::int as n from public.rate_limit_windows
+      `select coalesce(sum(requests), 0)::int as n from public.rate_limit_windows
        where action = 'contact_messages' and scope = 'site' and window_start = date_trunc('hour', now())`,
     )) as [{ n: number }];
     await setSiteLimit(n + 1);

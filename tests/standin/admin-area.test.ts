@@ -9,18 +9,11 @@ import {
 } from '../../runtime/backend/admin.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { signIn, signOut } from '../../runtime/backend/previews.ts';
-import { adminAtAal2, client, runtimeAdminAtAal2, signedIn, testStandIn, AREA_ADMIN, MEMBER } from './stand-in.ts';
+import { adminAtAal2, client, MemoryStorage, runtimeAdminAtAal2, signedIn, testStandIn, AREA_ADMIN, MEMBER } from './stand-in.ts';
 
 const standIn = testStandIn();
 const RUN = `admin-area-${Date.now()}`;
 let admin: SupabaseClient;
-
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, String(v));
-  removeItem = (k: string) => void this.items.delete(k);
-}
 
 beforeAll(async () => {
   const anon = client(standIn);

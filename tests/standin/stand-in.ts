@@ -84,3 +84,11 @@ export async function withJwt(standIn: TestStandIn, claims: Record<string, unkno
 
 export const pdfBytes = (label: string) =>
   new TextEncoder().encode(`%PDF-1.4\n% ${label}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
+
+/** The browser's localStorage for the site's own client (runtime/backend) in node: stub it with vi.stubGlobal. */
+export class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (k: string) => this.items.get(k) ?? null;
+  setItem = (k: string, v: string) => void this.items.set(k, String(v));
+  removeItem = (k: string) => void this.items.delete(k);
+}
