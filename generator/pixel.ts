@@ -1,10 +1,7 @@
 // The no-script pixel on `npm start`'s server: model/pixel.ts says what it counts and how the visitor
 // is named to the database; the Cloudflare worker and the Netlify Edge Function the build writes use
 // the same module (generator/edge/). Here on Node's http server.
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { PIXEL_GIF_BASE64, PIXEL_HEADERS, pixelEvent, trackRequest } from '../model/pixel.ts';
 
 /** The smallest transparent GIF. */
@@ -32,14 +29,4 @@ export function answerPixel(target: PixelTarget, req: IncomingMessage, url: URL,
     (answer) => answer.ok || log(`pixel: track answered ${answer.status}`),
     (e: unknown) => log(`pixel: track unreachable (${(e as Error).message})`),
   );
-}
-
-/** Whether the site under `root` counts (site.config.yaml `analytics`, enabled unless it says false). */
-export function analyticsEnabled(root: string): boolean {
-  try {
-    const analytics = (parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as { analytics?: { enabled?: boolean } } | null)?.analytics;
-    return analytics !== undefined && analytics !== null && analytics.enabled !== false;
-  } catch {
-    return false;
-  }
 }

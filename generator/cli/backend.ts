@@ -1,5 +1,6 @@
 // Starts the local Supabase stand-in beside the site when the site is built for a local address
 // (the default http://127.0.0.1:54321, or VITE_SUPABASE_URL on localhost); never for a real project.
+import { analyticsRawDays } from '../analytics-config.ts';
 import { isLocalBackend, supabaseUrl } from '../backend-url.ts';
 
 /** Whether startLocalBackend starts the stand-in. */
@@ -12,7 +13,8 @@ export async function startLocalBackend(analyticsProxySecret?: string): Promise<
   const url = new URL(supabaseUrl());
   if (!willStartStandIn()) return undefined;
   const { startStandIn } = await import('../../supabase/local/server.ts');
-  const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret });
+  // The database keeps raw events as long as the privacy page says (site.config.yaml analytics.rawDays).
+  const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(process.cwd()) });
   const control = process.env.STANDIN_CONTROL_PORT;
   if (control) {
     const { startTestControl } = await import('../test-control.ts');

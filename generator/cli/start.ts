@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { trackEndpoint } from '../../model/analytics.ts';
-import { analyticsEnabled } from '../pixel.ts';
+import { analyticsEnabled } from '../analytics-config.ts';
 import { PROXY_SECRET_ENV } from '../../model/pixel.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
