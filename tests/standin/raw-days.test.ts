@@ -4,12 +4,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsRawDays } from '../../generator/analytics-config.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 
 const roots: string[] = [];
-let standIn: StandIn | undefined;
+let standIn: StandIn;
+// Started before the tests (PGlite takes seconds to boot, more on a busy machine).
+beforeAll(async () => {
+  standIn = await startStandIn({ port: 0, memory: true, quiet: true, analyticsRawDays: 7 });
+});
 afterAll(async () => {
   await standIn?.close();
   for (const r of roots) rmSync(r, { recursive: true, force: true });
@@ -32,7 +36,6 @@ describe('analytics.rawDays reaches the database', () => {
   });
 
   it('the stand-in keeps raw events that many days: the fold deletes older ones only', async () => {
-    standIn = await startStandIn({ port: 0, memory: true, quiet: true, analyticsRawDays: 7 });
     expect((await standIn.query<{ raw_days: number }>('select raw_days from analytics.settings')).rows[0]!.raw_days).toBe(7);
     await standIn.query(
       `insert into analytics.events (day, at, visitor, kind, route, device)
