@@ -2,8 +2,13 @@
 // the beacon over its copy without it, measured side by side; the median of those ratios against the
 // 5 % budget, with their spread. A slow moment of the machine falls on both copies of a round, so it
 // moves neither the ratio nor the verdict.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BEACON_BUDGET, describeBeaconLcp, lcpPair } from '../../generator/bench/beacon.ts';
+import { BEACON_BUDGET, describeBeaconLcp, lcpPair, writeWithoutBeacon } from '../../generator/bench/beacon.ts';
+import { compressBytes, qualityFor } from '../../generator/stages/precompress.ts';
 import type { LighthouseFigures } from '../../generator/bench/lighthouse.ts';
 
 const runs = (lcps: number[]) => lcps.map((lcpMs) => ({ score: 100, lcpMs, tbtMs: 0 }));
@@ -36,5 +41,31 @@ describe('the beacon LCP figure', () => {
 
   it('refuses copies not measured in the same rounds', () => {
     expect(() => lcpPair(runs([1, 2]), runs([1]))).toThrow(/same rounds/);
+  });
+});
+
+describe('the copy without the beacon', () => {
+  it('travels as the page does: compressed as the build compresses pages, so it differs by the beacon alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'beacon-bench-'));
+    try {
+      // A page of varied text (so brotli's quality matters), with the beacon's markup at the end of its body.
+      const text = Array.from({ length: 3000 }, (_, i) => `<p data-i="${i}">Paragraph ${i * 7919 % 10007} of ${i % 13 ? 'some' : 'other'} words</p>`).join('');
+      const beacon = `<noscript><img src="/_px?r=%2Fa" alt="" width="1" height="1" hidden></noscript><script type="module">${'{const n=navigator;n.sendBeacon("/x","{}")}'.repeat(20)}</script>`;
+      mkdirSync(join(dir, 'a'));
+      const page = Buffer.from(`<!doctype html><html><body>${text}${beacon}</body></html>`);
+      writeFileSync(join(dir, 'a/index.html'), page);
+      writeFileSync(join(dir, 'a/index.html.br'), compressBytes(page, qualityFor('index.html', page.length), true).br);
+      const copy = writeWithoutBeacon(dir, { kind: 'article', route: '/a' });
+      const file = join(dir, copy.route, 'index.html');
+      const stripped = readFileSync(file);
+      expect(stripped.toString()).toBe(`<!doctype html><html><body>${text}</body></html>`);
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(stripped)).toBe(true);
+      // Compressed exactly as the build compresses a page (not at the assets' higher quality, which alone
+      // made the copy 2.6 KB lighter than the landing page's own .br).
+      expect(readFileSync(`${file}.br`).equals(Buffer.from(compressBytes(stripped, qualityFor('index.html', stripped.length), true).br))).toBe(true);
+      expect(statSync(join(dir, 'a/index.html.br')).size).toBeGreaterThan(statSync(`${file}.br`).size);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
