@@ -36,6 +36,7 @@ import { formatReport } from './report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
 import { robots, rss, sitemap } from './site-files.ts';
 import { experimentFiles, secretNote } from './experiment-files.ts';
+import { trackEndpoint } from '../model/analytics.ts';
 
 /** A page's file, relative to the output folder; a variant's is beside it (model/experiment.ts). */
 function outFileFor(route: string, variant?: string): string {
@@ -211,7 +212,9 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     outputs.write(SCHEDULE_FILE, scheduleFile(result.schedule!));
     outputs.write('free-detox-starter-kit.pdf', await starterKit(cacheDir, !opts.clean));
     outputs.write(HASH_FILE, buildHash(root, backend));
-    for (const [rel, text] of await experimentFiles(compiled, headers)) outputs.write(rel, text);
+    // The host's no-script pixel posts where the beacon does, when pages carry it (runtime/render/render-page.tsx).
+    const track = compiled.site.analytics?.enabled === true && backend.anonKey ? trackEndpoint(backend.url, backend.anonKey) : undefined;
+    for (const [rel, text] of await experimentFiles(compiled, headers, track)) outputs.write(rel, text);
     outputs.removeStale();
     phase('write');
 

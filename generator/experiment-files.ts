@@ -1,17 +1,21 @@
-// What the build writes for pages under an experiment, beside their variants' HTML: the routes for
-// `npm start` (_experiments.json), the Cloudflare Pages worker (_worker.js, with _routes.json so it
-// runs for those routes only) and the Netlify Edge Function. Both edges are bundled with rolldown from
-// generator/edge/, so they run the same model/choose-variant.ts as npm start. A site with no experiment
-// gets none of these files.
+// What the build writes for the host's edge, beside the pages: for pages under an experiment, the routes
+// for `npm start` (_experiments.json); and for them and for the no-script pixel (/_px) when the site
+// counts, the Cloudflare Pages worker (_worker.js, with _routes.json so it runs for those paths only)
+// and Netlify Edge Functions. Both edges are bundled with rolldown from generator/edge/, so they run the
+// same model/choose-variant.ts and model/pixel.ts as npm start. A site with no experiment that does
+// not count gets none of these files, and one that does not count gets the experiments' files exactly
+// as if the pixel did not exist.
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { arms, type ExperimentRoutes } from '../model/experiment.ts';
 import type { CompiledSite } from '../model/page.ts';
+import { PIXEL_PATH, PROXY_SECRET_ENV } from '../model/pixel.ts';
 
 export const EXPERIMENTS_FILE = '_experiments.json';
 export const CLOUDFLARE_WORKER = '_worker.js';
 export const CLOUDFLARE_ROUTES = '_routes.json';
 export const NETLIFY_EDGE_FUNCTION = '_netlify/edge-functions/experiments.js';
+export const NETLIFY_PIXEL_FUNCTION = '_netlify/edge-functions/pixel.js';
 
 export function experimentRoutes(compiled: CompiledSite): ExperimentRoutes {
   const routes: ExperimentRoutes = {};
@@ -42,36 +46,62 @@ async function bundle(entry: string): Promise<string> {
 }
 
 /**
- * The files, relative to the output folder (empty when no page is under an experiment). `headers`: the
- * security headers the build writes to _headers, which the Cloudflare worker sends itself (Pages does
- * not apply _headers to a worker's response).
+ * The files, relative to the output folder. `headers`: the security headers the build writes to
+ * _headers, which the Cloudflare worker sends itself on the experiments' pages (Pages does not apply
+ * _headers to a worker's response). `track`: the track function's address when the site counts
+ * (model/analytics.ts trackEndpoint), for the pixel; undefined when it does not.
  */
-export async function experimentFiles(compiled: CompiledSite, headers: Record<string, string>): Promise<Map<string, string>> {
+export async function experimentFiles(compiled: CompiledSite, headers: Record<string, string>, track?: string): Promise<Map<string, string>> {
   const routes = experimentRoutes(compiled);
   const files = new Map<string, string>();
-  if (!Object.keys(routes).length) return files;
+  const experiments = Object.keys(routes).length > 0;
+  if (!experiments && !track) return files;
   const json = JSON.stringify(routes);
-  files.set(EXPERIMENTS_FILE, `${JSON.stringify(routes, null, 2)}\n`);
-  files.set(
-    CLOUDFLARE_WORKER,
-    await bundle(`import { handle } from ${JSON.stringify(edge('cloudflare-worker.ts'))};
+  // Pages invokes the worker only for these (a route and its address with a slash); the rest is served as files.
+  // (Netlify's edge functions match paths exactly too, so they get the same list.)
+  const include = Object.keys(routes).flatMap((r) => (r === '/' ? ['/'] : [r, `${r}/`]));
+  if (experiments) files.set(EXPERIMENTS_FILE, `${JSON.stringify(routes, null, 2)}\n`);
+  if (!track) {
+    files.set(
+      CLOUDFLARE_WORKER,
+      await bundle(`import { handle } from ${JSON.stringify(edge('cloudflare-worker.ts'))};
 const routes = ${json};
 const headers = ${JSON.stringify(headers)};
 export default { fetch: (request, env) => handle(request, env, routes, headers) };
 `),
-  );
-  // Pages invokes the worker only for these (a route and its address with a slash); the rest is served as files.
-  // (Netlify's edge functions match paths exactly too, so they get the same list.)
-  const include = Object.keys(routes).flatMap((r) => (r === '/' ? ['/'] : [r, `${r}/`]));
-  files.set(CLOUDFLARE_ROUTES, `${JSON.stringify({ version: 1, include, exclude: [] }, null, 2)}\n`);
-  files.set(
-    NETLIFY_EDGE_FUNCTION,
-    await bundle(`import { handle } from ${JSON.stringify(edge('netlify-edge.ts'))};
+    );
+  } else {
+    // One worker answers both: the pixel's path, then the experiments' routes (or the files).
+    files.set(
+      CLOUDFLARE_WORKER,
+      await bundle(`${experiments ? `import { handle } from ${JSON.stringify(edge('cloudflare-worker.ts'))};\n` : ''}import { handlePixel } from ${JSON.stringify(edge('cloudflare-pixel.ts'))};
+${experiments ? `const routes = ${json};\nconst headers = ${JSON.stringify(headers)};\n` : ''}const track = ${JSON.stringify(track)};
+export default {
+  fetch: (request, env, context) =>
+    new URL(request.url).pathname === ${JSON.stringify(PIXEL_PATH)} ? handlePixel(request, env, context, track) : ${experiments ? 'handle(request, env, routes, headers)' : 'env.ASSETS.fetch(request)'},
+};
+`),
+    );
+    files.set(
+      NETLIFY_PIXEL_FUNCTION,
+      await bundle(`import { handlePixel } from ${JSON.stringify(edge('netlify-pixel.ts'))};
+const track = ${JSON.stringify(track)};
+export default (request, context) => handlePixel(request, context, track, globalThis.Netlify?.env.get(${JSON.stringify(PROXY_SECRET_ENV)}));
+export const config = { path: ${JSON.stringify(PIXEL_PATH)} };
+`),
+    );
+  }
+  files.set(CLOUDFLARE_ROUTES, `${JSON.stringify({ version: 1, include: track ? [...include, PIXEL_PATH] : include, exclude: [] }, null, 2)}\n`);
+  if (experiments) {
+    files.set(
+      NETLIFY_EDGE_FUNCTION,
+      await bundle(`import { handle } from ${JSON.stringify(edge('netlify-edge.ts'))};
 const routes = ${json};
 export default (request, context) => handle(request, context, routes, globalThis.Netlify?.env.get('EXPERIMENT_SECRET'));
 export const config = { path: ${JSON.stringify(include)} };
 `),
-  );
+    );
+  }
   return files;
 }
 

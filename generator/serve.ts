@@ -4,7 +4,8 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { answerPixel } from './pixel.ts';
+import { PIXEL_PATH } from '../model/pixel.ts';
+import { answerPixel, type PixelTarget } from './pixel.ts';
 import { readHeadersFile } from './security-headers.ts';
 import { chooseVariant } from '../model/choose-variant.ts';
 import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../model/experiment.ts';
@@ -33,7 +34,7 @@ interface ServeOptions {
   host?: string;
   log?: (line: string) => void;
   /** Where the no-script pixel (/_px) posts its page views: the track function's address (pixel.ts). Without it, /_px is an unknown path. */
-  pixelEndpoint?: string;
+  pixel?: PixelTarget;
   /** Chooses each visitor's version of a page under an experiment (model/choose-variant.ts); none: the control. */
   experimentSecret?: string;
 }
@@ -66,7 +67,7 @@ function cacheControl(file: string, dir: string): string {
   return 'public, max-age=3600';
 }
 
-export function startStaticServer({ dir, port, host, log = console.log, pixelEndpoint, experimentSecret }: ServeOptions): Promise<Server> {
+export function startStaticServer({ dir, port, host, log = console.log, pixel, experimentSecret }: ServeOptions): Promise<Server> {
   const root = normalize(dir);
   const experiments: ExperimentRoutes = existsSync(join(root, EXPERIMENTS_FILE)) ? JSON.parse(readFileSync(join(root, EXPERIMENTS_FILE), 'utf8')) : {};
   const notFound = join(root, '404.html');
@@ -108,8 +109,8 @@ export function startStaticServer({ dir, port, host, log = console.log, pixelEnd
       res.writeHead(301, { ...security, location: clean + url.search }).end();
       return;
     }
-    if (pixelEndpoint && url.pathname === '/_px') {
-      answerPixel(pixelEndpoint, req, url, res, security, log);
+    if (pixel && url.pathname === PIXEL_PATH) {
+      answerPixel(pixel, req, url, res, security, log);
       return undefined;
     }
     const file = resolveFile(root, url.pathname);

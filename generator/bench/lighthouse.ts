@@ -3,7 +3,7 @@
 // than as absolute times that follow the machine's load (issue 31). For each kind of route (the landing
 // page, a platform page, the bundle, an article, the blog index) and the bare page: the performance
 // score, LCP and TBT, each the median of RUNS runs, taken in turns (one run of every page, then the
-// next), so a busy moment falls on all pages alike.
+// next, every other round in reverse order), so a busy moment falls on all pages alike.
 //
 // Lighthouse drives /usr/bin/chromium (chromiumLaunchOptions) through chrome-launcher; nothing is
 // downloaded, and the only traffic is to the server on 127.0.0.1.
@@ -98,7 +98,8 @@ export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[]
   const measured = new Map<string, LighthouseFigures['runs']>(all.map((k) => [k.route, []]));
   try {
     for (let i = 0; i < runs; i++) {
-      for (const { route } of all) {
+      // Every other round backwards, so that of two pages measured side by side neither always goes first.
+      for (const { route } of i % 2 ? [...all].reverse() : all) {
         const lhr = await lighthouseRun(`${origin}${route}`, chrome.port);
         const audit = (id: string) => {
           const v = lhr.audits[id]?.numericValue;

@@ -1,12 +1,20 @@
 // Starts the local Supabase stand-in beside the site when the site is built for a local address
 // (the default http://127.0.0.1:54321, or VITE_SUPABASE_URL on localhost); never for a real project.
+import { analyticsRawDays } from '../analytics-config.ts';
 import { isLocalBackend, supabaseUrl } from '../backend-url.ts';
 
-export async function startLocalBackend(): Promise<{ close(): Promise<void> } | undefined> {
+/** Whether startLocalBackend starts the stand-in. */
+export function willStartStandIn(): boolean {
+  return process.env.NO_STANDIN !== '1' && isLocalBackend(new URL(supabaseUrl()).href);
+}
+
+/** `analyticsProxySecret`: the secret npm start's no-script pixel proves itself with (model/pixel.ts). */
+export async function startLocalBackend(analyticsProxySecret?: string): Promise<{ close(): Promise<void> } | undefined> {
   const url = new URL(supabaseUrl());
-  if (process.env.NO_STANDIN === '1' || !isLocalBackend(url.href)) return undefined;
+  if (!willStartStandIn()) return undefined;
   const { startStandIn } = await import('../../supabase/local/server.ts');
-  const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname });
+  // The database keeps raw events as long as the privacy page says (site.config.yaml analytics.rawDays).
+  const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(process.cwd()) });
   const control = process.env.STANDIN_CONTROL_PORT;
   if (control) {
     const { startTestControl } = await import('../test-control.ts');

@@ -26,7 +26,7 @@ import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeT
 import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
 import { compileSite } from '../core/compile.ts';
 import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../bench/analytics.ts';
-import { BEACON_BUDGET, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
+import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 
@@ -94,12 +94,12 @@ await runCli('bench', async () => {
     console.log(`\n${describeLighthouse(lighthouse)}`);
     if (pagesBudget) over.push(...lighthouseOverBudget(lighthouse));
     const lcp = describeBeaconLcp(lighthouse, pairs);
-    if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, same run:\n${lcp.lines.join('\n')}`);
+    if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, paired in each round of the same run:\n${lcp.lines.join('\n')}`);
     over.push(...lcp.over);
   };
   if (values.beacon === true) {
     beaconReport();
-    await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs), false);
+    await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs) ?? BEACON_RUNS, false);
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }

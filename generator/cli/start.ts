@@ -2,16 +2,18 @@
 // start the local Supabase stand-in (unless VITE_SUPABASE_URL points elsewhere or NO_STANDIN=1), and
 // serve dist/. Invalid pages stop it with the report and exit 1; a usage error exits 2.
 import './production.ts';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
 import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
 import { trackEndpoint } from '../../model/analytics.ts';
-import { analyticsEnabled } from '../pixel.ts';
+import { analyticsEnabled } from '../analytics-config.ts';
+import { PROXY_SECRET_ENV } from '../../model/pixel.ts';
 import { isBuildCurrent } from '../build-hash.ts';
 import { readPort, startStaticServer } from '../serve.ts';
 import { recordServing } from '../serving-record.ts';
-import { startLocalBackend } from './backend.ts';
+import { startLocalBackend, willStartStandIn } from './backend.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
@@ -35,20 +37,24 @@ await runCli('start', async () => {
   }
 
   const port = readPort(process.env.PORT, 4173);
+  // The proof that this server may name a pixel's visitor to the database (model/pixel.ts): the
+  // host's, or for the local stand-in one drawn now, whose hash the stand-in stores as it starts.
+  const proxySecret = process.env[PROXY_SECRET_ENV] || (willStartStandIn() ? randomBytes(32).toString('base64url') : undefined);
   const host = process.env.HOST || undefined;
   // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
   let server: Awaited<ReturnType<typeof startStaticServer>>;
   try {
     // The no-script pixel's page views go to the track function, when the site counts at all.
-    const pixelEndpoint = analyticsEnabled(root) ? trackEndpoint(supabaseUrl(), supabaseAnonKey()) : undefined;
-    server = await startStaticServer({ dir: dist, port, host, pixelEndpoint, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
+    const pixel = analyticsEnabled(root) ? { endpoint: trackEndpoint(supabaseUrl(), supabaseAnonKey()), secret: proxySecret } : undefined;
+    if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see README "Seeing what sells").`);
+    server = await startStaticServer({ dir: dist, port, host, pixel, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
     throw e;
   }
   let backend: Awaited<ReturnType<typeof startLocalBackend>>;
   try {
-    backend = await startLocalBackend();
+    backend = await startLocalBackend(proxySecret);
   } catch (e) {
     server.close();
     throw e;

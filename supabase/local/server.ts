@@ -37,6 +37,10 @@ interface StandInOptions {
   adminTotpSecret?: string;
   /** No start-up banner. */
   quiet?: boolean;
+  /** The secret npm start's no-script pixel names its visitors with (model/pixel.ts): its sha256 is stored in private.analytics_proxy. */
+  analyticsProxySecret?: string;
+  /** site.config.yaml's analytics.rawDays: stored in analytics.settings.raw_days before the fold, so the database keeps what the privacy page says. */
+  analyticsRawDays?: number;
 }
 
 export interface StandIn {
@@ -89,6 +93,14 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     ready = (async () => {
       const database = await openDatabase(databaseUrl ? { databaseUrl } : memory ? { memory: true } : { dataDir: join(dataDir, 'pglite') });
       await prepareDatabase(database);
+      if (opts.analyticsProxySecret) {
+        await database.query(
+          `insert into private.analytics_proxy (key_sha256) values (sha256(convert_to($1, 'UTF8')))
+           on conflict (id) do update set key_sha256 = excluded.key_sha256`,
+          [opts.analyticsProxySecret],
+        );
+      }
+      if (opts.analyticsRawDays !== undefined) await database.query('update analytics.settings set raw_days = $1', [opts.analyticsRawDays]);
       // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
       await database.query('select analytics.fold()');
       await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);

@@ -139,3 +139,27 @@ test('a page without islands loads no script file, and the beacon is its only mo
   await expect(page.locator('script[src]')).toHaveCount(0);
   expect(await page.locator('script[type="module"]').allTextContents()).toEqual([beaconScript(trackEndpoint(SUPABASE_URL, LOCAL_ANON_KEY))]);
 });
+
+test('without script, the no-script pixel counts the page view as this browser (npm start names the visitor to the database)', async ({ browser }) => {
+  // A browser of its own, so its visitor hash (address and user agent) is this test's alone.
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 e2e-${campaign()}`;
+  const context = await browser.newContext({ javaScriptEnabled: false, userAgent });
+  const page = await context.newPage();
+  // A page of the site (not the not-found page, whose pixel counts a 404).
+  const route = pages.find((p) => !p.route.startsWith('/admin') && p.route !== '/' && p.route !== '/404')?.route ?? '/';
+  const pixel = page.waitForResponse((r) => new URL(r.url()).pathname === '/_px');
+  await page.goto(route);
+  const answer = await pixel;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/gif');
+  // This browser connected from the loopback, as 127.0.0.1 or ::1: its visitor is the day's hash of that.
+  const views = () =>
+    dbQuery<{ route: string; kind: string }>(
+      `select route, kind from analytics.events where visitor in (
+         select sha256((select salt from private.analytics_salt) || convert_to((select site from analytics.settings) || chr(10) || private.client_of(a) || chr(10) || $1, 'UTF8'))
+         from unnest(array['127.0.0.1', '::1']) a)`,
+      [userAgent],
+    );
+  await expect.poll(views).toEqual([{ route, kind: 'view' }]);
+  await context.close();
+});

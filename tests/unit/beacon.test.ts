@@ -86,6 +86,8 @@ function run(visit: Visit = {}) {
     URLSearchParams,
     // Timers run at once: what is asserted is the order of events, not time.
     setTimeout: (f: () => void) => f(),
+    clearTimeout: () => undefined,
+    requestAnimationFrame: (f: () => void) => f(),
     addEventListener: (type: string, f: () => void) => (windowListeners[type] ??= []).push(f),
     JSON,
   };

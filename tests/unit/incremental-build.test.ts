@@ -188,13 +188,15 @@ describe('an incremental build', () => {
 
   it("turns analytics on and off: only the pages (and the policy's script hashes) change, and a warm build equals a clean one", () => {
     const config = readFileSync(join(root, 'site.config.yaml'), 'utf8');
-    // Besides the pages: the policy's script hashes, and the record of the sources the build was made from.
-    const pagesOf = (files: string[]) => files.filter((f) => !/(^|\/)(index|404)\.html(\.br)?$/.test(f) && f !== '_headers' && f !== '.build-hash');
+    // Besides the pages: the policy's script hashes, the record of the sources the build was made from,
+    // and the host's answer to the no-script pixel (the Cloudflare worker and its routes, the Netlify function).
+    const pixelFiles = ['_worker.js', '_routes.json', '_netlify/edge-functions/pixel.js'];
+    const pagesOf = (files: string[]) => files.filter((f) => !/(^|\/)(index|404)\.html(\.br)?$/.test(f) && f !== '_headers' && f !== '.build-hash' && !pixelFiles.some((p) => f === p || f === `${p}.br` || f === `${p}.gz`));
     writeFileSync(join(root, 'site.config.yaml'), `${config.trimEnd()}\nanalytics:\n  enabled: true\n  goals:\n    - { id: buy, event: buy }\n`);
     build(out());
     expectSameAsClean();
     const html = readdirSync(out(), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
-    expect(holding('/rest/v1/rpc/track?apikey=').sort()).toEqual(html.sort());
+    expect(holding('/rest/v1/rpc/track?apikey=').sort()).toEqual([...html, ...pixelFiles.filter((f) => f !== '_routes.json')].sort());
 
     // A goal more: checked, but no page shows goals, so none is rendered again.
     edit('site.config.yaml', '    - { id: buy, event: buy }', '    - { id: buy, event: buy }\n    - { id: buy-instagram, event: buy, product: instagram }');

@@ -1,7 +1,8 @@
 // The no-script pixel (generator/pixel.ts) on npm start's server: a 1x1 GIF at once, and the page view
 // posted to the track function as the beacon posts it (text/plain, the visitor's user agent and address
-// passed on); nothing under Sec-GPC or DNT, nor for a route that is not a plain slug path. The track
-// function here is a recording server on loopback; tests/e2e covers the real stand-in.
+// passed on with the proxy secret); nothing under Sec-GPC or DNT, nor for a route that is not a plain
+// slug path. The track function here is a recording server on loopback; tests/standin/pixel-hosts.test.ts
+// covers the real stand-in and the hosts' edge functions.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => track.listen(0, '127.0.0.1', r));
   const dir = mkdtempSync(join(tmpdir(), 'pixel-'));
   writeFileSync(join(dir, 'index.html'), '<h1>Home</h1>');
-  site = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => undefined, pixelEndpoint: trackEndpoint(`http://127.0.0.1:${(track.address() as AddressInfo).port}`, 'anon-key') });
+  site = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => undefined, pixel: { endpoint: trackEndpoint(`http://127.0.0.1:${(track.address() as AddressInfo).port}`, 'anon-key'), secret: 'the proxy secret' } });
   port = (site.address() as AddressInfo).port;
 });
 afterAll(() => {
@@ -62,7 +63,7 @@ async function pixel(path: string, headers: Record<string, string> = {}, expectP
 }
 
 describe('the no-script pixel', () => {
-  it('answers a 1x1 GIF, not cached, and posts the page view to track as text/plain with the user agent and address', async () => {
+  it('answers a 1x1 GIF, not cached, and posts the page view to track as text/plain with the user agent, the address and the proxy secret', async () => {
     const { answer, sent } = await pixel(pixelAddress('/blog/a-post', 'view'));
     expect(answer).toMatchObject({ status: 200, type: 'image/gif', cache: 'no-store' });
     expect(answer.bytes.equals(PIXEL_GIF)).toBe(true);
@@ -71,7 +72,8 @@ describe('the no-script pixel', () => {
     expect(sent[0]!.body).toEqual({ k: 'view', r: '/blog/a-post', d: 'desktop' });
     expect(sent[0]!.headers['content-type']).toBe('text/plain;charset=UTF-8');
     expect(sent[0]!.headers['user-agent']).toBe('Mozilla/5.0 Test');
-    expect(sent[0]!.headers['cf-connecting-ip']).toMatch(/127\.0\.0\.1/);
+    expect(sent[0]!.headers['x-analytics-client']).toBe('127.0.0.1');
+    expect(sent[0]!.headers['x-analytics-key']).toBe('the proxy secret');
   });
 
   it('counts the not-found page at the address asked for (its Referer on this origin), and a phone by its client hint', async () => {
