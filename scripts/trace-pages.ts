@@ -1,9 +1,11 @@
 // Where a page's main-thread time goes on load: a Chromium performance trace (the devtools timeline
 // categories Lighthouse reads) of each given page, in a phone's viewport without throttling, taken in
 // turns (one load of every page, then the next) so a busy moment falls on all pages alike. Prints, per
-// page, the medians of: the longest main-thread task, and the time in style recalculation, layout,
-// HTML parsing, paint and pre-paint within the first second's tasks. A tool for finding what to remove
-// (issue 31), not a benchmark with a budget: `npm run bench` is that.
+// page, the medians of: the longest main-thread task; the time in style recalculation, layout, HTML
+// parsing, paint, pre-paint and font look-ups within the first second's tasks (CPU=1: the thread's own
+// time); the number of synchronous font look-ups; and the time from the first paint to the last
+// largest-paint candidate. A tool for finding what to remove (issue 31), not a benchmark with a budget:
+// `npm run bench` is that.
 //
 //   npx tsx scripts/trace-pages.ts <folder to serve> /route [/route ...]     (RUNS=7 by default)
 import type { AddressInfo } from 'node:net';
@@ -58,6 +60,12 @@ function figures(events: TraceEvent[], url: string) {
   const out: Record<string, number> = { longestTask: Math.max(...tasks.map((t) => (cpu ? t.tdur : t.dur) ?? 0)) / 1000, tasks: tasks.reduce((s, t) => s + ((cpu ? t.tdur : t.dur) ?? 0), 0) / 1000 };
   for (const [kind, names] of Object.entries(KINDS)) out[kind] = onMain.filter((e) => names.includes(e.name)).reduce((s, e) => s + ((cpu ? e.tdur : e.dur) ?? 0), 0) / 1000;
   out.fontCalls = onMain.filter((e) => FONT_CALLS.includes(e.name)).length;
+  // From the first paint to the last largest-paint candidate: above 0 when the first frame showed only part
+  // of the page (the parser yielded early), so the rest of its style and layout ran after the first paint.
+  const marks = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid);
+  const fcp = marks.find((e) => e.name === 'firstContentfulPaint');
+  const lcp = marks.filter((e) => e.name === 'largestContentfulPaint::Candidate').sort((a, b) => a.ts - b.ts).at(-1);
+  out.fcpToLcp = fcp && lcp ? (lcp.ts - fcp.ts) / 1000 : NaN;
   return out;
 }
 
@@ -78,7 +86,7 @@ for (let i = 0; i < runs; i++) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
     const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,loading,fonts,__metadata', transferMode: 'ReportEvents' });
     await page.goto(origin + route, { waitUntil: 'load' });
@@ -91,7 +99,7 @@ for (let i = 0; i < runs; i++) {
 }
 await browser.close();
 server.close();
-const keys = ['longestTask', 'tasks', ...Object.keys(KINDS), 'fontCalls'];
+const keys = ['longestTask', 'tasks', ...Object.keys(KINDS), 'fontCalls', 'fcpToLcp'];
 console.log(`median of ${runs} (ms)`.padEnd(40) + keys.map((k) => k.padStart(12)).join(''));
 for (const route of routes) {
   const r = measured.get(route)!;
