@@ -47,8 +47,9 @@ const KINDS: Record<string, string[]> = {
    * follows how soon that process answers, not the renderer's own work. */
   fonts: ['FontCache::GetFontPlatformData'],
 };
-/** The synchronous font calls to the browser process: matching a family name, and a size's render style. */
-const FONT_CALLS = ['FontDataManager::onMatchFamilyStyle', 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike'];
+/** The synchronous font calls to the browser process: matching a family name, a size's render style, and
+ * a font for a character no font of the stack has (✓, ★ on this machine). */
+const FONT_CALLS = ['FontDataManager::onMatchFamilyStyle', 'WebSandboxSupportLinux::GetWebFontRenderStyleForStrike', 'WebSandboxSupportLinux::GetFallbackFontForCharacter'];
 
 function figures(events: TraceEvent[], url: string) {
   // The page's main thread: the one that parsed its HTML (the browser's other renderers, such as the

@@ -3,7 +3,7 @@
 // so it works on pages that ship no script: Escape and a click outside close it; a few inline lines
 // close it when a link is chosen (a same-page #link would otherwise leave it open). Those lines go at the
 // end of the body (MenuCloser, placed by the page), not in the header: a classic script between the
-// header and the content is a point where Chromium's parser yields and paints the header alone, and
+// header and the content is where Chromium's parser often yielded and painted the header alone, and
 // the whole page's style and layout then runs as one long task after the first paint (issue 31's trace).
 import { useRender } from '../context.tsx';
 
