@@ -4,13 +4,10 @@
 // the code, and the text is the same on every page, so one hash in the CSP covers it.
 //
 // What it sends, to public.track(text) (docs: /work/insights-contract.md, README "Seeing what sells"):
-// - a page view ('view', or '404' when the script says data-kind="404"), once the page has loaded and
-//   the next frame has been painted: a request that ends before the largest paint is one Lighthouse's
-//   simulation counts against it (as the islands' loader found, loader.ts), and a page with nothing to
-//   fetch fires load before its first paint, so the load event alone was too soon (its ping opened a
-//   connection to the backend that put the article's simulated LCP at ~1,080 ms; issue 31). A click
-//   or the page's hiding before then sends it first, so a visitor's steps reach the database in the
-//   order taken (funnels read that order);
+// - a page view ('view', or '404' when the script says data-kind="404"), once the page has loaded: a
+//   request before then is one Lighthouse's simulation counts against the largest paint (as the islands'
+//   loader found, loader.ts). A click or the page's hiding before then sends it first, so a visitor's
+//   steps reach the database in the order taken (funnels read that order);
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
@@ -41,7 +38,7 @@ f&&f!=l.host&&(b.f=f.slice(0,100));v&&(b.v=v);
 for(const k of["source","medium","campaign"]){const x=q.get("utm_"+k);x&&(b["u"+k[0]]=x.slice(0,100))}
 const s=w.__beacon=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
 let o;const V=()=>o||(o=s(d.querySelector("script[data-kind]")?.dataset.kind||"view")||1);
-const P=()=>requestAnimationFrame(()=>setTimeout(V));d.readyState=="complete"?P():addEventListener("load",P);addEventListener("pagehide",V);
+d.readyState=="complete"?setTimeout(V):addEventListener("load",()=>setTimeout(V));addEventListener("pagehide",V);
 d.addEventListener("click",(e)=>{
   const t=!e.defaultPrevented&&e.target.closest?.("[data-buy],a[href]"),B=t&&t.closest("[data-block-type]");
   V();
