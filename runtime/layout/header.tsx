@@ -1,7 +1,10 @@
 // The fixed header. Below 'lg' the inline links give way to a menu toggle ('Start Detox Now' stays
 // beside it from 'md'), so the purchase path is in sight at every width. The menu is a native popover,
 // so it works on pages that ship no script: Escape and a click outside close it; a few inline lines
-// close it when a link is chosen (a same-page #link would otherwise leave it open).
+// close it when a link is chosen (a same-page #link would otherwise leave it open). Those lines go at the
+// end of the body (MenuCloser, placed by the page), not in the header: a classic script between the
+// header and the content is where Chromium's parser often yielded and painted the header alone, and
+// the whole page's style and layout then runs as one long task after the first paint (issue 31's trace).
 import { useRender } from '../context.tsx';
 
 const MENU_ID = 'mobile-menu';
@@ -52,9 +55,13 @@ export function SiteHeader() {
           </li>
         </ul>
       </div>
-      <script dangerouslySetInnerHTML={{ __html: CLOSE_ON_CHOOSE }} />
     </header>
   );
+}
+
+/** The lines that close SiteHeader's menu when a link in it is chosen; at the end of the body (see above). */
+export function MenuCloser() {
+  return <script dangerouslySetInnerHTML={{ __html: CLOSE_ON_CHOOSE }} />;
 }
 
 export function BackHomeHeader() {

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { articleOutline, HeadingIdsProvider, TableOfContents } from '../outline.tsx';
 import { RenderBlock } from '../registry.tsx';
 import { SiteFooter } from '../layout/footer.tsx';
-import { BackHomeHeader, SiteHeader } from '../layout/header.tsx';
+import { BackHomeHeader, MenuCloser, SiteHeader } from '../layout/header.tsx';
 import { PublicationRibbon } from '../layout/publication-ribbon.tsx';
 
 const PROSE = new Set(['heading', 'paragraph', 'list', 'callout', 'quote', 'alarm-banner', 'markdown']);
@@ -29,6 +29,7 @@ export function PageView({ page }: { page: PageDefinition }) {
       </main>
       <SiteFooter />
       <PublicationRibbon />
+      {page.header === 'back-home' ? null : <MenuCloser />}
     </>
   );
 }

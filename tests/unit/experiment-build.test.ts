@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDifferences } from '../../generator/bench/scale.ts';
 import { readHeadersFile } from '../../generator/security-headers.ts';
+import { PIXEL_PATH } from '../../model/pixel.ts';
 import { copyProject } from './fixture.ts';
 
 let root = '';
@@ -57,7 +58,8 @@ describe('experiments built as files', () => {
     expect(read(out, 'sitemap.xml')).not.toMatch(/index\.|\.html/);
     expect(first.output).toContain('EXPERIMENT_SECRET is not set');
     for (const f of ['_worker.js', '_routes.json', '_experiments.json', '_netlify/edge-functions/experiments.js']) expect(existsSync(join(out, f)), f).toBe(true);
-    expect(JSON.parse(read(out, '_routes.json')).include).toEqual(['/']);
+    // The worker runs for the experiment's route, and for the no-script pixel since the fixture counts.
+    expect(JSON.parse(read(out, '_routes.json')).include).toEqual(['/', PIXEL_PATH]);
     // The worker sends the same security headers as _headers says (Pages applies _headers to no worker's answer).
     const headers = readHeadersFile(out);
     expect(headers['Content-Security-Policy']).toContain("default-src 'self'");
@@ -80,7 +82,10 @@ describe('experiments built as files', () => {
       const scripts = (html: string) => html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
       expect(scripts(read(`${root}-with`, 'index.html'))).toEqual(scripts(read(`${root}-without`, 'index.html')));
       expect(scripts(read(`${root}-with`, 'index.b.html'))).toEqual(scripts(read(`${root}-without`, 'index.html')));
-      expect(existsSync(join(`${root}-without`, '_worker.js'))).toBe(false);
+      // Without an experiment the worker is the pixel's alone: no route of a page sends visitors to it.
+      expect(existsSync(join(`${root}-without`, '_experiments.json'))).toBe(false);
+      expect(existsSync(join(`${root}-without`, '_netlify/edge-functions/experiments.js'))).toBe(false);
+      expect(JSON.parse(read(`${root}-without`, '_routes.json')).include).toEqual([PIXEL_PATH]);
     } finally {
       writeFileSync(index(), withExperiment);
     }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { BARE_ROUTE, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
+import { BARE_ROUTE, describeLighthouse, FIRST_ROUND_TRIP_BYTES, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
 import { fixtureSite } from './fixture.ts';
 
 describe('the route kinds the probe measures', () => {
@@ -26,8 +26,8 @@ describe('the route kinds the probe measures', () => {
 });
 
 describe('the budgets, against the bare page of the same run', () => {
-  const figures = (score: number, lcpMs: number, tbtMs: number): LighthouseFigures => ({ kind: 'article', route: '/a', score, lcpMs, tbtMs, runs: [] });
-  const bare: LighthouseFigures = { kind: 'bare page', route: BARE_ROUTE, score: 100, lcpMs: 1000, tbtMs: 40, runs: [] };
+  const figures = (score: number, lcpMs: number, tbtMs: number): LighthouseFigures => ({ kind: 'article', route: '/a', score, lcpMs, tbtMs, documentBytes: 10_000, runs: [] });
+  const bare: LighthouseFigures = { kind: 'bare page', route: BARE_ROUTE, score: 100, lcpMs: 1000, tbtMs: 40, documentBytes: 600, runs: [] };
 
   it('passes a page as light as the bare one, at the edges of each budget', () => {
     expect(lighthouseOverBudget([bare, figures(100, 1000 * LIGHTHOUSE_BUDGET.lcpRatio, 40 + LIGHTHOUSE_BUDGET.tbtOverMs)])).toEqual([]);
@@ -43,6 +43,14 @@ describe('the budgets, against the bare page of the same run', () => {
     const slowBare = { ...bare, score: 80, lcpMs: 3000, tbtMs: 600 };
     expect(lighthouseOverBudget([slowBare, figures(100, 3100, 620)])).toEqual([]);
   });
+
+  it('says which pages need a second round trip of the simulated network, and only those', () => {
+    const big = { ...figures(100, 1000, 40), kind: 'landing', documentBytes: FIRST_ROUND_TRIP_BYTES + 1 };
+    const small = { ...figures(100, 1000, 40), documentBytes: FIRST_ROUND_TRIP_BYTES };
+    const note = describeLighthouse([bare, big, small]).split('\n').find((l) => l.includes('round trip'));
+    expect(note).toMatch(/: landing\)$/);
+    expect(describeLighthouse([bare, small])).not.toMatch(/round trip/);
+  });
 });
 
 describe('Lighthouse on this machine', () => {
@@ -53,5 +61,8 @@ describe('Lighthouse on this machine', () => {
     expect(bare!.lcpMs).toBeGreaterThan(0);
     expect(bare!.tbtMs).toBeGreaterThanOrEqual(0);
     expect(bare!.score).toBeGreaterThan(0);
+    // The bare page's document, as the server sent it: a few hundred bytes, within the first round trip.
+    expect(bare!.documentBytes).toBeGreaterThan(300);
+    expect(bare!.documentBytes).toBeLessThan(FIRST_ROUND_TRIP_BYTES);
   });
 });

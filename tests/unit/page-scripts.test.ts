@@ -126,6 +126,18 @@ describe('the scripts of a built page', () => {
     expect(html.indexOf(islandLoader([ENTRY]))).toBeLessThan(html.indexOf('<body'));
   });
 
+  it('no classic script runs between the header and the end of the content: the parser has no reason to paint the header alone', () => {
+    for (const route of ['/', '/faq', '/kit']) {
+      const html = render(route);
+      const body = html.slice(html.indexOf('<body'));
+      // Classic scripts run where they stand and may let the parser yield; modules and data wait.
+      const classic = [...body.matchAll(/<script(?![^>]*type="(?:module|application\/(?:ld\+)?json)")[^>]*>/g)].map((m) => m.index!);
+      expect(classic.length, route).toBeGreaterThan(0); // the menu's closing lines
+      for (const at of classic) expect(at, route).toBeGreaterThan(body.indexOf('</main>'));
+      expect(body).toContain('hidePopover');
+    }
+  });
+
   it('a FAQ is <details> sharing one name (one answer open at a time, no script), and its page has no script', () => {
     const html = render('/faq');
     const names = [...html.matchAll(/<details[^>]* name="([^"]+)"/g)].map((m) => m[1]);
