@@ -1,9 +1,10 @@
 // A form generated from a block's JSON Schema (after Puck's per-block fields): each field a labelled
 // control whose accessible name is the schema's `title`, its `description` as help, its default as the
-// placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of the blog index's, booleans switches,
-// lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
+// placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of
+// the blog index's, booleans switches (the controls of studio/controls.tsx); lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
 // on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
 import type { ReactNode } from 'react';
+import { IconButton, Select, Switch } from './controls.tsx';
 import { fieldId, type Diagnostic, type Edit, type PathSegment, type Schema } from './api.ts';
 
 export interface FormContext {
@@ -93,11 +94,7 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   let control: ReactNode;
   if (t === 'boolean') {
     const on = value === true || (value === undefined && schema.default === true);
-    control = (
-      <button type="button" role="switch" id={id} aria-checked={on} aria-describedby={describedBy} className="studio-switch" onClick={() => set(!on)}>
-        <span aria-hidden="true">{on ? 'On' : 'Off'}</span>
-      </button>
-    );
+    control = <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />;
     return (
       <div className="studio-field">
         <span className="studio-label-row">
@@ -118,14 +115,9 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
       : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
     // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
     if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
-    control = (
-      <select id={id} value={current} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)}>
-        {(!required || !current) && <option value="">{schema.default !== undefined ? `Default (${String(schema.default)})` : '—'}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.text}</option>
-        ))}
-      </select>
-    );
+    const none = schema.default !== undefined ? `Default (${String(schema.default)})` : '—';
+    if (!required || !current) options.unshift({ value: '', text: none });
+    control = <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
   } else if (t === 'number' || t === 'integer') {
     control = (
       <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
@@ -171,8 +163,8 @@ function ListField(props: { schema: Schema; value: unknown[]; path: PathSegment[
           <li key={i}>
             <div className="studio-list-tools" role="group" aria-label={`${item.title ?? 'Item'} ${i + 1}`}>
               <span>{item.title ?? 'Item'} {i + 1}{itemName(v) ? `: ${itemName(v)}` : ''}</span>
-              <button type="button" disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</button>
-              <button type="button" disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</button>
+              <IconButton disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</IconButton>
+              <IconButton disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</IconButton>
               <button type="button" onClick={() => ctx.edit({ op: 'delete', path: [...path, i] })} aria-label={`Remove ${item.title ?? 'item'} ${i + 1}`}>Remove</button>
             </div>
             <Field schema={{ ...item, title: item.title ?? `${name} ${i + 1}` }} value={v} path={[...path, i]} required ctx={ctx} />
