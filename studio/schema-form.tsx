@@ -1,9 +1,9 @@
 // A form generated from a block's JSON Schema (after Puck's per-block fields): each field a labelled
 // control whose accessible name is the schema's `title`, its `description` as help, its default as the
-// placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of
-// the blog index's, booleans switches (the controls of studio/controls.tsx); lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
+// placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of the blog index's, booleans switches,
+// lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
 // on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { IconButton, Select, Switch } from './controls.tsx';
 import { fieldId, type Diagnostic, type Edit, type PathSegment, type Schema } from './api.ts';
 
@@ -61,6 +61,9 @@ export function ObjectFields({ schema, value, path, ctx, skip = [] }: { schema: 
 
 export function Field({ schema, value, path, required, ctx }: { schema: Schema; value: unknown; path: PathSegment[]; required: boolean; ctx: FormContext }) {
   const id = fieldId(path);
+  // A long text gets a box, decided once when the field is shown: a line that turned into a box as it
+  // was typed into would be a new element, losing the focus and every key typed after.
+  const [long] = useState(() => typeof value === 'string' && (value.length > 70 || value.includes('\n')));
   const helpId = `${id}-help`;
   const diagId = `${id}-diagnostics`;
   const diagnostics = ctx.diagnosticsAt(path);
@@ -123,7 +126,7 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
       <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
         onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
     );
-  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || current.length > 70 || current.includes('\n')) {
+  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || long) {
     control = <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
   } else {
     control = <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;

@@ -233,6 +233,8 @@ describe('from an edit to a branch for review', () => {
       await page.keyboard.press('Enter');
       const listbox = page.getByRole('listbox');
       await listbox.waitFor();
+      // The list takes the focus, on the option chosen now, once it is placed.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(article.category);
       const offered = await listbox.getByRole('option').allTextContents();
       expect(offered.filter((o) => o !== '—' && !o.startsWith('Default ('))).toEqual(declared);
       const at = offered.indexOf(article.category);
