@@ -6,7 +6,6 @@ import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import * as SelectPrimitive from '@radix-ui/react-select';
 import * as SwitchPrimitive from '@radix-ui/react-switch';
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import { forwardRef, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 
 export interface Option {
@@ -105,24 +104,11 @@ export function Disclosure({ title, heading, open, onOpenChange, className, chil
   );
 }
 
-/** The studio's tooltips, once for the whole app (short delay; one shown at a time). */
-export const TooltipProvider = ({ children }: { children: ReactNode }) => <TooltipPrimitive.Provider delayDuration={300}>{children}</TooltipPrimitive.Provider>;
-
 /**
  * A button shown as a symbol (↑, ↓): its aria-label names it to assistive technology, and the same words
- * show as a tooltip on hover and keyboard focus, for everyone else.
+ * show as the browser's tooltip on hover. Not Radix's tooltip: one per button cost about 80 ms a
+ * keystroke on a long page (every keystroke renders the section list again; bench --studio).
  */
 export const IconButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { label: string; children: ReactElement | string }>(function IconButton({ label, children, ...rest }, ref) {
-  return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>
-        <button ref={ref} type="button" aria-label={label} {...rest}>{children}</button>
-      </TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content side="top" sideOffset={4} className="z-50 rounded bg-(--ink) px-2 py-1 text-xs text-white shadow">
-          {label}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
-  );
+  return <button ref={ref} type="button" aria-label={label} title={label} {...rest}>{children}</button>;
 });

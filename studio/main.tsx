@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, type StudioSchemas } from './api.ts';
 import { Changes } from './changes.tsx';
-import { TooltipProvider } from './controls.tsx';
 import { Editor } from './editor.tsx';
 import { PageList } from './page-list.tsx';
 
@@ -39,4 +38,4 @@ function Studio() {
   return view === 'changes' ? <Changes open={open} onBack={() => open(null)} /> : <PageList open={open} showChanges={showChanges} />;
 }
 
-createRoot(document.getElementById('studio')!).render(<TooltipProvider><Studio /></TooltipProvider>);
+createRoot(document.getElementById('studio')!).render(<Studio />);
