@@ -3,6 +3,7 @@
 // review (generator/studio/git-publish.ts), or the site's errors are listed, each opening its file.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Confirm } from './confirm.tsx';
+import { Checkbox, Disclosure } from './controls.tsx';
 import { api, ApiError, type Change, type Changes as ChangeList, type Diagnostic, type Published } from './api.ts';
 
 const KIND_LABEL: Record<Change['kind'], string> = { modified: 'changed', added: 'new', untracked: 'new', deleted: 'removed' };
@@ -92,7 +93,7 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
             {list.changes.map((c) => (
               <article key={c.file} className="studio-panel studio-change" aria-labelledby={`change-${c.file}`}>
                 <div className="studio-change-head">
-                  <input type="checkbox" id={`choose-${c.file}`} checked={chosen.has(c.file)} onChange={(e) => toggle(c.file, e.target.checked)} />
+                  <Checkbox id={`choose-${c.file}`} checked={chosen.has(c.file)} onChange={(on) => toggle(c.file, on)} />
                   <label htmlFor={`choose-${c.file}`} id={`change-${c.file}`}>
                     {c.file} <span className="studio-badge">{KIND_LABEL[c.kind]}</span> <span className="studio-file">+{c.added} −{c.removed}</span>
                   </label>
@@ -196,18 +197,15 @@ function BeforeAfter({ change }: { change: Change }) {
   const own = change.affected.find((p) => p.file === change.file) ?? change.affected[0];
   const src = (rev: string) => `/_studio/preview?file=${encodeURIComponent(change.file)}&rev=${rev}${own ? `&route=${encodeURIComponent(own.route)}` : ''}`;
   return (
-    <div className="studio-before-after">
-      <button type="button" aria-expanded={shown} onClick={() => setShown(!shown)}>{shown ? 'Hide the page before and after' : 'Show the page before and after'}</button>
-      {shown ? (
-        <div className="studio-frames">
-          {change.kind === 'untracked' || change.kind === 'added' ? <p className="studio-help">New page: nothing before.</p> : (
-            <figure><figcaption>Before (last commit)</figcaption><iframe title={`${own?.route ?? change.file} before`} src={src('HEAD')} /></figure>
-          )}
-          {change.kind === 'deleted' ? <p className="studio-help">Removed: nothing after.</p> : (
-            <figure><figcaption>After (your change)</figcaption><iframe title={`${own?.route ?? change.file} after`} src={src('disk')} /></figure>
-          )}
-        </div>
-      ) : null}
-    </div>
+    <Disclosure className="studio-before-after" title={shown ? 'Hide the page before and after' : 'Show the page before and after'} open={shown} onOpenChange={setShown}>
+      <div className="studio-frames">
+        {change.kind === 'untracked' || change.kind === 'added' ? <p className="studio-help">New page: nothing before.</p> : (
+          <figure><figcaption>Before (last commit)</figcaption><iframe title={`${own?.route ?? change.file} before`} src={src('HEAD')} /></figure>
+        )}
+        {change.kind === 'deleted' ? <p className="studio-help">Removed: nothing after.</p> : (
+          <figure><figcaption>After (your change)</figcaption><iframe title={`${own?.route ?? change.file} after`} src={src('disk')} /></figure>
+        )}
+      </div>
+    </Disclosure>
   );
 }

@@ -4,6 +4,7 @@
 // one saved, undone and redone, so a save changes only what was edited.
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError, fieldId, formatPath, type Diagnostic, type Edit, type PathSegment, type Schema, type StudioSchemas } from './api.ts';
+import { Disclosure, IconButton, Select } from './controls.tsx';
 import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 import { applyLocal } from './local-edit.ts';
 import { ExperimentPanel } from './experiment-panel.tsx';
@@ -51,6 +52,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   /** The version of the page's experiment the forms edit and the preview shows (the control without one). */
   const [variant, setVariant] = useState(CONTROL);
   const variantRef = useRef(CONTROL);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   /** The page made from the newest draft, which the preview shows at once. */
   const [made, setMade] = useState<string | undefined>();
   const text = useRef('');
@@ -224,6 +226,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const jump = (d: Diagnostic) => {
     const m = /^sections\[(\d+)\]/.exec(d.path);
     if (m) setSelected(Number(m[1]));
+    // Anything else but the experiment's own fields is a page setting: open them, so the field is there to take the focus.
+    else if (!d.path.startsWith('experiment')) setSettingsOpen(true);
     // In a variant's override: that variant's form, at the field it overrides.
     const v = /^(sections\[\d+\])\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
     if (v && arms.includes(v[2]!)) chooseVariant(v[2]!);
@@ -296,10 +300,9 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
             <ObjectFields schema={schemas.siteConfig} value={data} path={[]} ctx={ctx} skip={Object.keys(schemas.siteConfig.properties ?? {}).filter((k) => k !== 'products' && k !== 'offers')} />
           ) : (
             <>
-              <details className="studio-panel">
-                <summary><h2>Page settings</h2></summary>
+              <Disclosure className="studio-panel" heading="h2" title="Page settings" open={settingsOpen} onOpenChange={setSettingsOpen}>
                 <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections', 'experiment']} />
-              </details>
+              </Disclosure>
               <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
               <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
               {selectedSection && selected !== null && (
@@ -363,8 +366,8 @@ function Sections(props: { sections: Section[]; template: string; selected: numb
               {!!s.variants && typeof s.variants === 'object' && <span className="studio-badge is-variant">Varies: {Object.keys(s.variants).join(', ')}</span>}
             </button>
             <span className="studio-section-tools" role="group" aria-label={`Block ${i + 1} (${s.type})`}>
-              <button type="button" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Move block ${i + 1} (${s.type}) up`}>↑</button>
-              <button type="button" onClick={() => move(i, i + 1)} disabled={i === sections.length - 1} aria-label={`Move block ${i + 1} (${s.type}) down`}>↓</button>
+              <IconButton onClick={() => move(i, i - 1)} disabled={i === 0} label={`Move block ${i + 1} (${s.type}) up`}>↑</IconButton>
+              <IconButton onClick={() => move(i, i + 1)} disabled={i === sections.length - 1} label={`Move block ${i + 1} (${s.type}) down`}>↓</IconButton>
               <button type="button" onClick={() => (edit({ op: 'duplicate', path: ['sections'], index: i }), setSelected(i + 1))} aria-label={`Duplicate block ${i + 1} (${s.type})`}>Duplicate</button>
               <button type="button" onClick={() => (edit({ op: 'delete', path: ['sections', i] }), setSelected(null))} aria-label={`Delete block ${i + 1} (${s.type})`}>Delete</button>
             </span>
@@ -373,11 +376,7 @@ function Sections(props: { sections: Section[]; template: string; selected: numb
       </ol>
       <div className="studio-palette">
         <label htmlFor="palette">Block type to add</label>
-        <select id="palette" value={adding} onChange={(e) => setAdding(e.target.value)} aria-describedby="palette-help">
-          {types.map((t) => (
-            <option key={t} value={t}>{t}</option>
-          ))}
-        </select>
+        <Select id="palette" value={adding} options={types.map((t) => ({ value: t, text: t }))} onChange={setAdding} describedBy="palette-help" />
         <button type="button" onClick={add}>Add block</button>
         <p className="studio-help" id="palette-help">{schemas.blocks[adding]?.description}</p>
       </div>

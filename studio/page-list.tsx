@@ -3,6 +3,13 @@
 // `npm run new`.
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, type PageSummary } from './api.ts';
+import { Disclosure, Select } from './controls.tsx';
+
+const KINDS = [
+  { value: 'page', text: 'New page' },
+  { value: 'article', text: 'New article' },
+  { value: 'platform', text: 'New platform' },
+];
 
 export function PageList({ open, showChanges }: { open: (file: string) => void; showChanges: () => void }) {
   const [pages, setPages] = useState<PageSummary[] | null>(null);
@@ -10,6 +17,7 @@ export function PageList({ open, showChanges }: { open: (file: string) => void; 
   const [kind, setKind] = useState('page');
   const [name, setName] = useState('');
   const [status, setStatus] = useState('');
+  const [adminOpen, setAdminOpen] = useState(false);
   useEffect(() => {
     api.pages().then(setPages, (e) => setStatus(`Could not list the pages: ${(e as Error).message}`));
   }, []);
@@ -42,11 +50,7 @@ export function PageList({ open, showChanges }: { open: (file: string) => void; 
       <form className="studio-panel studio-new" onSubmit={create} aria-labelledby="new-title">
         <h2 id="new-title">New</h2>
         <label htmlFor="new-kind">Kind</label>
-        <select id="new-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-          <option value="page">New page</option>
-          <option value="article">New article</option>
-          <option value="platform">New platform</option>
-        </select>
+        <Select id="new-kind" value={kind} options={KINDS} onChange={setKind} />
         <label htmlFor="new-name">{kind === 'platform' ? 'Product id' : 'Name (the address)'}</label>
         <input id="new-name" value={name} required pattern="[a-z0-9][a-z0-9\-]*" aria-describedby="new-help" onChange={(e) => setName(e.target.value)} />
         <button type="submit" className="studio-primary">Create</button>
@@ -72,10 +76,10 @@ export function PageList({ open, showChanges }: { open: (file: string) => void; 
             ) : null}
             {groups.map(([group, list]) => <PageTable key={group} title={group} pages={list} open={open} />)}
             {admin.length ? (
-              <details className="studio-admin" open={q ? true : undefined}>
-                <summary>Admin screens ({admin.length}): the owner's area, not pages of the site</summary>
+              // Opened by a search, so what it finds is shown.
+              <Disclosure className="studio-admin" title={`Admin screens (${admin.length}): the owner's area, not pages of the site`} open={adminOpen || q !== ''} onOpenChange={setAdminOpen}>
                 <PageTable title="Admin screens" pages={admin} open={open} />
-              </details>
+              </Disclosure>
             ) : null}
           </>
         )}

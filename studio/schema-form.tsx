@@ -3,7 +3,8 @@
 // placeholder; enums are selects, product ids a picker of the catalogue's names, a blog category one of the blog index's, booleans switches,
 // lists can add, remove and reorder, inline text and Markdown are text areas. Every change is an Edit
 // on the file (the server writes it into the YAML text; see generator/studio/yaml-edit.ts).
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { IconButton, Select, Switch } from './controls.tsx';
 import { fieldId, type Diagnostic, type Edit, type PathSegment, type Schema } from './api.ts';
 
 export interface FormContext {
@@ -60,6 +61,9 @@ export function ObjectFields({ schema, value, path, ctx, skip = [] }: { schema: 
 
 export function Field({ schema, value, path, required, ctx }: { schema: Schema; value: unknown; path: PathSegment[]; required: boolean; ctx: FormContext }) {
   const id = fieldId(path);
+  // A long text gets a box, decided once when the field is shown: a line that turned into a box as it
+  // was typed into would be a new element, losing the focus and every key typed after.
+  const [long] = useState(() => typeof value === 'string' && (value.length > 70 || value.includes('\n')));
   const helpId = `${id}-help`;
   const diagId = `${id}-diagnostics`;
   const diagnostics = ctx.diagnosticsAt(path);
@@ -93,11 +97,7 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   let control: ReactNode;
   if (t === 'boolean') {
     const on = value === true || (value === undefined && schema.default === true);
-    control = (
-      <button type="button" role="switch" id={id} aria-checked={on} aria-describedby={describedBy} className="studio-switch" onClick={() => set(!on)}>
-        <span aria-hidden="true">{on ? 'On' : 'Off'}</span>
-      </button>
-    );
+    control = <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />;
     return (
       <div className="studio-field">
         <span className="studio-label-row">
@@ -118,20 +118,15 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
       : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
     // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
     if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
-    control = (
-      <select id={id} value={current} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)}>
-        {(!required || !current) && <option value="">{schema.default !== undefined ? `Default (${String(schema.default)})` : '—'}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.text}</option>
-        ))}
-      </select>
-    );
+    const none = schema.default !== undefined ? `Default (${String(schema.default)})` : '—';
+    if (!required || !current) options.unshift({ value: '', text: none });
+    control = <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
   } else if (t === 'number' || t === 'integer') {
     control = (
       <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
         onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
     );
-  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || current.length > 70 || current.includes('\n')) {
+  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || long) {
     control = <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
   } else {
     control = <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
@@ -171,8 +166,8 @@ function ListField(props: { schema: Schema; value: unknown[]; path: PathSegment[
           <li key={i}>
             <div className="studio-list-tools" role="group" aria-label={`${item.title ?? 'Item'} ${i + 1}`}>
               <span>{item.title ?? 'Item'} {i + 1}{itemName(v) ? `: ${itemName(v)}` : ''}</span>
-              <button type="button" disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</button>
-              <button type="button" disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} aria-label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</button>
+              <IconButton disabled={i === 0} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i - 1 })} label={`Move ${item.title ?? 'item'} ${i + 1} up`}>↑</IconButton>
+              <IconButton disabled={i === value.length - 1} onClick={() => ctx.edit({ op: 'move', path, from: i, to: i + 1 })} label={`Move ${item.title ?? 'item'} ${i + 1} down`}>↓</IconButton>
               <button type="button" onClick={() => ctx.edit({ op: 'delete', path: [...path, i] })} aria-label={`Remove ${item.title ?? 'item'} ${i + 1}`}>Remove</button>
             </div>
             <Field schema={{ ...item, title: item.title ?? `${name} ${i + 1}` }} value={v} path={[...path, i]} required ctx={ctx} />

@@ -13,6 +13,7 @@
 // every /admin/insights query at 1,000,000 events. `npm run bench -- --analytics [--analytics-events N]
 // [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked);
 // `npm run bench -- --analytics-ingest N` alone measures only the ingest rate.
+// `npm run bench -- --studio` runs only the studio's keystroke to preview, against its budget.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
@@ -48,7 +49,7 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   // --analytics-ingest alone: the ingest rate only, no dashboard data.
@@ -65,6 +66,13 @@ await runCli('bench', async () => {
     const over = analyticsOverBudget(figures);
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
+  }
+  if (values.studio === true) {
+    const keystrokes = await studioKeystrokeTimes(process.cwd());
+    console.log(`${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+    const over = medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs;
+    if (over) console.error(`\nOver budget: studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+    return over ? EXIT.invalid : EXIT.ok;
   }
   const articles = count('articles', values.articles);
   if (articles !== undefined) return benchAtScale(process.cwd(), articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });

@@ -15,6 +15,7 @@ import { studioSchemas } from '../../generator/studio/schemas-for-ui.ts';
 import { applyEdits, type Edit } from '../../generator/studio/yaml-edit.ts';
 import { copyProject, projectRoot } from './fixture.ts';
 import { studioTokenOf } from './dev-server-process.ts';
+import { choose, optionsOf } from './studio-controls.ts';
 
 const PORT = Number(process.env.STUDIO_TEST_PORT ?? 5610);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -151,7 +152,7 @@ describe('editing a page in the studio', () => {
     const palette = studioSchemas(projectRoot).blocksByTemplate;
     const article = readdirSync(join(dir, 'pages/blog')).map((f) => `pages/blog/${f}`).find((f) => /^template: article$/m.test(read(f)))!;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    const options = () => page.getByLabel('Block type to add').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const options = () => optionsOf(page, page.getByLabel('Block type to add'));
     await openInStudio(page, article);
     expect(await options()).toEqual(palette.article);
     expect(await options()).not.toContain('admin-app');
@@ -172,11 +173,12 @@ describe('editing a page in the studio', () => {
       const article = pages('pages').find((f) => /^template: article$/m.test(read(f)))!;
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
       await openInStudio(page, article);
-      await page.getByText('Page settings').click();
+      await page.getByRole('button', { name: 'Page settings' }).click();
       const field = page.getByLabel('Category', { exact: true });
-      const offered = await field.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+      // Less the "none" option (the field's default, or a dash), which a category field may offer.
+      const offered = (await optionsOf(page, field)).filter((o) => o !== '—' && !o.startsWith('Default ('));
       expect(offered).toEqual(declared);
-      expect(declared).toContain(await field.inputValue());
+      expect(declared).toContain(await field.textContent());
       await page.close();
     } finally {
       writeFileSync(join(dir, index), original);
@@ -198,9 +200,12 @@ describe('editing a page in the studio', () => {
     // The admin screens (pages holding the admin app) are listed apart, in their own fold.
     const admin = pages('pages').filter((f) => /^\s+- type: admin-app$/m.test(read(f)));
     expect(admin.length).toBeGreaterThan(0);
-    const apart = await page.locator('details.studio-admin tbody tr .studio-file').allTextContents();
+    const fold = page.getByRole('button', { name: /^Admin screens/ });
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    for (const heading of await page.locator('.studio-group h3').allTextContents()) expect(heading).not.toMatch(/^Admin/);
+    await fold.click();
+    const apart = await page.locator('.studio-admin tbody tr .studio-file').allTextContents();
     expect(apart.sort()).toEqual(admin.sort());
-    for (const heading of await page.locator('.studio-group:not(details .studio-group) h3').allTextContents()) expect(heading).not.toMatch(/^Admin/);
     await page.close();
   }, 120_000);
 
@@ -233,7 +238,7 @@ describe('editing a page in the studio', () => {
     await openInStudio(page, file);
     // Select the first block; the palette adds after the selected one.
     await page.locator('.studio-section-select').first().click();
-    await page.getByLabel('Block type to add').selectOption('faq');
+    await choose(page, 'Block type to add', 'faq');
     await page.getByRole('button', { name: 'Add block' }).click();
     const added = page.locator('.studio-section-select').nth(1);
     await expect.poll(async () => (await added.textContent())?.startsWith('faq'), { timeout: 20_000 }).toBe(true);
@@ -272,14 +277,14 @@ describe('editing a page in the studio', () => {
     const page = await (await browser.newContext({ viewport: { width: 820, height: 900 } })).newPage();
     await openInStudio(page, file);
     await page.locator('.studio-section-select').first().click();
-    const field = page.locator('select[aria-invalid="true"]');
+    const field = page.locator('[role="combobox"][aria-invalid="true"]');
     await field.waitFor();
     const help = await page.locator(`#${await field.getAttribute('aria-describedby').then((d) => d!.split(' ').pop())}`).textContent();
     expect(help).toContain(`did you mean "${id}"`);
     await expect.poll(() => page.getByText(/Failing: \d+ error/).count()).toBeGreaterThan(0);
     // The problems list jumps to the field.
     await page.getByRole('button', { name: new RegExp(`Line 6: .*${typo}`) }).click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     // Work is never lost to an error: the failing page saves, with the marketer's change and the typo as written.
     await page.getByLabel('Heading', { exact: true }).fill('Pick one, saved while failing');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -297,7 +302,9 @@ describe('editing a page in the studio', () => {
       const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await page.goto(`${ORIGIN}/_studio`);
       await page.getByRole('heading', { name: 'Pages' }).waitFor();
+      await page.locator('tbody tr').first().waitFor();
       const list = await new AxeBuilder({ page }).analyze();
+      if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-list-${width}.png`) });
       await openInStudio(page, 'pages/about.yaml');
       await page.locator('.studio-section-select').first().click();
       const editor = await new AxeBuilder({ page }).exclude('iframe').analyze();

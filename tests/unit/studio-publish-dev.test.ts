@@ -4,7 +4,7 @@
 // routes, and publishes. The bare repository gets a new branch holding exactly that one-line commit,
 // its default branch is unchanged, and the studio shows the GitHub compare link.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { portFor, startDev, type DevServer } from './dev-server-process.ts';
 import { copyProject, projectRoot } from './fixture.ts';
+import { choose } from './studio-controls.ts';
 
 let dir = '';
 let bare = '';
@@ -29,6 +30,19 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: join(folder, `studio-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** axe's serious and critical findings on the page as it is, at 1280 px and, narrowed, at 820 px. */
+async function seriousAt(page: Page, exclude?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [1280, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    const axe = new AxeBuilder({ page });
+    const results = await (exclude ? axe.exclude(exclude) : axe).analyze();
+    found.push(...results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`));
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  return found;
 }
 
 const git = (cwd: string, ...args: string[]) => {
@@ -100,7 +114,7 @@ describe('from an edit to a branch for review', () => {
     expect(await frameText('after')).toContain(headline);
     await shoot(page, 'changes');
 
-    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAt(page)).toEqual([]);
 
     await page.getByLabel('What this change is').fill('New landing headline');
     await page.getByRole('button', { name: /^Publish 1 file/ }).click();
@@ -112,6 +126,7 @@ describe('from an edit to a branch for review', () => {
     expect(branch).toMatch(/^studio\/new-landing-headline-/);
     expect(await result.getByRole('link', { name: 'Open the pull request' }).getAttribute('href')).toBe(`https://github.com/acme/detox-site/compare/main...${branch}?expand=1`);
     await result.scrollIntoViewIfNeeded();
+    expect(await seriousAt(page)).toEqual([]);
     await shoot(page, 'publish');
 
     // The bare origin: a new branch, one commit on main, changing exactly that one line.
@@ -133,7 +148,7 @@ describe('from an edit to a branch for review', () => {
     await page.goto(`${origin}/_studio?file=${file}`);
     await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
     const before = await page.locator('.studio-section-select').count();
-    await page.getByLabel('Block type to add').selectOption('faq');
+    await choose(page, 'Block type to add', 'faq');
     await page.getByRole('button', { name: 'Add block' }).click();
     const added = page.locator('.studio-section-select').nth(before);
     await expect.poll(() => added.locator('.is-example').count(), { timeout: 30_000 }).toBe(1);
@@ -156,7 +171,7 @@ describe('from an edit to a branch for review', () => {
     await fix.waitFor({ timeout: 120_000 });
     expect(await page.locator('.studio-diagnostics li', { hasText: "example copy" }).count()).toBeGreaterThan(0);
     expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
-    expect((await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAt(page, 'iframe')).toEqual([]);
     await shoot(page, 'publish-refused');
 
     // Discard it by keyboard, through the dialog, which takes the focus and is clean for axe.
@@ -171,6 +186,104 @@ describe('from an edit to a branch for review', () => {
     await page.getByText(`Discarded the change to ${file}.`).waitFor();
     expect(git(dir, 'status', '--porcelain', '--', file)).toBe('');
     await page.close();
+  }, 300_000);
+
+  it('works by keyboard alone: opens an article from the list, picks its category, unticks and ticks its file in Changes, and is refused', async () => {
+    const origin = `http://localhost:${dev.port}`;
+    const refs = git(bare, 'for-each-ref', '--format=%(refname)');
+    const index = readdirSync(join(dir, 'pages/blog')).map((f) => `pages/blog/${f}`).find((f) => /^\s+- type: blog-index$/m.test(readFileSync(join(dir, f), 'utf8')))!;
+    const declared = ((parse(readFileSync(join(dir, index), 'utf8')) as { sections: { type: string; categories?: (string | { name: string })[] }[] }).sections.find((s) => s.type === 'blog-index')!.categories ?? []).map((c) => (typeof c === 'string' ? c : c.name));
+    const file = readdirSync(join(dir, 'pages/blog')).map((f) => `pages/blog/${f}`).find((f) => /^template: article$/m.test(readFileSync(join(dir, f), 'utf8')) && !/^draft: true$/m.test(readFileSync(join(dir, f), 'utf8')))!;
+    const original = readFileSync(join(dir, file), 'utf8');
+    const { title, article } = parse(original) as { title: string; article: { category: string } };
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    // Every press of a pointer is counted: the test proves none was needed.
+    await page.addInitScript(() => document.addEventListener('pointerdown', () => ((window as unknown as { pointers: number }).pointers = ((window as unknown as { pointers?: number }).pointers ?? 0) + 1), true));
+    /** The focused control's name, as a screen reader would say it (its label, aria-label or text). */
+    const focusedName = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const label = el?.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : '';
+      return `${el?.getAttribute('aria-label') ?? ''} ${label ?? ''} ${el?.textContent ?? ''}`.trim();
+    });
+    /** Tab (or Shift+Tab) until the focused control's name matches: what a keyboard user does. */
+    const tabTo = async (name: RegExp, back = false) => {
+      for (let i = 0; i < 200; i++) {
+        await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+        if (name.test(await focusedName())) return;
+      }
+      throw new Error(`no control named ${name} by ${back ? 'Shift+Tab' : 'Tab'}`);
+    };
+    try {
+      // The page list: search for the article, open it.
+      await page.goto(`${origin}/_studio`);
+      await page.getByRole('heading', { name: 'Pages' }).waitFor({ timeout: 60_000 });
+      await tabTo(/^Search pages/);
+      await page.keyboard.type(file);
+      await tabTo(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+
+      // Its settings: a title still marked DRAFT: (so Publish must refuse), and another category.
+      await tabTo(/^Page settings$/);
+      await page.keyboard.press('Enter');
+      await tabTo(/^Page title/);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(`DRAFT: ${title}`);
+      await tabTo(/^Category/);
+      await page.keyboard.press('Enter');
+      const listbox = page.getByRole('listbox');
+      await listbox.waitFor();
+      // The list takes the focus, on the option chosen now, once it is placed.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(article.category);
+      const offered = await listbox.getByRole('option').allTextContents();
+      expect(offered.filter((o) => o !== '—' && !o.startsWith('Default ('))).toEqual(declared);
+      const at = offered.indexOf(article.category);
+      const wanted = offered[at + 1] ?? offered[at - 1]!;
+      await page.keyboard.press(offered[at + 1] ? 'ArrowDown' : 'ArrowUp');
+      await page.keyboard.press('Enter');
+      await listbox.waitFor({ state: 'detached' });
+      expect(await page.getByRole('combobox', { name: 'Category' }).textContent()).toBe(wanted);
+      await page.keyboard.press('Control+s');
+      await page.getByText(new RegExp(`Saved ${file}\\. It has \\d+ error`)).waitFor({ timeout: 60_000 });
+      const saved = parse(readFileSync(join(dir, file), 'utf8')) as { title: string; article: { category: string } };
+      expect(saved.article.category).toBe(wanted);
+      expect(saved.title).toBe(`DRAFT: ${title}`);
+
+      // Back to the list, on to Changes.
+      await tabTo(/^← All pages$/, true);
+      await page.keyboard.press('Enter');
+      await tabTo(/^Changes and publish$/);
+      await page.keyboard.press('Enter');
+      const change = page.locator('article', { hasText: file });
+      await change.waitFor({ timeout: 60_000 });
+      const box = page.getByRole('checkbox', { name: new RegExp(file.replace(/[.]/g, '\\.')) });
+      const publish = page.getByRole('button', { name: /^Publish \d+ files?$/ });
+      const count = async () => Number(/\d+/.exec((await publish.textContent())!)![0]);
+      const all = await count();
+      await tabTo(new RegExp(`^${file.replace(/[.]/g, '\\.')}`));
+      expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Space');
+      await expect.poll(() => box.getAttribute('aria-checked')).toBe('false');
+      expect(await count()).toBe(all - 1);
+      await page.keyboard.press('Space');
+      await expect.poll(() => box.getAttribute('aria-checked')).toBe('true');
+      expect(await count()).toBe(all);
+
+      // Publish: refused, the answer focused, nothing committed.
+      await tabTo(/^What this change is/);
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type('Keyboard only');
+      await page.keyboard.press('Enter');
+      const fix = page.getByRole('heading', { name: 'Fix these first' });
+      await fix.waitFor({ timeout: 120_000 });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Fix these first');
+      expect(await page.getByRole('region', { name: 'Fix these first' }).locator('li', { hasText: file }).count()).toBeGreaterThan(0);
+      expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
+      expect(await page.evaluate(() => (window as unknown as { pointers?: number }).pointers ?? 0)).toBe(0);
+    } finally {
+      await page.close();
+      writeFileSync(join(dir, file), original);
+    }
   }, 300_000);
 
   it('publishes and discards only for the studio page of this run, and only page files', async () => {
