@@ -33,7 +33,7 @@ interface ServeOptions {
   port: number;
   host?: string;
   log?: (line: string) => void;
-  /** Where the no-script pixel (/_px) posts its page views: the track function's address (pixel.ts). Without it, /_px is an unknown path. */
+  /** Where the no-script pixel (/_px) posts its page views, and the proxy secret it names the visitor with (pixel.ts). Without it, /_px is an unknown path. */
   pixel?: PixelTarget;
   /** Chooses each visitor's version of a page under an experiment (model/choose-variant.ts); none: the control. */
   experimentSecret?: string;

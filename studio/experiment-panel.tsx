@@ -5,6 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Diagnostic, Edit, Goal, Schema } from './api.ts';
 import { Confirm } from './confirm.tsx';
+import { Disclosure } from './controls.tsx';
 import { Field, type FormContext } from './schema-form.tsx';
 import { armName, VariantSwitch } from './variant-form.tsx';
 import { CONTROL, nextVariant, removeVariantEdits, winnerEdits, type ExperimentData, type PageData } from './variants.ts';
@@ -106,24 +107,23 @@ function Settings({ problems, children }: { problems: number; children: ReactNod
     if (any) setOpen(true);
   }, [any]);
   return (
-    <details className="my-2" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="font-semibold">Edit the experiment{any ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}</summary>
+    <Disclosure className="my-2" title={`Edit the experiment${any ? ` (${problems} problem${problems > 1 ? 's' : ''})` : ''}`} open={open} onOpenChange={setOpen}>
       {children}
-    </details>
+    </Disclosure>
   );
 }
 
 /** A page without an experiment: one button starts one, with the first goal and today as its start. */
 function StartExperiment({ page, file, goals, editAll }: { page: PageData; file: string; goals: Goal[]; editAll: (edits: Edit[]) => void }) {
+  const [open, setOpen] = useState(false);
   if (!goals.length) return null;
   const id = `${file.replace(/^pages\//, '').replace(/\.ya?ml$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'home'}-test`.replace(/^[^a-z]+/, '');
   const start = () => editAll([{ op: 'set', path: ['experiment'], value: { id, variants: [nextVariant(page)], goal: goals[0]!.id, start: new Date().toISOString().slice(0, 10) } }]);
   return (
-    <details className="studio-panel">
-      <summary><h2>Experiment</h2></summary>
+    <Disclosure className="studio-panel" heading="h2" title="Experiment" open={open} onOpenChange={setOpen}>
       <p className="studio-help">Try another version of this page against it: visitors are split between them, and /admin/insights says which sells more by the goal you choose.</p>
       <button type="button" onClick={start}>Start an experiment</button>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -49,3 +49,5 @@ begin
   return v_folded;
 end;
 $$;
+
+comment on table private.analytics_salt is 'One random salt for the current UTC day: replaced, and the old one deleted, by the day''s first event or by the daily fold, whichever comes first.';

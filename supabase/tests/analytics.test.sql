@@ -130,7 +130,7 @@ delete from analytics.events where route = '/about';
 update private.hourly_limits set per_hour = 10 where action = 'events' and scope = 'site';
 insert into public.rate_limit_windows (action, scope, client_hash, window_start, shard, requests)
 select 'events', 'site', '', date_trunc('hour', now()), s, 3
-from generate_series(0, 31) s where s <> pg_backend_pid() % 32 order by s limit 3;
+from generate_series(0, 63) s where s <> pg_backend_pid() % 64 order by s limit 3;
 set local role anon;
 select pg_temp.as_claims('{"role":"anon"}');
 select is(pg_temp.track_as('198.51.100.60', (select agent from ua), '{"k":"view","r":"/about","d":"phone"}'), null, 'slots: the hour''s 10th event, 9 of them counted by other connections, is stored');

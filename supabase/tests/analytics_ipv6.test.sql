@@ -59,13 +59,23 @@ select is((select count(*)::int from public.rate_limit_windows where action = 'e
 -- The pixel's server names an IPv6 visitor: keyed by the /64 the same way.
 delete from public.rate_limit_windows where action = 'events';
 update private.hourly_limits set per_hour = 1000 where action = 'events';
-insert into private.analytics_proxy (key_sha256) values (sha256(convert_to('the test proxy secret', 'UTF8')))
+insert into private.analytics_proxy (key_sha256) values (sha256(convert_to('the test proxy secret, 32 characters or more', 'UTF8')))
 on conflict (id) do update set key_sha256 = excluded.key_sha256;
 set local role anon;
 select is(pg_temp.track_from(json_build_object('cf-connecting-ip', '2a06:98c0:3600::103', 'x-analytics-client', '2001:db8:1:2::77',
-  'x-analytics-key', 'the test proxy secret', 'user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0')), null, 'a view through the pixel''s server');
+  'x-analytics-key', 'the test proxy secret, 32 characters or more', 'user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0')), null, 'a view through the pixel''s server');
 reset role;
 select is((select visitor from analytics.events order by id desc limit 1), pg_temp.visitor_of('2001:db8:1:2::/64'), 'is the visitor of that /64, not of the server');
+
+-- An empty or short key is never believed, and the hash of an empty text cannot be stored: it is what
+-- sha256sum prints for a secret variable that was never set.
+select throws_ok($$update private.analytics_proxy set key_sha256 = sha256(''::bytea)$$, '23514', null, 'the hash of an empty key cannot be stored');
+update private.analytics_proxy set key_sha256 = sha256(convert_to('short', 'UTF8'));
+set local role anon;
+select is(pg_temp.track_from(json_build_object('cf-connecting-ip', '198.51.100.90', 'x-analytics-client', '203.0.113.9',
+  'x-analytics-key', 'short', 'user-agent', 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0')), null, 'a view with a short key');
+reset role;
+select is((select visitor from analytics.events order by id desc limit 1), pg_temp.visitor_of('198.51.100.90'), 'a short key, even the stored one''s, does not name the client: the address Cloudflare wrote does');
 
 select * from finish();
 rollback;

@@ -105,7 +105,7 @@ async function visit(browser: Browser, arm: string, buy: boolean): Promise<void>
 test("the admin's experiment table shows each version's visitors, and the buy on the version it was made on", async ({ browser }) => {
   test.slow();
   expect([...agentFor.keys()].sort()).toEqual(arms(experiment).sort());
-  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths');
+  await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths, analytics.daily_screen');
   // The buy is made on a variant, not the control, so a table that put every conversion on the control fails.
   const bought = experiment.variants[0]!;
   for (const arm of arms(experiment)) await visit(browser, arm, arm === bought);
