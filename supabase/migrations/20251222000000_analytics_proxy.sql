@@ -32,9 +32,10 @@ as $$
 declare
   h json := nullif(current_setting('request.headers', true), '')::json;
 begin
-  -- A key shorter than the secrets npm start draws (32 characters and more) is never believed: an
+  -- A key shorter than the secrets npm start draws (32 characters and more) is never believed (and
+  -- without one the lookup is skipped, false rather than null stopping the AND): an
   -- operator who hashed an unset variable stored sha256(''), which an empty header would match.
-  if char_length(h ->> 'x-analytics-key') >= 32
+  if coalesce(char_length(h ->> 'x-analytics-key'), 0) >= 32
      and exists (select 1 from private.analytics_proxy p
                  where p.key_sha256 = sha256(convert_to(h ->> 'x-analytics-key', 'UTF8'))) then
     return coalesce(left(nullif(btrim(h ->> 'x-analytics-client'), ''), 64),
