@@ -239,7 +239,14 @@ describe('from an edit to a branch for review', () => {
       expect(offered.filter((o) => o !== '—' && !o.startsWith('Default ('))).toEqual(declared);
       const at = offered.indexOf(article.category);
       const wanted = offered[at + 1] ?? offered[at - 1]!;
-      await page.keyboard.press(offered[at + 1] ? 'ArrowDown' : 'ArrowUp');
+      // The arrow moves the focus to the next option. A key pressed while the list is still settling into
+      // place can go unheard (seen under load), so, as a person would, press it again if nothing moved.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent);
+      for (let tries = 0; tries < 3 && (await focused()) !== wanted; tries++) {
+        await page.keyboard.press(offered[at + 1] ? 'ArrowDown' : 'ArrowUp');
+        await expect.poll(focused, { timeout: 3_000 }).toBe(wanted).catch(() => undefined);
+      }
+      expect(await focused()).toBe(wanted);
       await page.keyboard.press('Enter');
       await listbox.waitFor({ state: 'detached' });
       expect(await page.getByRole('combobox', { name: 'Category' }).textContent()).toBe(wanted);
