@@ -21,9 +21,10 @@ create table private.analytics_proxy (
 );
 comment on table private.analytics_proxy is 'sha256 of ANALYTICS_PROXY_SECRET: a request whose x-analytics-key header hashes to it names its client in x-analytics-client (the no-script pixel''s server). Set it with supabase/README.md''s step; the stand-in sets it at start.';
 
--- PL/pgSQL, as 20251220000000_sharded_site_count.sql made it: a SQL function with a SET clause is
--- parsed and planned again in every transaction that calls it.
-create or replace function private.client_address()
+-- The address as the request names it, in one place: the pixel's server with the proxy secret, or
+-- Cloudflare. PL/pgSQL, as 20251220000000_sharded_site_count.sql made these functions: a SQL function
+-- with a SET clause is parsed and planned again in every transaction that calls it.
+create function private.client_edge_address()
 returns text
 language plpgsql
 stable
@@ -44,4 +45,17 @@ begin
   return coalesce(nullif(btrim(h ->> 'cf-connecting-ip'), ''), 'unknown');
 end;
 $$;
-comment on function private.client_address() is 'The client: x-analytics-client when x-analytics-key proves the site''s own server sent it (private.analytics_proxy), else cf-connecting-ip as Cloudflare wrote it, else ''unknown''.';
+comment on function private.client_edge_address() is 'The client''s address as named: x-analytics-client when x-analytics-key proves the site''s own server sent it (private.analytics_proxy), else cf-connecting-ip as Cloudflare wrote it, else ''unknown''.';
+revoke all on function private.client_edge_address() from public;
+
+create or replace function private.client_address()
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return private.client_edge_address();
+end;
+$$;
+comment on function private.client_address() is 'The client: private.client_edge_address(), the address the request named.';

@@ -9,31 +9,7 @@
 -- window (private.client_key, for the forms too), as private.client_address() always did.
 --
 -- private.client_edge_address() is the address as the request named it: the pixel's server with the
--- proxy secret, or Cloudflare (20251222000000_analytics_proxy.sql); unchanged.
-
-create or replace function private.client_edge_address()
-returns text
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  h json := nullif(current_setting('request.headers', true), '')::json;
-begin
-  -- A key shorter than the secrets npm start draws (32 characters and more) is never believed (and
-  -- without one the lookup is skipped, false rather than null stopping the AND): an
-  -- operator who hashed an unset variable stored sha256(''), which an empty header would match.
-  if coalesce(char_length(h ->> 'x-analytics-key'), 0) >= 32
-     and exists (select 1 from private.analytics_proxy p
-                 where p.key_sha256 = sha256(convert_to(h ->> 'x-analytics-key', 'UTF8'))) then
-    return coalesce(left(nullif(btrim(h ->> 'x-analytics-client'), ''), 64),
-                    nullif(btrim(h ->> 'cf-connecting-ip'), ''), 'unknown');
-  end if;
-  return coalesce(nullif(btrim(h ->> 'cf-connecting-ip'), ''), 'unknown');
-end;
-$$;
-comment on function private.client_edge_address() is 'The client''s address as named: x-analytics-client when x-analytics-key proves the site''s own server sent it (private.analytics_proxy), else cf-connecting-ip as Cloudflare wrote it, else ''unknown''.';
-revoke all on function private.client_edge_address() from public;
+-- proxy secret, or Cloudflare (20251222000000_analytics_proxy.sql); unchanged here.
 
 -- The client as the database keys it, from an address.
 create function private.client_of(p_address text)
