@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
+import { lockDataFolder } from './data-lock.ts';
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -47,7 +48,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir: dir, extensions: { pgcrypto } });
+  // A folder is one process's at a time (data-lock.ts): refused here, before PGlite reads a byte.
+  const lock = dir ? lockDataFolder(dir) : undefined;
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir: dir, extensions: { pgcrypto } });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params?: unknown[]) {
       const r = await q.query<T>(text, params as unknown[] | undefined);
@@ -62,7 +71,13 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ...wrap(db),
     // PGlite has one connection; its transaction() queues other work meanwhile.
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
