@@ -4,21 +4,20 @@
 // - DATABASE_URL, when set: that PostgreSQL server (the hosted project's connection string in CI, or
 //   the local server the stand-in runs on);
 // - otherwise the stand-in's own embedded database (DATA_DIR, default .data/pglite), when it exists and
-//   the stand-in is not running (PGlite's files are one process's at a time; `npm run demo:traffic`
-//   refuses for the same reason).
+//   no other process (npm start's stand-in) has it open: PGlite's files are one process's at a time,
+//   and the folder's lock says whose (supabase/local/data-lock.ts); validate then says why it read nothing.
 // It reads as the database's owner, as cron and psql do, through the admin's own function
 // (public.admin_experiment), and judges as the admin screen does (verdictOfCounts). When no database
 // answers (CI without DATABASE_URL, a fresh clone) it says nothing: the warning is a courtesy, never a
 // reason for validate to fail.
 import { existsSync, readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { experimentEntries, type ExperimentEntry, type VariantCounts } from '../model/experiment.ts';
 import { verdictOfCounts } from '../model/experiment-stats.ts';
 import type { CompiledSite } from '../model/page.ts';
-import { isLocalBackend, supabaseUrl } from './backend-url.ts';
 import { diagnostic, type Diagnostic } from './core/errors.ts';
+import { LOCAL_DATA_ERROR } from '../supabase/local/data-lock.ts';
 import { locate, parseSource } from './core/source.ts';
 
 const TOOL_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -29,16 +28,6 @@ export interface CountsSource {
   where: string;
   counts(e: ExperimentEntry, to: string): Promise<VariantCounts[]>;
   close(): Promise<void>;
-}
-
-function portTaken(host: string, port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const socket = createConnection({ host, port }, () => {
-      socket.destroy();
-      ok(true);
-    });
-    socket.on('error', () => ok(false));
-  });
 }
 
 /** The database to read, or undefined when none can be read now (see the file's first comment). */
@@ -56,13 +45,12 @@ export async function openCountsSource(root: string, env: NodeJS.ProcessEnv = pr
       // Where the stand-in keeps it (supabase/local/server.ts): DATA_DIR, or this project's .data.
       const dataDir = join(resolve(env.DATA_DIR ?? join(TOOL_ROOT, '.data')), 'pglite');
       if (!existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
-      const backend = new URL(env.VITE_SUPABASE_URL || supabaseUrl());
-      if (isLocalBackend(backend.href) && (await portTaken(backend.hostname.replace(/^\[|\]$/g, ''), Number(backend.port) || 54321))) return undefined;
       const near = relative(root, dataDir);
       where = `the local database (${near && !near.startsWith('..') ? near : dataDir})`;
       db = await openDatabase({ dataDir });
     }
-  } catch {
+  } catch (e) {
+    if ((e as Error).name === LOCAL_DATA_ERROR) console.error(`validate: experiment verdicts not read: ${(e as Error).message}`);
     return undefined;
   }
   return {

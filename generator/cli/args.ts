@@ -66,7 +66,8 @@ export async function runCli(name: string, body: () => Promise<number> | number)
   } catch (e) {
     const err = e as Error;
     // Usage and configuration errors are the caller's to fix: their message is the whole story.
-    const plain = err instanceof UsageError || err.name === 'BackendConfigError';
+    // A local data folder held by another process, damaged, or with another migration's text (supabase/local/data-lock.ts) too.
+    const plain = err instanceof UsageError || err.name === 'BackendConfigError' || err.name === 'LocalDataError';
     process.stderr.write(plain ? `${name}: ${err.message}\n` : `${name}: the tool itself failed: ${err.message.split('\n')[0]}\n${process.env.DEBUG ? `${err.stack}\n` : ''}`);
     process.exitCode = EXIT.usage;
   }

@@ -2,14 +2,15 @@
 // compiled site (demo-traffic-plan.ts), every event marked utm_campaign 'demo', then folds the
 // complete days as the daily cron would, so /admin/insights can be seen before any visitor comes.
 // Refuses any backend that is not this machine's: a DATABASE_URL elsewhere, or a build configured
-// for a hosted project (VITE_SUPABASE_URL). Run it with the stand-in stopped (it opens the same files).
-import { createConnection } from 'node:net';
+// for a hosted project (VITE_SUPABASE_URL). Refused while another process (npm start's stand-in) has
+// the local database open, whatever its port: the folder's lock says who (supabase/local/data-lock.ts).
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isLocalBackend } from '../backend-url.ts';
 import { compileSite } from '../core/compile.ts';
 import { arms, type Experiment } from '../../model/experiment.ts';
-import { openDatabase, type Sql } from '../../supabase/local/db.ts';
+import { DataFolderHeld, LOCAL_DATA_ERROR } from '../../supabase/local/data-lock.ts';
+import { openDatabase, type Database, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { demoEvents, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
 
@@ -72,33 +73,30 @@ export async function fillDemoTraffic(db: Sql, site: DemoSite, now = new Date())
   return events.length;
 }
 
-function portTaken(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      ok(true);
-    });
-    socket.on('error', () => ok(false));
-  });
-}
-
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const refusal = notLocal();
   if (refusal) {
     console.error(`demo:traffic refused: ${refusal}.`);
     process.exit(1);
   }
-  const port = Number(process.env.SUPABASE_PORT ?? 54321);
-  if (!process.env.DATABASE_URL && (await portTaken(port))) {
-    console.error(`demo:traffic: the stand-in is running on port ${port} with the local database open; stop it (npm start), run this, then start it again.`);
+  let db: Database;
+  try {
+    db = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data')), 'pglite') });
+  } catch (e) {
+    if (!(e instanceof DataFolderHeld)) throw e;
+    console.error(`demo:traffic refused, nothing written: ${e.message} Then run this, and start npm start again.`);
     process.exit(1);
   }
-  const db = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(resolve(process.env.DATA_DIR ?? join(REPO_ROOT, '.data')), 'pglite') });
   try {
     await prepareDatabase(db);
     // The site here, as build and start read it (a fixture copy's own pages, or this project's).
     const n = await fillDemoTraffic(db, demoSiteOf(process.cwd()));
     console.log(`demo:traffic: ${n} demo events over 90 days (utm_campaign 'demo') in the local database; open /admin/insights after npm start.`);
+  } catch (e) {
+    // An applied migration whose file changed (supabase/local/migrate.ts): its message says what to do.
+    if ((e as Error).name !== LOCAL_DATA_ERROR) throw e;
+    console.error(`demo:traffic refused, nothing written: ${(e as Error).message}`);
+    process.exitCode = 1;
   } finally {
     await db.close();
   }

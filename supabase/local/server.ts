@@ -11,7 +11,8 @@ import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY } from './keys.ts';
-import { prepareDatabase } from './migrate.ts';
+import { AppliedMigrationDiffers, prepareDatabase } from './migrate.ts';
+import { openDataFolder } from './open-data.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
 import { handleRest } from './rest.ts';
 import { seedAdmin, seedPreviews } from './seed.ts';
@@ -69,8 +70,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const adminPassword = opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
   const adminTotpSecret = opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET;
 
-  // Take the port before touching the data folder: a second copy fails here,
-  // not by opening the same PGlite files twice.
+  // The port first, so a second copy on the same port fails before it reads anything; a second copy
+  // on another port is refused by the data folder's lock (data-lock.ts).
   let ready: Promise<Database> | undefined;
   let objects: ObjectStore | undefined;
   const server = createServer((req, res) => void answer(req, res));
@@ -89,9 +90,10 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
 
   let db: Database;
+  let opened: Database | undefined;
   try {
     ready = (async () => {
-      const database = await openDatabase(databaseUrl ? { databaseUrl } : memory ? { memory: true } : { dataDir: join(dataDir, 'pglite') });
+      const database = (opened = databaseUrl ? await openDatabase({ databaseUrl }) : memory ? await openDatabase({ memory: true }) : await openDataFolder(dataDir));
       await prepareDatabase(database);
       if (opts.analyticsProxySecret) {
         await database.query(
@@ -111,6 +113,9 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     db = await ready;
   } catch (e) {
     server.close();
+    // The files are left as they are, and free for the next command.
+    await opened?.close().catch(() => undefined);
+    if (e instanceof AppliedMigrationDiffers) e.message = `${databaseUrl ? 'the database at DATABASE_URL' : `the local database in ${join(dataDir, 'pglite')}`}: ${e.message}`;
     throw e;
   }
 

@@ -5,7 +5,6 @@
 // events written into a real migrated database as the beacon's track() would have stored them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { fixtureSite, projectRoot } from './fixture.ts';
 
-/** A port nothing listens on, where validate looks for a running stand-in (the task's range). */
+/** A backend address in the task's range: validate finds the database by its folder, never by this port. */
 const STANDIN_PORT = Number(process.env.E2E_PORT ?? 4310) + 9;
 let site = '';
 let entry: ExperimentEntry;
@@ -107,15 +106,16 @@ describe('validate and experiments with a verdict', () => {
     expect(none.status, none.output).toBe(0);
     expect(none.output).not.toMatch(/ExperimentHasVerdict|database/i);
 
+    // Held by another process (here this one, as the stand-in holds it under npm start), on whatever port.
     const dir = await dataDir(10, 120, { control: 0.02, b: 0.1 });
-    const standIn: Server = createServer((s) => s.destroy());
-    await new Promise<void>((ok) => standIn.listen(STANDIN_PORT, '127.0.0.1', ok));
+    const holder = await openDatabase({ dataDir: join(dir, 'pglite') });
     try {
       const held = validate({ DATA_DIR: dir });
       expect(held.status, held.output).toBe(0);
       expect(held.output).not.toContain('ExperimentHasVerdict');
+      expect(held.output).toContain(`experiment verdicts not read: the local database ${join(dir, 'pglite')} is open in process ${process.pid}`);
     } finally {
-      standIn.close();
+      await holder.close();
     }
   }, 120_000);
 
