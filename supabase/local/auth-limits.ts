@@ -7,12 +7,16 @@ import type { Sql } from './db.ts';
 
 export type AuthLimitKind = 'password' | 'totp';
 
+// A password's key is the client as every other limit keys it, private.client_of (an IPv6 address as
+// its /64, which one host holds whole): keyed by the full address, one host had 10 guesses per address.
+const KEY = `case when $1 = 'password' then private.client_of($2) else $2 end`;
+
 /** Seconds until `key` (a client address, a factor id) may try again; 0 when it may now. */
 export async function authRetryAfter(sql: Sql, kind: AuthLimitKind, key: string): Promise<number> {
-  const { rows } = await sql.query<{ wait: number }>('select private.auth_retry_after($1, $2) as wait', [kind, key]);
+  const { rows } = await sql.query<{ wait: number }>(`select private.auth_retry_after($1, ${KEY}) as wait`, [kind, key]);
   return Number(rows[0]?.wait ?? 0);
 }
 
 export async function noteAuthFailure(sql: Sql, kind: AuthLimitKind, key: string): Promise<void> {
-  await sql.query('select private.note_auth_failure($1, $2)', [kind, key]);
+  await sql.query(`select private.note_auth_failure($1, ${KEY})`, [kind, key]);
 }
