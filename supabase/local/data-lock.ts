@@ -89,7 +89,13 @@ export function lockDataFolder(folder: string): DataLock {
           return undefined;
         }
       })();
-      if (text !== undefined && (!holder || text === JSON.stringify(holder))) unlinkSync(file);
+      if (text !== undefined && (!holder || text === JSON.stringify(holder))) {
+        try {
+          unlinkSync(file);
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e; // the other one removed it first
+        }
+      }
       continue;
     }
     writeSync(fd, JSON.stringify(me));
