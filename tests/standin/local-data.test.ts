@@ -6,6 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { lockDataFolder } from '../../supabase/local/data-lock.ts';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { readMigrations } from '../../supabase/local/migrate.ts';
 import { startStandIn } from '../../supabase/local/server.ts';
@@ -52,6 +55,19 @@ describe('the data folder is one process\'s', () => {
     }
     expect(await subscribers(dir)).toEqual(['kept@example.com']);
   }, 120_000);
+});
+
+describe('the lock file', () => {
+  it('left by a process that is gone (a crash) is taken over; one whose process runs is not', () => {
+    const dir = join(folder(), 'pglite');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: gone, host: hostname(), command: 'npm start', started: '2026-01-01T00:00:00.000Z' }));
+    const lock = lockDataFolder(dir);
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(() => lockDataFolder(dir)).toThrow(`is open in process ${process.pid}`);
+    lock.release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+  });
 });
 
 describe('applied migrations are held to their files', () => {
