@@ -404,6 +404,14 @@ test.describe('hourly limits', () => {
       answers.length = 0;
       await page.goto('/contact');
       await islandsReady(page);
+      // What the form showed while the browser solved: the calm line, with every field as typed.
+      await page.evaluate(() => {
+        const w = window as unknown as { seenWhileChecking?: string[] };
+        new MutationObserver(() => {
+          if (w.seenWhileChecking || !document.querySelector('[data-testid="contact-checking"]')) return;
+          w.seenWhileChecking = [...document.querySelectorAll<HTMLInputElement>('[data-testid="contact-form"] [name]')].map((f) => f.value);
+        }).observe(document.body, { childList: true, subtree: true });
+      });
       const form = page.getByTestId('contact-form');
       await form.getByLabel('First name').fill('Cap');
       await form.getByLabel('Last name').fill('Test');
@@ -417,6 +425,9 @@ test.describe('hourly limits', () => {
     expect(await send(unique('under the cap'))).toEqual([200]);
     const over = unique('over the cap');
     expect(await send(over)).toEqual([429, 200]);
+    const seen = await page.evaluate(() => (window as unknown as { seenWhileChecking?: string[] }).seenWhileChecking);
+    expect(seen, 'the calm line was shown while solving, the fields kept').toContain(over);
+    expect(seen).toContain('Testing the hourly cap.');
     // The proof of work, from the refusal to the accepted call (solving plus one round trip).
     console.log(`proof of work in Chromium: ${answers[1]!.at - answers[0]!.at} ms`);
     expect(await dbQuery('select id from public.contact_messages where subject = $1', [over])).toHaveLength(1);
