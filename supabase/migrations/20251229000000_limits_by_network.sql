@@ -30,7 +30,7 @@ insert into private.hourly_limits (action, scope, per_hour, description) values
   ('email_captures', 'client56', 150, 'Starter-kit addresses one IPv6 /56 may send in one clock hour'),
   ('email_captures', 'client48', 400, 'Starter-kit addresses one IPv6 /48 may send in one clock hour (kept below the site-wide cap)'),
   ('events', 'client56', 1800, 'Analytics events one IPv6 /56 may send in one clock hour'),
-  ('events', 'client48', 6000, 'Analytics events one IPv6 /48 may send in one clock hour (kept far below the site-wide cap)');
+  ('events', 'client48', 20000, 'Analytics events one IPv6 /48 (an organisation''s network, many readers) may send in one clock hour (a tenth of the site-wide cap)');
 
 -- An IPv6 address's network of `p_bits` ('2001:db8:1::/48'), or null for anything else (IPv4,
 -- IPv4-mapped IPv6, 'unknown'): only IPv6 hosts are given whole prefixes.
