@@ -17,7 +17,7 @@ export async function startTestControl(standIn: StandIn, port: number, token: st
   if (!token || token.length < 32) throw new Error('STANDIN_CONTROL_PORT needs STANDIN_CONTROL_TOKEN, a random token of 32 characters or more (playwright.config.ts makes one per run)');
   // Every request of a test run comes from this machine, and runs repeat within the hour: the
   // per-client hourly limits (private.hourly_limits, proven by tests/db) would refuse them.
-  await standIn.query(`update private.hourly_limits set per_hour = 1000000 where scope = 'client'`);
+  await standIn.query(`update private.hourly_limits set per_hour = 1000000 where scope <> 'site'`);
   const server = createServer(async (req, res) => {
     const refused = refusal(req, token);
     if (refused) {

@@ -1,7 +1,8 @@
 // /admin: counts of this week's messages (and those not handled yet), the subscribers, and the
 // previews present or missing, each leading to its screen; and when an hourly limit on visitors'
-// messages or addresses was reached this week (visitors over it were refused), and any site-wide cap
-// closed right now, with a way to reopen it (site-limits.tsx).
+// messages or addresses was reached this week (visitors over their own were refused; past the site's,
+// a proof of work was asked), and any site-wide cap tripped right now, with a way to reopen it
+// (site-limits.tsx).
 import type { ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { loadOverview, type LimitReached, type Overview } from '../backend/admin.ts';
@@ -12,6 +13,20 @@ import { signedInAdmin } from './session.ts';
 import { formatDateTime, link, panel } from './ui.ts';
 
 const LIMIT_NAMES: Record<LimitReached['action'], string> = { contact_messages: 'Contact messages', email_captures: 'Starter-kit sign-ups' };
+const SCOPE_NAMES: Record<LimitReached['scope'], string> = {
+  site: 'for the whole site',
+  client: 'for one visitor',
+  client56: 'for one IPv6 network (/56)',
+  client48: 'for one IPv6 network (/48)',
+};
+// Past a visitor's or a network's limit the rest of the hour was refused; past the site's, visitors
+// were asked for a proof of work (20251229000100_proof_of_work.sql).
+const AFTER: Record<LimitReached['scope'], string> = {
+  site: 'after that, every visitor was asked for a proof of work',
+  client: 'any more that hour were refused',
+  client56: 'any more that hour were refused',
+  client48: 'any more that hour were refused',
+};
 
 function LimitsReached({ limits }: { limits: LimitReached[] }) {
   return (
@@ -23,8 +38,8 @@ function LimitsReached({ limits }: { limits: LimitReached[] }) {
         <ul className="mt-2 space-y-1 text-gray-800">
           {limits.map((l) => (
             <li key={`${l.action} ${l.scope} ${l.reachedAt}`} data-testid="limit-reached">
-              <strong>{LIMIT_NAMES[l.action]}</strong>: the limit {l.scope === 'site' ? 'for the whole site' : 'for one visitor'} was reached at{' '}
-              {formatDateTime(l.reachedAt)}; any more that hour were refused.
+              <strong>{LIMIT_NAMES[l.action]}</strong>: the limit {SCOPE_NAMES[l.scope]} was reached at{' '}
+              {formatDateTime(l.reachedAt)}; {AFTER[l.scope]}.
             </li>
           ))}
         </ul>

@@ -160,14 +160,14 @@ export async function previewPublicUrl(path: string): Promise<string> {
 /** An hour in which one of the hourly limits on visitors' writes was reached (supabase/migrations: private.hourly_limits). */
 export interface LimitReached {
   action: 'contact_messages' | 'email_captures';
-  /** The whole site, or one client address. */
-  scope: 'site' | 'client';
+  /** The whole site, one client (an IPv4 address or IPv6 /64), or one IPv6 /56 or /48. */
+  scope: 'site' | 'client' | 'client56' | 'client48';
   reachedAt: string;
 }
 
 /**
- * A site-wide cap that tripped this hour and was not reopened: the circuit breaker, closed to every
- * visitor until the hour ends or the owner reopens it (public.reopen_site_limit).
+ * A site-wide cap that tripped this hour and was not reopened: the circuit breaker. The form asks every
+ * visitor for a proof of work until the hour ends or the owner reopens it (public.reopen_site_limit).
  */
 export interface SiteLimitClosed {
   action: LimitReached['action'];

@@ -2,6 +2,7 @@
 // the database function; if that fails, it is kept in this browser's
 // `captured_emails` list and sent again on a later page load, once.
 import { getSupabase } from './client.ts';
+import { withProofOfWork } from './proof-of-work.ts';
 
 export const CAPTURED_EMAILS_KEY = 'captured_emails';
 
@@ -41,9 +42,14 @@ function writeCapturedEmails(list: CapturedEmail[]): void {
   }
 }
 
-async function send(email: string): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
+// Past the site-wide breaker the database asks for a proof of work: solved here, then sent again.
+async function send(email: string, onSolving?: () => void): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
   try {
-    const { error } = await (await getSupabase()).rpc('capture_starter_kit_email', { p_email: email });
+    const supabase = await getSupabase();
+    const { error } = await withProofOfWork(
+      (altcha) => supabase.rpc('capture_starter_kit_email', { p_email: email, ...(altcha ? { p_altcha: altcha } : {}) }),
+      onSolving,
+    );
     if (!error) return { ok: true };
     console.error('Saving the e-mail address failed:', error);
     return { ok: false, rejected: error.code === '22023' };
@@ -53,9 +59,12 @@ async function send(email: string): Promise<{ ok: true } | { ok: false; rejected
   }
 }
 
-/** Saves the address; on failure keeps it locally. Either way the visitor's flow goes on. */
-export async function captureStarterKitEmail(email: string): Promise<{ stored: 'backend' | 'local' }> {
-  const result = await send(email);
+/**
+ * Saves the address; on failure keeps it locally. Either way the visitor's flow goes on. `onSolving`
+ * is told when the browser starts a proof of work (the site is busy).
+ */
+export async function captureStarterKitEmail(email: string, onSolving?: () => void): Promise<{ stored: 'backend' | 'local' }> {
+  const result = await send(email, onSolving);
   if (result.ok) return { stored: 'backend' };
   writeCapturedEmails([
     ...readCapturedEmails(),

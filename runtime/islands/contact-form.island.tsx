@@ -1,6 +1,8 @@
 // The contact form: five required fields, sent through the backend module (an insert only).
 // Sending: the button reads 'Sending...' and is disabled. Success: toast, form cleared.
-// Failure: the destructive toast, the error logged, and every field kept.
+// Failure: the destructive toast, the error logged, and every field kept. When the site is busy the
+// database asks for a proof of work (runtime/backend/proof-of-work.ts): a calm line says the browser
+// is checking, the fields stay as typed, and the message goes once it is done.
 // The fields are read from the form when it is sent, so what was typed before hydration counts; a form
 // sent before it is held by the page's loader and sent again once this has hydrated. method="post":
 // should it ever be sent by the browser itself, nothing typed goes into the page's address.
@@ -31,7 +33,9 @@ function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
 }
 
 export default function ContactForm({ buttonLabel }: ContactFormProps) {
-  const [sending, setSending] = useState(false);
+  // 'checking': the browser solves the proof of work the busy site asked for.
+  const [phase, setPhase] = useState<'idle' | 'sending' | 'checking'>('idle');
+  const sending = phase !== 'idle';
 
   const field = (name: Field) => ({
     id: `contact-${name.replace('_', '-')}`,
@@ -47,10 +51,10 @@ export default function ContactForm({ buttonLabel }: ContactFormProps) {
     const form = e.currentTarget;
     const data = new FormData(form);
     const trimmed = Object.fromEntries((Object.keys(MAX) as Field[]).map((k) => [k, String(data.get(k) ?? '').trim()])) as unknown as ContactMessage;
-    setSending(true);
+    setPhase('sending');
     // sendContactMessage logs the error itself (console.error) and never throws.
-    const { error } = await sendContactMessage(trimmed);
-    setSending(false);
+    const { error } = await sendContactMessage(trimmed, () => setPhase('checking'));
+    setPhase('idle');
     if (error) {
       toast.error('Error sending message', { description: 'Please try again later or contact us directly.' });
       return;
@@ -85,12 +89,18 @@ export default function ContactForm({ buttonLabel }: ContactFormProps) {
         <textarea rows={6} placeholder="Tell us a little about your question." {...field('message')} />
       </div>
       <p className="text-sm text-gray-600"><span aria-hidden="true">* </span>All fields are required.</p>
+      {phase === 'checking' && (
+        <p role="status" className="rounded-xl bg-violet-50 px-4 py-3 text-sm text-violet-900" data-testid="contact-checking">
+          Many messages are arriving right now, so your browser is doing a quick check (about a second). Your message is kept and
+          will be sent as soon as it is done.
+        </p>
+      )}
       <button
         type="submit"
         disabled={sending}
         className="w-full rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-4 text-lg font-bold text-white shadow-lg hover:from-violet-700 hover:to-pink-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
-        {sending ? 'Sending...' : buttonLabel}
+        {phase === 'checking' ? 'Checking...' : sending ? 'Sending...' : buttonLabel}
       </button>
     </form>
   );

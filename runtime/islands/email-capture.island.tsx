@@ -2,7 +2,8 @@
 // when the backend fails), then the thank-you panel and the download. The address is read from the form
 // when it is sent, so what was typed before hydration counts; a form sent before it is held by the
 // page's loader and sent again once this has hydrated. method="post": should it ever be sent by the
-// browser itself, the address never goes into the page's address.
+// browser itself, the address never goes into the page's address. When the site is busy the database
+// asks for a proof of work (runtime/backend/proof-of-work.ts): the button says the browser is checking.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
 import type { BeaconWindow } from '../../model/analytics.ts';
@@ -23,7 +24,8 @@ function startDownload(href: string): void {
 }
 
 export default function EmailCapture({ buttonLabel, download }: EmailCaptureProps) {
-  const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
+  // 'checking': the browser solves the proof of work the busy site asked for.
+  const [state, setState] = useState<'idle' | 'submitting' | 'checking' | 'done'>('idle');
   const [captured, setCaptured] = useState('');
 
   // Addresses kept in the browser while the backend was down are sent again when it answers.
@@ -40,7 +42,7 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     }
     setState('submitting');
     try {
-      await captureStarterKitEmail(value);
+      await captureStarterKitEmail(value, () => setState('checking'));
       setCaptured(value);
       (window as BeaconWindow).__beacon?.('capture');
       setState('done');
@@ -66,8 +68,8 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     <form method="post" onSubmit={onSubmit} noValidate className="mx-auto mt-6 flex max-w-lg flex-col gap-3 sm:flex-row" data-testid="capture-form">
       <label htmlFor="capture-email" className="sr-only">Email address</label>
       <input id="capture-email" type="email" required autoComplete="email" placeholder="Enter your email address" name="email" className="min-w-0 flex-1 rounded-xl border border-gray-300 px-4 py-3 text-lg" />
-      <button type="submit" disabled={state === 'submitting'} className="rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white shadow disabled:opacity-70">
-        {state === 'submitting' ? 'Processing...' : buttonLabel}
+      <button type="submit" disabled={state !== 'idle'} className="rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white shadow disabled:opacity-70">
+        {state === 'checking' ? 'Checking (a second)...' : state === 'submitting' ? 'Processing...' : buttonLabel}
       </button>
     </form>
   );

@@ -185,7 +185,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('lets only anon and authenticated execute the capture function', async () => {
         const { rows } = await db.query<{ grantee: string }>(
           `select r.rolname as grantee from pg_roles r
-           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text)', 'execute')
+           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text, text)', 'execute')
              and r.rolname in ('anon', 'authenticated', 'service_role', 'public')
            order by 1`,
         );
@@ -370,7 +370,9 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('are set in one table, out of the API roles\' reach', async () => {
         const { rows } = await db.query<{ action: string; scope: string }>('select action, scope from private.hourly_limits order by 1, 2');
         expect(rows.map((r) => `${r.action}.${r.scope}`)).toEqual([
-          'contact_messages.client', 'contact_messages.site', 'email_captures.client', 'email_captures.site', 'events.client', 'events.site',
+          'contact_messages.client', 'contact_messages.client48', 'contact_messages.client56', 'contact_messages.site',
+          'email_captures.client', 'email_captures.client48', 'email_captures.client56', 'email_captures.site',
+          'events.client', 'events.client48', 'events.client56', 'events.site',
         ]);
         for (const who of [anon, user, admin]) expect(await outcome(asRole(db, who, (tx) => tx.query('select * from private.hourly_limits')))).toBe('42501');
       });

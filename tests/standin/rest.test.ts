@@ -29,7 +29,7 @@ describe('rpc capture_starter_kit_email', () => {
     const wrongArg = await client(standIn).rpc('capture_starter_kit_email', { email: 'a@example.com' });
     expect(wrongArg.error).toMatchObject({
       code: 'PGRST202',
-      hint: 'Perhaps you meant to call the function public.capture_starter_kit_email(p_email)',
+      hint: 'Perhaps you meant to call the function public.capture_starter_kit_email(p_altcha, p_email)',
     });
   });
 });
