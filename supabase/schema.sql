@@ -210,9 +210,38 @@ alter table private.hourly_limits add constraint hourly_limits_description_not_n
 alter table private.hourly_limits add constraint hourly_limits_per_hour_check CHECK ((per_hour > 0));
 alter table private.hourly_limits add constraint hourly_limits_per_hour_not_null NOT NULL per_hour;
 alter table private.hourly_limits add constraint hourly_limits_pkey PRIMARY KEY (action, scope);
-alter table private.hourly_limits add constraint hourly_limits_scope_check CHECK ((scope = ANY (ARRAY['site'::text, 'client'::text])));
+alter table private.hourly_limits add constraint hourly_limits_scope_check CHECK ((scope = ANY (ARRAY['site'::text, 'client'::text, 'client56'::text, 'client48'::text])));
 alter table private.hourly_limits add constraint hourly_limits_scope_not_null NOT NULL scope;
 comment on table private.hourly_limits is 'How many contact messages and starter-kit addresses the site accepts in one clock hour, per scope. The one place these limits are set.';
+comment on column private.hourly_limits.scope is 'site: the whole site; client: one IPv4 address or one IPv6 /64; client56, client48: one IPv6 /56, one IPv6 /48 (counted at once with its /64).';
+
+create table private.proof_challenges (
+  challenge text not null,
+  action text not null,
+  salt text not null,
+  expires_at timestamp with time zone not null
+);
+alter table private.proof_challenges add constraint proof_challenges_action_not_null NOT NULL action;
+alter table private.proof_challenges add constraint proof_challenges_challenge_not_null NOT NULL challenge;
+alter table private.proof_challenges add constraint proof_challenges_expires_at_not_null NOT NULL expires_at;
+alter table private.proof_challenges add constraint proof_challenges_pkey PRIMARY KEY (challenge);
+alter table private.proof_challenges add constraint proof_challenges_salt_not_null NOT NULL salt;
+CREATE INDEX proof_challenges_expires_idx ON private.proof_challenges USING btree (expires_at);
+comment on table private.proof_challenges is 'Challenges issued to forms while the site-wide breaker is tripped; a row is deleted by its first answer (single use) or once expired.';
+
+create table private.proof_of_work (
+  id boolean not null default true,
+  maxnumber integer not null,
+  valid_seconds integer not null
+);
+alter table private.proof_of_work add constraint proof_of_work_id_check CHECK (id);
+alter table private.proof_of_work add constraint proof_of_work_id_not_null NOT NULL id;
+alter table private.proof_of_work add constraint proof_of_work_maxnumber_check CHECK ((maxnumber > 0));
+alter table private.proof_of_work add constraint proof_of_work_maxnumber_not_null NOT NULL maxnumber;
+alter table private.proof_of_work add constraint proof_of_work_pkey PRIMARY KEY (id);
+alter table private.proof_of_work add constraint proof_of_work_valid_seconds_check CHECK ((valid_seconds > 0));
+alter table private.proof_of_work add constraint proof_of_work_valid_seconds_not_null NOT NULL valid_seconds;
+comment on table private.proof_of_work is 'The forms'' proof of work while the site-wide breaker is tripped: the secret number is in 0..maxnumber (a browser tries about half of them), and a challenge is answerable for valid_seconds.';
 
 create table public.contact_messages (
   id bigint not null,
@@ -710,47 +739,117 @@ $function$;
 -- grants: postgres=X/postgres
 comment on function private.client_of(text) is 'A client''s key from its address: IPv4 as it is, IPv6 as its /64, IPv4-mapped IPv6 as the IPv4 address, anything else as it is.';
 
-CREATE OR REPLACE FUNCTION private.count_request(p_action text)
+CREATE OR REPLACE FUNCTION private.count_client(p_action text)
  RETURNS json
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
   v_window timestamptz := date_trunc('hour', now());
-  v_retry integer := ceil(extract(epoch from (date_trunc('hour', now()) + interval '1 hour' - now())))::integer;
-  v_client text := private.client_key();
-  v_client_limit integer := (select per_hour from private.hourly_limits where action = p_action and scope = 'client');
-  v_site_limit integer := (select per_hour from private.hourly_limits where action = p_action and scope = 'site');
+  v_edge text := private.client_edge_address();
+  v_salt text := encode(private.analytics_salt_today(), 'hex');
+  v_budget record;
+  v_key text;
   v_requests integer;
-  -- This connection's slot of the site-wide count.
-  v_shard smallint := pg_backend_pid() % 64;
 begin
   -- Old windows are of no use after a week (the overview looks back seven days).
   delete from public.rate_limit_windows where window_start < v_window - interval '8 days';
 
-  insert into public.rate_limit_windows as w (action, scope, client_hash, window_start, requests)
-  values (p_action, 'client', v_client, v_window, 1)
-  on conflict (action, scope, client_hash, window_start, shard) do update set requests = w.requests + 1
-  returning requests into v_requests;
-  if v_requests = v_client_limit then
-    update public.rate_limit_windows set limit_reached_at = now()
-    where action = p_action and scope = 'client' and client_hash = v_client and window_start = v_window and shard = 0;
-  end if;
-  if v_requests > v_client_limit then
-    return private.refusal(429, 'rate_limited', 'too many requests from this client',
-      format('At most %s an hour may come from one client; please try again later.', v_client_limit), v_retry);
-  end if;
+  for v_budget in
+    select k.scope, k.client, l.per_hour
+    from unnest(array['client', 'client56', 'client48'],
+                array[private.client_of(v_edge), private.network_of(v_edge, 56), private.network_of(v_edge, 48)])
+           with ordinality as k(scope, client, n)
+    join private.hourly_limits l on l.action = p_action and l.scope = k.scope
+    where k.client is not null
+    order by k.n
+  loop
+    v_key := md5(v_salt || v_budget.client);
+    insert into public.rate_limit_windows as w (action, scope, client_hash, window_start, requests)
+    values (p_action, v_budget.scope, v_key, v_window, 1)
+    on conflict (action, scope, client_hash, window_start, shard) do update set requests = w.requests + 1
+    returning requests into v_requests;
+    if v_requests = v_budget.per_hour then
+      update public.rate_limit_windows set limit_reached_at = now()
+      where action = p_action and scope = v_budget.scope and client_hash = v_key and window_start = v_window and shard = 0;
+    end if;
+    if v_requests > v_budget.per_hour then
+      return private.refusal(429, 'rate_limited', 'too many requests from this client',
+        format('At most %s an hour may come from one %s; please try again later.', v_budget.per_hour,
+               case v_budget.scope when 'client' then 'client' else 'network (/' || right(v_budget.scope, 2) || ')' end),
+        ceil(extract(epoch from (v_window + interval '1 hour' - now())))::integer);
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.count_client(text) is 'Counts one attempt against its client''s hourly budgets (IPv4 address or IPv6 /64, then the IPv6 /56 and /48); null when within them, else the 429 answer (private.refusal).';
 
-  -- The site-wide circuit breaker: one more in this connection's slot, then the sum of the slots
-  -- (see the top of this file for how exact that is under concurrency).
+CREATE OR REPLACE FUNCTION private.count_form(p_action text, p_proof text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_refused json := private.count_client(p_action);
+begin
+  if v_refused is not null then
+    return v_refused;
+  end if;
+  if not private.count_site(p_action) or private.spend_proof(p_action, p_proof) then
+    return null;
+  end if;
+  v_refused := private.refusal(429, 'rate_limited', 'too many requests to this site this hour',
+    'Many visitors are sending at once: solve the challenge in details (ALTCHA, SHA-256) and send again with p_altcha.',
+    ceil(extract(epoch from (date_trunc('hour', now()) + interval '1 hour' - now())))::integer);
+  return (v_refused::jsonb || jsonb_build_object('details', private.issue_challenge(p_action)))::json;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.count_form(text,text) is 'Counts a form''s attempt (private.count_client, private.count_site); past the site-wide breaker, a solved challenge (p_proof) lets it through; else the 429 answer with a new challenge in details.';
+
+CREATE OR REPLACE FUNCTION private.count_request(p_action text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_refused json := private.count_client(p_action);
+begin
+  if v_refused is not null then
+    return v_refused;
+  end if;
+  if private.count_site(p_action) then
+    return private.refusal(429, 'rate_limited', 'too many requests to this site this hour',
+      format('At most %s an hour may come from the whole site; please try again later.',
+             (select per_hour from private.hourly_limits where action = p_action and scope = 'site')),
+      ceil(extract(epoch from (date_trunc('hour', now()) + interval '1 hour' - now())))::integer);
+  end if;
+  return null;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.count_request(text) is 'Counts one attempt of an action: the client''s budgets (private.count_client), then, within them, the site-wide breaker (private.count_site). Null when allowed; else the 429 answer.';
+
+CREATE OR REPLACE FUNCTION private.count_site(p_action text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_window timestamptz := date_trunc('hour', now());
+  v_site_limit integer := (select per_hour from private.hourly_limits where action = p_action and scope = 'site');
+  v_shard smallint := pg_backend_pid() % 64;
+  v_requests integer;
+begin
   insert into public.rate_limit_windows as w (action, scope, client_hash, window_start, shard, requests)
   values (p_action, 'site', '', v_window, v_shard, 1)
   on conflict (action, scope, client_hash, window_start, shard) do update set requests = w.requests + 1;
   select sum(requests) into v_requests from public.rate_limit_windows
   where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window;
-  -- Reached: noted on this call's own slot row (already locked by the upsert above, so no other
-  -- lock is taken), unless a slot of the window already notes it since the last reopening. Two calls
-  -- crossing the cap at once may both note it; readers take the window's earliest.
+  -- Reached: noted on this call's own slot row (already locked above), unless a slot of the window
+  -- already notes it since the last reopening. Readers take the window's earliest.
   if v_requests >= v_site_limit and not exists (
     select 1 from public.rate_limit_windows
     where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window
@@ -759,14 +858,11 @@ begin
     update public.rate_limit_windows set limit_reached_at = now()
     where action = p_action and scope = 'site' and client_hash = '' and window_start = v_window and shard = v_shard;
   end if;
-  if v_requests > v_site_limit then
-    return private.refusal(429, 'rate_limited', 'too many requests to this site this hour',
-      format('At most %s an hour may come from the whole site; please try again later.', v_site_limit), v_retry);
-  end if;
-  return null;
+  return v_requests > v_site_limit;
 end;
 $function$;
 -- grants: postgres=X/postgres
+comment on function private.count_site(text) is 'Counts one attempt in this hour''s site-wide count (in slots); true when the count is past the cap in private.hourly_limits.';
 
 CREATE OR REPLACE FUNCTION private.is_bot(p_agent text)
  RETURNS boolean
@@ -796,6 +892,56 @@ begin
 end;
 $function$;
 -- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION private.issue_challenge(p_action text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_settings private.proof_of_work := (select p from private.proof_of_work p);
+  -- gen_random_uuid() is PostgreSQL's own strong randomness (no pgcrypto): 122 random bits a call.
+  v_salt text := replace(gen_random_uuid()::text, '-', '');
+  v_number bigint := ('x' || left(replace(gen_random_uuid()::text, '-', ''), 8))::bit(32)::bigint % (v_settings.maxnumber + 1);
+  v_challenge text := encode(sha256(convert_to(v_salt || v_number, 'UTF8')), 'hex');
+begin
+  delete from private.proof_challenges where expires_at < now();
+  insert into private.proof_challenges (challenge, action, salt, expires_at)
+  values (v_challenge, p_action, v_salt, now() + make_interval(secs => v_settings.valid_seconds));
+  return json_build_object('algorithm', 'SHA-256', 'challenge', v_challenge, 'maxnumber', v_settings.maxnumber,
+                           'salt', v_salt, 'signature', '')::text;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.issue_challenge(text) is 'A new single-use proof-of-work challenge for a form, in ALTCHA''s format (SHA-256 of salt || number); remembered in private.proof_challenges.';
+
+CREATE OR REPLACE FUNCTION private.network_of(p_address text, p_bits integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v inet;
+begin
+  -- Only an IPv6 address has a colon; the rest returns before the exception block (a subtransaction,
+  -- a cost on every event).
+  if position(':' in p_address) = 0 then
+    return null;
+  end if;
+  begin
+    v := p_address::inet;
+  exception when others then
+    return null;
+  end;
+  if family(v) <> 6 or v << '::ffff:0:0/96'::inet then
+    return null;
+  end if;
+  return network(set_masklen(v, p_bits))::text;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.network_of(text,integer) is 'An IPv6 address''s network of the given prefix length as text with its length; null for IPv4, IPv4-mapped IPv6 and anything that is not an address.';
 
 CREATE OR REPLACE FUNCTION private.note_auth_failure(p_kind text, p_key text)
  RETURNS integer
@@ -837,6 +983,40 @@ begin
 end;
 $function$;
 -- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION private.spend_proof(p_action text, p_payload text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_answer jsonb;
+  v_spent private.proof_challenges;
+begin
+  if p_payload is null or p_payload = '' then
+    return false;
+  end if;
+  begin
+    v_answer := convert_from(decode(p_payload, 'base64'), 'UTF8')::jsonb;
+  exception when others then
+    return false;
+  end;
+  if jsonb_typeof(v_answer) <> 'object' then
+    return false;
+  end if;
+  delete from private.proof_challenges where challenge = v_answer ->> 'challenge'
+  returning * into v_spent;
+  return v_spent.challenge is not null
+    and v_spent.action = p_action
+    and v_spent.expires_at > now()
+    and v_answer ->> 'algorithm' = 'SHA-256'
+    and v_answer ->> 'salt' = v_spent.salt
+    and jsonb_typeof(v_answer -> 'number') = 'number'
+    and encode(sha256(convert_to(v_spent.salt || (v_answer ->> 'number'), 'UTF8')), 'hex') = v_spent.challenge;
+end;
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.spend_proof(text,text) is 'Checks and spends an ALTCHA payload answering a challenge of private.issue_challenge: right number, not expired, never used before.';
 
 CREATE OR REPLACE FUNCTION public.admin_experiment(p_route text, p_experiment text, p_goal jsonb, p_from date, p_to date)
  RETURNS jsonb
@@ -999,14 +1179,14 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_insights(date,date) is 'The /admin/insights numbers for [p_from, p_to] (UTC days): rollups plus the raw events of unfolded days. Admins at aal2 only (others read zeros, by the tables'' policies).';
 
-CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text)
+CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text, p_altcha text DEFAULT NULL::text)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_refused json := private.count_request('email_captures');
+  v_refused json := private.count_form('email_captures', p_altcha);
 begin
   if v_refused is not null then
     return v_refused;
@@ -1026,7 +1206,7 @@ begin
 end;
 $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
-comment on function capture_starter_kit_email(text) is 'Adds an address to the starter-kit list; silent on duplicates; 400 (22023) on an invalid address; 429 past the hourly limits in private.hourly_limits. Every attempt counts.';
+comment on function capture_starter_kit_email(text,text) is 'Adds an address to the starter-kit list; silent on duplicates; 400 (22023) on an invalid address; 429 past the hourly budgets in private.hourly_limits, or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
 
 CREATE OR REPLACE FUNCTION public.reopen_site_limit(p_action text)
  RETURNS void
@@ -1047,14 +1227,14 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function reopen_site_limit(text) is 'Admins at aal2 only: restarts this hour''s site-wide count of contact_messages or email_captures, reopening the form after the circuit breaker tripped.';
 
-CREATE OR REPLACE FUNCTION public.send_contact_message(p_first_name text, p_last_name text, p_email text, p_subject text, p_message text)
+CREATE OR REPLACE FUNCTION public.send_contact_message(p_first_name text, p_last_name text, p_email text, p_subject text, p_message text, p_altcha text DEFAULT NULL::text)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_refused json := private.count_request('contact_messages');
+  v_refused json := private.count_form('contact_messages', p_altcha);
   v_problem text;
 begin
   if v_refused is not null then
@@ -1089,7 +1269,7 @@ begin
 end;
 $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
-comment on function send_contact_message(text,text,text,text,text) is 'Stores one contact-form message; 400 (22023) naming the invalid field; 429 past the hourly limits in private.hourly_limits (per client, then whole site). Every attempt counts.';
+comment on function send_contact_message(text,text,text,text,text,text) is 'Stores one contact-form message; 400 (22023) naming the invalid field; 429 past the hourly budgets in private.hourly_limits (per client, per IPv6 network), or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
 
 CREATE OR REPLACE FUNCTION public.track(text)
  RETURNS json
