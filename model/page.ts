@@ -38,7 +38,7 @@ export interface PageDefinition {
   draft?: boolean;
   /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
   publishAt?: string;
-  /** The experiment this page is under (model/experiment.ts); its control and variants all carry it. */
+  /** The experiment this page is under (model/analytics/experiment.ts); its control and variants all carry it. */
   experiment?: Experiment;
   /** On a variant's definition: which one (the control's has none). Built to its own file, never listed. */
   variant?: string;

@@ -1,7 +1,7 @@
 // What every block can read while rendering: the site config, the listed articles and the page.
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
-import type { ExperimentEntry } from '../model/experiment.ts';
+import type { ExperimentEntry } from '../model/analytics/experiment.ts';
 
 export interface RenderContext {
   site: SiteConfig;
@@ -23,7 +23,7 @@ export interface RenderContext {
   experiments?: () => ExperimentEntry[];
 }
 
-/** Images made at build time, by address (see generator/images.ts). */
+/** Images made at build time, by address (see generator/images/site-images.ts). */
 export interface SiteImages {
   /** The first page of each product's preview PDF, by product id. */
   previewStills: Record<string, { src: string; width: number; height: number; pages: number }>;

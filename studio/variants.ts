@@ -12,7 +12,7 @@
 import type { Edit, PathSegment } from './api.ts';
 import { applyLocal } from './local-edit.ts';
 
-/** The page as written: every experiment's first arm (model/experiment.ts's CONTROL). */
+/** The page as written: every experiment's first arm (model/analytics/experiment.ts's CONTROL). */
 export const CONTROL = 'control';
 
 export interface ExperimentData {

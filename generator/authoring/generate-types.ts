@@ -3,8 +3,8 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { diagnostic, type Diagnostic } from './core/errors.ts';
-import { readBlockSchemas, sectionSchema } from './core/schemas.ts';
+import { diagnostic, type Diagnostic } from '../core/errors.ts';
+import { readBlockSchemas, sectionSchema } from '../core/schemas.ts';
 
 interface GeneratedFile {
   path: string;

@@ -2,9 +2,9 @@
 // article's read time is computed from its own body by the same count `npm run validate` uses, and
 // the platform page is filled from the product's catalogue entry with marked DRAFT copy.
 import { dirname, relative } from 'node:path';
-import type { Product } from '../model/schema.generated.ts';
+import type { Product } from '../../model/schema.generated.ts';
 import { EDITOR_SCHEMA_DIR } from './editor-schema.ts';
-import { readTimeFor, fieldWords } from './core/read-time.ts';
+import { readTimeFor, fieldWords } from '../core/read-time.ts';
 
 /**
  * The YAML language server's modeline: the editors' copy of the page schema, which also offers the

@@ -6,9 +6,9 @@
 import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLocalBackend } from '../backend-url.ts';
+import { isLocalBackend } from '../host/backend-url.ts';
 import { compileSite } from '../core/compile.ts';
-import { arms, type Experiment } from '../../model/experiment.ts';
+import { arms, type Experiment } from '../../model/analytics/experiment.ts';
 import { openDatabase, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { demoEvents, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';

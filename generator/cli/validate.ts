@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { compileSite } from '../core/compile.ts';
-import { experimentVerdicts } from '../experiment-verdicts.ts';
-import { staleTypesDiagnostics } from '../generate-types.ts';
+import { experimentVerdicts } from '../validate/experiment-verdicts.ts';
+import { staleTypesDiagnostics } from '../authoring/generate-types.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 

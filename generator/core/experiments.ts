@@ -1,7 +1,7 @@
 // Experiments (issue 33), as the compile sees them: each section's `variants` checked against its
 // block's own schema and against the page's `experiment`, then the page split into its control and one
-// definition per variant, which the build prerenders as files of their own (model/experiment.ts).
-import { CONTROL, type Experiment } from '../../model/experiment.ts';
+// definition per variant, which the build prerenders as files of their own (model/analytics/experiment.ts).
+import { CONTROL, type Experiment } from '../../model/analytics/experiment.ts';
 import type { PageDefinition, Section, SiteConfig } from '../../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';

@@ -1,7 +1,7 @@
 // Catalogue values that page text may name: "{price:instagram}", "{provider}". The generator fills
 // them in; the names and what each stands for live here, beside the catalogue maths they use.
-import { bonusValue, bundledProducts, coreValue, countWord, discountPercent, isBundle, listWords, money, originalPrice, savings } from './catalogue.ts';
-import type { Product, SiteConfig } from './schema.generated.ts';
+import { bonusValue, bundledProducts, coreValue, countWord, discountPercent, isBundle, listWords, money, originalPrice, savings } from '../../model/catalogue.ts';
+import type { Product, SiteConfig } from '../../model/schema.generated.ts';
 
 type SiteToken = (site: SiteConfig) => string;
 type ProductToken = (p: Product, site: SiteConfig) => string;

@@ -1,7 +1,7 @@
 // The Supabase project pages are built for: VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY, or the local
 // stand-in's address and key. A build for a real project must name its own key: the local demo key
 // would ship to visitors and every form would fail.
-import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../model/local-backend.ts';
+import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../model/local-backend.ts';
 
 /** The stand-in's address, the default when VITE_SUPABASE_URL is unset. */
 export const LOCAL_DEFAULT_URL = LOCAL_SUPABASE_URL.replace(/\/+$/, '');

@@ -5,7 +5,7 @@
 // every form of the running site ("Failed to fetch"), and nothing asked for the default. An address
 // set explicitly is obeyed, with a located warning (BackendMismatch) that the running site's forms break.
 import { BackendConfigError, checkBackendConfig, LOCAL_DEFAULT_URL, supabaseAnonKey, supabaseUrl } from './backend-url.ts';
-import type { Diagnostic } from './core/errors.ts';
+import type { Diagnostic } from '../core/errors.ts';
 import { backendMismatch, runningServer } from './serving-record.ts';
 
 export interface BuildBackend {

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supabaseAnonKey, supabaseUrl } from './backend-url.ts';
-import { clientInputsDigest } from './client/cached-build.ts';
-import { codeDigest } from './store/code-graph.ts';
-import { listFiles } from './core/load.ts';
-import { SCHEDULE_FILE, scheduleIsDue } from './core/publication.ts';
+import { clientInputsDigest } from '../client/cached-build.ts';
+import { codeDigest } from '../store/code-graph.ts';
+import { listFiles } from '../core/load.ts';
+import { SCHEDULE_FILE, scheduleIsDue } from '../core/publication.ts';
 
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
 const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
@@ -14,7 +14,7 @@ const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
 /** `backend`: the address and key the pages are built for (as build-backend.ts decided). */
 export function buildHash(root: string, backend: { url: string; anonKey: string }): string {
   const h = createHash('sha256');
-  h.update(codeDigest(new URL('./cli/build.ts', import.meta.url))).update(clientInputsDigest(root));
+  h.update(codeDigest(new URL('../cli/build.ts', import.meta.url))).update(clientInputsDigest(root));
   for (const input of CONTENT) {
     const full = join(root, input);
     if (!existsSync(full)) continue;

@@ -1,8 +1,8 @@
-// The no-script pixel on `npm start`'s server: model/pixel.ts says what it counts and how the visitor
+// The no-script pixel on `npm start`'s server: model/analytics/pixel.ts says what it counts and how the visitor
 // is named to the database; the Cloudflare worker and the Netlify Edge Function the build writes use
 // the same module (generator/edge/). Here on Node's http server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PIXEL_GIF_BASE64, PIXEL_HEADERS, pixelEvent, trackRequest } from '../model/pixel.ts';
+import { PIXEL_GIF_BASE64, PIXEL_HEADERS, pixelEvent, trackRequest } from '../../model/analytics/pixel.ts';
 
 /** The smallest transparent GIF. */
 export const PIXEL_GIF = Buffer.from(PIXEL_GIF_BASE64, 'base64');
@@ -10,7 +10,7 @@ export const PIXEL_GIF = Buffer.from(PIXEL_GIF_BASE64, 'base64');
 /** Where the pixel's page views go: the track function's address, and the proxy secret that lets the server name the visitor. */
 export interface PixelTarget {
   endpoint: string;
-  /** ANALYTICS_PROXY_SECRET; without it nothing is forwarded (model/pixel.ts says why). */
+  /** ANALYTICS_PROXY_SECRET; without it nothing is forwarded (model/analytics/pixel.ts says why). */
   secret: string | undefined;
 }
 

@@ -4,12 +4,12 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { PIXEL_PATH } from '../model/pixel.ts';
-import { answerPixel, type PixelTarget } from './pixel.ts';
+import { PIXEL_PATH } from '../../model/analytics/pixel.ts';
+import { answerPixel, type PixelTarget } from './pixel-server.ts';
 import { readHeadersFile } from './security-headers.ts';
-import { chooseVariant } from '../model/choose-variant.ts';
-import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../model/experiment.ts';
-import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, EXPERIMENTS_FILE, NETLIFY_EDGE_FUNCTION } from './experiment-files.ts';
+import { chooseVariant } from '../../model/analytics/choose-variant.ts';
+import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
+import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, EXPERIMENTS_FILE, NETLIFY_EDGE_FUNCTION } from './edge-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +35,7 @@ interface ServeOptions {
   log?: (line: string) => void;
   /** Where the no-script pixel (/_px) posts its page views, and the proxy secret it names the visitor with (pixel.ts). Without it, /_px is an unknown path. */
   pixel?: PixelTarget;
-  /** Chooses each visitor's version of a page under an experiment (model/choose-variant.ts); none: the control. */
+  /** Chooses each visitor's version of a page under an experiment (model/analytics/choose-variant.ts); none: the control. */
   experimentSecret?: string;
 }
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { diagnostic, type Diagnostic } from './core/errors.ts';
+import { diagnostic, type Diagnostic } from '../core/errors.ts';
 
 export interface ServingRecord {
   outDir: string;

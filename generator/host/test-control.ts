@@ -7,8 +7,8 @@
 // playwright.config.ts), and a request with an Origin header (sent by a browser, never by the tests'
 // own fetch) is refused whatever it carries.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { StandIn } from '../supabase/local/server.ts';
-import { sameSecret } from './same-secret.ts';
+import type { StandIn } from '../../supabase/local/server.ts';
+import { sameSecret } from '../guards/same-secret.ts';
 
 /** The header a test's request carries the token in. */
 export const CONTROL_TOKEN_HEADER = 'x-control-token';

@@ -8,18 +8,18 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { previewPath, productById } from '../model/catalogue.ts';
-import type { CompiledSite } from '../model/page.ts';
-import { previewSourceNames } from '../pdf/sources.ts';
-import { CardPool, type CardJob } from './images/card-pool.ts';
-import { cardText, type CardText } from './images/card.ts';
-import { cacheRoot } from './store/cache-root.ts';
-import { codeDigest } from './store/code-graph.ts';
-import { appleTouchIcon, faviconIco, svgDataAddress } from './images/icons.ts';
-import { filesHash } from './store/hash.ts';
-import { storeStats } from './store/store-stats.ts';
-import { tsWorker } from './stages/render-pool.ts';
-import type { StillJob } from './images/still-worker.ts';
+import { previewPath, productById } from '../../model/catalogue.ts';
+import type { CompiledSite } from '../../model/page.ts';
+import { previewSourceNames } from '../../pdf/sources.ts';
+import { CardPool, type CardJob } from './card-pool.ts';
+import { cardText, type CardText } from './card.ts';
+import { cacheRoot } from '../store/cache-root.ts';
+import { codeDigest } from '../store/code-graph.ts';
+import { appleTouchIcon, faviconIco, svgDataAddress } from './icons.ts';
+import { filesHash } from '../store/hash.ts';
+import { storeStats } from '../store/store-stats.ts';
+import { tsWorker } from '../stages/render-pool.ts';
+import type { StillJob } from './still-worker.ts';
 
 export { svgDataAddress };
 
@@ -59,10 +59,10 @@ const hash = (...parts: (string | Uint8Array)[]) => {
  */
 export const IMAGE_CODE = {
   // Every thread, the main one included, draws cards through card-worker.ts (drawFrom).
-  card: new URL('./images/card-worker.ts', import.meta.url),
+  card: new URL('./card-worker.ts', import.meta.url),
   // The still worker imports the PDF renderer and rasteriser: its digest covers them.
-  still: new URL('./images/still-worker.ts', import.meta.url),
-  icons: new URL('./images/icons.ts', import.meta.url),
+  still: new URL('./still-worker.ts', import.meta.url),
+  icons: new URL('./icons.ts', import.meta.url),
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */

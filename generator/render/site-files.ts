@@ -1,5 +1,5 @@
 // sitemap.xml, robots.txt and the blog's RSS feed.
-import { ADMIN_ROUTE, isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite } from '../model/page.ts';
+import { ADMIN_ROUTE, isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite } from '../../model/page.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -2,7 +2,7 @@
 // changed lines, and one JSON document for bots, dashboards and editors (schema:
 // schemas/report.schema.json). Paths are project-relative with / separators in every format.
 import { randomUUID } from 'node:crypto';
-import type { Diagnostic } from './core/errors.ts';
+import type { Diagnostic } from '../core/errors.ts';
 import { formatReport, summary } from './report.ts';
 
 export const FORMATS = ['pretty', 'github', 'json'] as const;

@@ -1,6 +1,6 @@
 // Formats diagnostics for terminals, CI logs and the dev overlay: file:line:col path: message, the
 // catalogue's title, the offending lines, and the hint.
-import type { Diagnostic } from './core/errors.ts';
+import type { Diagnostic } from '../core/errors.ts';
 
 /** Diagnostics printed per file in the human report. */
 export const PER_FILE = 50;

@@ -14,12 +14,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { experimentEntries, type ExperimentEntry, type VariantCounts } from '../model/experiment.ts';
-import { verdictOfCounts } from '../model/experiment-stats.ts';
-import type { CompiledSite } from '../model/page.ts';
-import { isLocalBackend, supabaseUrl } from './backend-url.ts';
-import { diagnostic, type Diagnostic } from './core/errors.ts';
-import { locate, parseSource } from './core/source.ts';
+import { experimentEntries, type ExperimentEntry, type VariantCounts } from '../../model/analytics/experiment.ts';
+import { verdictOfCounts } from '../../model/analytics/experiment-stats.ts';
+import type { CompiledSite } from '../../model/page.ts';
+import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
+import { diagnostic, type Diagnostic } from '../core/errors.ts';
+import { locate, parseSource } from '../core/source.ts';
 
 const TOOL_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -44,7 +44,7 @@ function portTaken(host: string, port: number): Promise<boolean> {
 /** The database to read, or undefined when none can be read now (see the file's first comment). */
 export async function openCountsSource(root: string, env: NodeJS.ProcessEnv = process.env): Promise<CountsSource | undefined> {
   // Imported here: a site with no experiment (and every validate without a database) never loads a driver.
-  const { openDatabase } = await import('../supabase/local/db.ts');
+  const { openDatabase } = await import('../../supabase/local/db.ts');
   let where: string;
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {

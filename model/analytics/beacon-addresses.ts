@@ -1,5 +1,5 @@
 // Addresses the analytics beacon (runtime/client/beacon.ts) and the server's no-script pixel
-// (generator/pixel.ts) share: where events go, and where the pixel points.
+// (generator/host/pixel-server.ts) share: where events go, and where the pixel points.
 
 /** The address events are posted to: the project's track function (public.track(text)), the public key
  * in the query so the request stays a CORS "simple" one (text/plain, no custom header, no preflight). */
@@ -7,7 +7,7 @@ export function trackEndpoint(supabaseUrl: string, anonKey: string): string {
   return `${supabaseUrl.replace(/\/$/, '')}/rest/v1/rpc/track?apikey=${encodeURIComponent(anonKey)}`;
 }
 
-/** The no-script pixel's address for a route: same-origin, answered by the server (generator/pixel.ts). */
+/** The no-script pixel's address for a route: same-origin, answered by the server (generator/host/pixel-server.ts). */
 export function pixelAddress(route: string, kind: 'view' | '404'): string {
   return `/_px?r=${encodeURIComponent(route)}${kind === '404' ? '&k=404' : ''}`;
 }

@@ -1,4 +1,4 @@
-// Which version of a page a request is shown: the one small module npm start (generator/serve.ts), the
+// Which version of a page a request is shown: the one small module npm start (generator/host/serve.ts), the
 // Cloudflare Pages middleware and the Netlify Edge Function all run, so every host chooses alike.
 //
 // variant = HMAC-SHA256(secret, experiment id · client address · user agent) mod arms. Nothing is

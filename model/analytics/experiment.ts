@@ -1,10 +1,10 @@
 // Experiments (issue 33): a page tries other versions of itself. Shared by the generator (which builds
 // each variant as its own file), the servers that choose one per request, the runtime (which marks the
 // document with it for the beacon) and the admin (which judges them).
-import type { Experiment } from './schema.generated.ts';
-import type { PageDefinition } from './page.ts';
+import type { Experiment } from '../schema.generated.ts';
+import type { PageDefinition } from '../page.ts';
 
-type Goal = NonNullable<NonNullable<import('./schema.generated.ts').SiteConfig['analytics']>['goals']>[number];
+type Goal = NonNullable<NonNullable<import('../schema.generated.ts').SiteConfig['analytics']>['goals']>[number];
 
 export type { Experiment };
 

@@ -1,7 +1,7 @@
 // The no-script pixel (issue 32), one module for every server that answers it: `npm start`
-// (generator/pixel.ts), the Cloudflare Pages worker and the Netlify Edge Function the build writes
+// (generator/host/pixel-server.ts), the Cloudflare Pages worker and the Netlify Edge Function the build writes
 // (generator/edge/). Pages carry <noscript><img src="/_px?r=<route>"></noscript> when analytics are on
-// (model/analytics.ts pixelAddress), so a browser without script still counts its page view. PostgREST
+// (model/analytics/beacon-addresses.ts pixelAddress), so a browser without script still counts its page view. PostgREST
 // cannot write on a GET, so the pixel is same-origin and the server that answers it calls
 // public.track(text) itself, as the beacon would, and answers a 1x1 GIF without waiting for it.
 //

@@ -1,8 +1,8 @@
 // /admin/insights' one door to the database: the two reading functions of the insights contract
 // (public.admin_insights, public.admin_funnel; admins at aal2 only, the database decides), called
 // by name through supabase-js, with the shapes they answer. Nothing else on the screen knows SQL.
-import { getSupabase } from '../backend/client.ts';
-import { AdminDataError } from '../backend/admin.ts';
+import { getSupabase } from './client.ts';
+import { AdminDataError } from './admin.ts';
 
 export interface InsightsTotals {
   visitors: number;

@@ -15,7 +15,7 @@
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
-// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics.ts).
+// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics/beacon-addresses.ts).
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
 // device class from the viewport width and the page's variant (<html data-variant>, issue 33).
 //
@@ -27,7 +27,7 @@
 // A click the islands' loader holds before hydration (loader.ts: it calls preventDefault and replays the
 // click once the island runs) is counted at its replay, so a held tap counts once.
 
-export { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
+export { pixelAddress, trackEndpoint } from '../../model/analytics/beacon-addresses.ts';
 
 /** How long the screen must go without a larger paint, after the load event's next two frames, before the view is sent. */
 export const LARGEST_PAINT_QUIET_MS = 300;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { experimentEntries, type ExperimentEntry } from '../../model/experiment.ts';
+import { experimentEntries, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';

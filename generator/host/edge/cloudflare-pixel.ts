@@ -1,7 +1,7 @@
 // The no-script pixel (/_px) in the Cloudflare Pages worker the build writes (dist/_worker.js, with
-// /_px in dist/_routes.json): model/pixel.ts, as npm start answers it. Bundled by
-// generator/experiment-files.ts when the site counts.
-import { answerPixel } from '../../model/pixel.ts';
+// /_px in dist/_routes.json): model/analytics/pixel.ts, as npm start answers it. Bundled by
+// generator/host/edge-files.ts when the site counts.
+import { answerPixel } from '../../../model/analytics/pixel.ts';
 
 interface Env {
   ANALYTICS_PROXY_SECRET?: string;

@@ -1,19 +1,19 @@
 // The Cloudflare Pages worker the build writes as dist/_worker.js ("advanced mode": Pages runs a
 // _worker.js found in the output folder, and ignores a functions/ folder; see the README). It answers
 // only the routes under an experiment (dist/_routes.json sends it nothing else) and hands every
-// other request to the static assets. Bundled by generator/experiment-files.ts with its routes and
+// other request to the static assets. Bundled by generator/host/edge-files.ts with its routes and
 // the site's security headers: Pages applies `_headers` to the static assets it serves, but not to a
 // Functions' response (developers.cloudflare.com/pages/configuration/headers), so without them an
 // experiment's page would go out without its Content-Security-Policy, framing and sniffing rules.
-import { chooseVariant } from '../../model/choose-variant.ts';
-import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../model/experiment.ts';
+import { chooseVariant } from '../../../model/analytics/choose-variant.ts';
+import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../../model/analytics/experiment.ts';
 
 interface Env {
   ASSETS: { fetch(request: Request): Promise<Response> };
   EXPERIMENT_SECRET?: string;
 }
 
-/** `headers`: the rules for every path that the build writes to _headers (generator/security-headers.ts). */
+/** `headers`: the rules for every path that the build writes to _headers (generator/host/security-headers.ts). */
 export async function handle(request: Request, env: Env, routes: ExperimentRoutes, headers: Record<string, string>): Promise<Response> {
   const url = new URL(request.url);
   const experiment = request.method === 'GET' || request.method === 'HEAD' ? experimentAt(routes, url.pathname) : undefined;

@@ -1,8 +1,8 @@
 // The Netlify Edge Function the build writes as dist/_netlify/edge-functions/experiments.js (point
 // netlify.toml's `edge_functions` at that folder; see the README). Its `config.path` lists only the
-// routes under an experiment. Bundled by generator/experiment-files.ts with its routes.
-import { chooseVariant } from '../../model/choose-variant.ts';
-import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../model/experiment.ts';
+// routes under an experiment. Bundled by generator/host/edge-files.ts with its routes.
+import { chooseVariant } from '../../../model/analytics/choose-variant.ts';
+import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../../model/analytics/experiment.ts';
 
 interface Context {
   ip: string;

@@ -1,7 +1,7 @@
 // The no-script pixel (/_px) as a Netlify Edge Function the build writes
-// (dist/_netlify/edge-functions/pixel.js): model/pixel.ts, as npm start answers it. Bundled by
-// generator/experiment-files.ts when the site counts.
-import { answerPixel } from '../../model/pixel.ts';
+// (dist/_netlify/edge-functions/pixel.js): model/analytics/pixel.ts, as npm start answers it. Bundled by
+// generator/host/edge-files.ts when the site counts.
+import { answerPixel } from '../../../model/analytics/pixel.ts';
 
 interface Context {
   /** The visitor's address, from the connection Netlify's edge accepted. */
