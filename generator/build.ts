@@ -36,7 +36,7 @@ import { formatReport } from './report/report.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from './host/security-headers.ts';
 import { robots, rss, sitemap } from './render/site-files.ts';
 import { experimentFiles, secretNote } from './host/edge-files.ts';
-import { trackEndpoint } from '../model/analytics/beacon-addresses.ts';
+import { trackEndpoint } from '../model/analytics/event.ts';
 
 /** A page's file, relative to the output folder; a variant's is beside it (model/analytics/experiment.ts). */
 function outFileFor(route: string, variant?: string): string {

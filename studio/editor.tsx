@@ -9,7 +9,7 @@ import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 import { applyLocal } from './local-edit.ts';
 import { ExperimentPanel } from './experiment-panel.tsx';
 import { BlockForm } from './variant-form.tsx';
-import { armsOf, CONTROL, shownAs, type PageData } from './variants.ts';
+import { arms, CONTROL, shownAs, type PageData } from './variants.ts';
 
 const CATALOGUE = 'site.config.yaml';
 
@@ -230,8 +230,8 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     else if (!d.path.startsWith('experiment')) setSettingsOpen(true);
     // In a variant's override: that variant's form, at the field it overrides.
     const v = /^(sections\[\d+\])\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
-    if (v && arms.includes(v[2]!)) chooseVariant(v[2]!);
-    focusAfter.current = (v && arms.includes(v[2]!) ? `${v[1]}${v[3]}` : d.path) || 'title';
+    if (v && pageArms.includes(v[2]!)) chooseVariant(v[2]!);
+    focusAfter.current = (v && pageArms.includes(v[2]!) ? `${v[1]}${v[3]}` : d.path) || 'title';
     setVersion((v) => v);
     setStatus(`Showing: ${d.message}`);
   };
@@ -239,9 +239,9 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const sections = (data?.sections as Section[] | undefined) ?? [];
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const selectedSection = selected !== null ? sections[selected] : undefined;
-  const arms = catalogue ? [CONTROL] : armsOf(data as PageData | null);
+  const pageArms = catalogue ? [CONTROL] : arms((data as PageData | null)?.experiment);
   // A variant the experiment no longer has (removed, or the experiment ended) shows the control.
-  const arm = arms.includes(variant) ? variant : CONTROL;
+  const arm = pageArms.includes(variant) ? variant : CONTROL;
   variantRef.current = arm;
   const chooseVariant = (next: string) => {
     variantRef.current = next;
@@ -303,13 +303,13 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
               <Disclosure className="studio-panel" heading="h2" title="Page settings" open={settingsOpen} onOpenChange={setSettingsOpen}>
                 <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections', 'experiment']} />
               </Disclosure>
-              <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
+              <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={pageArms} arm={arm} setArm={chooseVariant} editAll={editAll} />
               <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
               {selectedSection && selected !== null && (
                 <section className="studio-panel studio-block-form" aria-labelledby="block-title">
                   <h2 id="block-title">Block {selected + 1}: {selectedSection.type}</h2>
                   {schemas.blocks[selectedSection.type ?? ''] ? (
-                    <BlockForm schema={schemas.blocks[selectedSection.type!]!} section={selectedSection} index={selected} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
+                    <BlockForm schema={schemas.blocks[selectedSection.type!]!} section={selectedSection} index={selected} ctx={ctx} arms={pageArms} arm={arm} setArm={chooseVariant} editAll={editAll} />
                   ) : (
                     <p>No block type "{String(selectedSection.type)}". Pick one of the palette's types in the YAML file.</p>
                   )}

@@ -11,9 +11,9 @@
 // Pure (types only from the rest of the studio), so the unit tests run it against the real YAML edits.
 import type { Edit, PathSegment } from './api.ts';
 import { applyLocal } from './local-edit.ts';
+import { arms, CONTROL } from '../model/analytics/experiment.ts';
 
-/** The page as written: every experiment's first arm (model/analytics/experiment.ts's CONTROL). */
-export const CONTROL = 'control';
+export { arms, CONTROL };
 
 export interface ExperimentData {
   id?: string;
@@ -40,11 +40,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
 }
 
-/** The arms of a page's experiment, the control first; just the control without one. */
-export function armsOf(page: PageData | null | undefined): string[] {
-  const v = page?.experiment?.variants;
-  return [CONTROL, ...(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])];
-}
 
 /** A block's own fields, without its overrides. */
 export function ownFields(section: SectionData): Fields {
@@ -155,14 +150,14 @@ export function removeVariantEdits(page: PageData, variant: string): Edit[] {
     if (!isObject(section) || !isObject(section.variants) || !Object.hasOwn(section.variants, variant)) return;
     out.push(Object.keys(section.variants).length > 1 ? { op: 'delete', path: ['sections', i, 'variants', variant] } : { op: 'delete', path: ['sections', i, 'variants'] });
   });
-  const index = armsOf(page).indexOf(variant) - 1;
+  const index = arms(page?.experiment).indexOf(variant) - 1;
   if (index >= 0) out.push({ op: 'delete', path: ['experiment', 'variants', index] });
   return out;
 }
 
 /** The next free variant id (b, c, d…), as the schema allows: lower-case, not "control". */
 export function nextVariant(page: PageData): string {
-  const taken = new Set(armsOf(page));
+  const taken = new Set(arms(page?.experiment));
   for (const id of 'bcdefghijklmnopqrstuvwxyz') if (!taken.has(id)) return id;
   return `v${taken.size}`;
 }

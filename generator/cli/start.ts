@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
 import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
-import { trackEndpoint } from '../../model/analytics/beacon-addresses.ts';
+import { trackEndpoint } from '../../model/analytics/event.ts';
 import { analyticsEnabled } from '../host/analytics-config.ts';
 import { PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
 import { isBuildCurrent } from '../host/build-hash.ts';

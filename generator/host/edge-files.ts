@@ -1,7 +1,7 @@
 // What the build writes for the host's edge, beside the pages: for pages under an experiment, the routes
 // for `npm start` (_experiments.json); and for them and for the no-script pixel (/_px) when the site
 // counts, the Cloudflare Pages worker (_worker.js, with _routes.json so it runs for those paths only)
-// and Netlify Edge Functions. Both edges are bundled with rolldown from generator/edge/, so they run the
+// and Netlify Edge Functions. Both edges are bundled with rolldown from generator/host/edge/, so they run the
 // same model/analytics/choose-variant.ts and model/analytics/pixel.ts as npm start. A site with no experiment that does
 // not count gets none of these files, and one that does not count gets the experiments' files exactly
 // as if the pixel did not exist.
@@ -49,7 +49,7 @@ async function bundle(entry: string): Promise<string> {
  * The files, relative to the output folder. `headers`: the security headers the build writes to
  * _headers, which the Cloudflare worker sends itself on the experiments' pages (Pages does not apply
  * _headers to a worker's response). `track`: the track function's address when the site counts
- * (model/analytics/beacon-addresses.ts trackEndpoint), for the pixel; undefined when it does not.
+ * (model/analytics/event.ts trackEndpoint), for the pixel; undefined when it does not.
  */
 export async function experimentFiles(compiled: CompiledSite, headers: Record<string, string>, track?: string): Promise<Map<string, string>> {
   const routes = experimentRoutes(compiled);

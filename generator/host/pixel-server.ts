@@ -1,6 +1,6 @@
 // The no-script pixel on `npm start`'s server: model/analytics/pixel.ts says what it counts and how the visitor
 // is named to the database; the Cloudflare worker and the Netlify Edge Function the build writes use
-// the same module (generator/edge/). Here on Node's http server.
+// the same module (generator/host/edge/). Here on Node's http server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PIXEL_GIF_BASE64, PIXEL_HEADERS, pixelEvent, trackRequest } from '../../model/analytics/pixel.ts';
 

@@ -31,6 +31,7 @@ import { compileDraft } from './compile-draft.ts';
 import { applyEdits, EditError, type Edit } from './yaml-edit.ts';
 import { CATALOGUE, editablePath, Refused } from './safe-path.ts';
 import { studioSchemas } from './schemas-for-ui.ts';
+import type { PageSummary } from './api-types.ts';
 import { isLoopback } from '../guards/dev-access.ts';
 import { sameSecret } from '../guards/same-secret.ts';
 import { readIfFile, writeNoFollow, WriteRefused } from '../guards/safe-write.ts';
@@ -53,7 +54,8 @@ export interface StudioOptions {
   log?: (line: string) => void;
 }
 
-export const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+/** A text's version, as the UI holds it to say which text an edit or a save started from (not the store's hashOf). */
+export const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
 class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly body?: object) {
@@ -100,7 +102,7 @@ export function studio(opts: StudioOptions) {
   // after a draft is that same site.
   let last: { key: string; result: CompileResult } | undefined;
   const compile = async (overlay: ReadonlyMap<string, string> = drafts) => {
-    const key = JSON.stringify([...overlay].map(([f, t]) => [f, hashOf(t)]).sort()) + diskStamp(root);
+    const key = JSON.stringify([...overlay].map(([f, t]) => [f, versionOf(t)]).sort()) + diskStamp(root);
     if (last?.key !== key) last = { key, result: compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf()) };
     return last.result;
   };
@@ -138,10 +140,10 @@ export function studio(opts: StudioOptions) {
       if (typeof text !== 'string') throw new HttpError(400, 'no text');
       const current = readIfFile(root, full);
       // Someone (an editor, git) changed the file since the studio opened it: never overwrite it silently.
-      if ((current === null ? null : hashOf(current)) !== base) throw new HttpError(409, `${file} changed on disk since it was opened`, { text: current, hash: current === null ? null : hashOf(current) });
+      if ((current === null ? null : versionOf(current)) !== base) throw new HttpError(409, `${file} changed on disk since it was opened`, { text: current, hash: current === null ? null : versionOf(current) });
       if (current !== text) writeNoFollow(root, full, text, current === null ? 'new' : 'replace');
       drafts.delete(file);
-      return { hash: hashOf(text) };
+      return { hash: versionOf(text) };
     },
     // A new file from the same starters as `npm run new`, by running it.
     'POST /_studio/api/new': async (req) => {
@@ -227,7 +229,7 @@ export function studio(opts: StudioOptions) {
   /** A file's text as it is on disk, with what the UI shows of it; changes nothing. */
   async function readFile(file: unknown) {
     const text = readFileSync(editablePath(root, file), 'utf8');
-    return { file, text, hash: hashOf(text), ...describe(file as string, text, await compile(new Map()), await marksOf(file as string, text)) };
+    return { file, text, hash: versionOf(text), ...describe(file as string, text, await compile(new Map()), await marksOf(file as string, text)) };
   }
 
   /**
@@ -304,7 +306,7 @@ export function studio(opts: StudioOptions) {
 /** Changes when any page file, the catalogue or a schema changes on disk (their sizes and times). */
 function diskStamp(root: string): string {
   const files = [join(root, CATALOGUE), ...listFiles(join(root, 'pages'), isYaml), ...listFiles(join(root, 'schemas'), () => true)];
-  return hashOf(files.map((f) => {
+  return versionOf(files.map((f) => {
     try {
       const st = statSync(f);
       return `${f}:${st.size}:${st.mtimeMs}`;
@@ -360,22 +362,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
-}
-
-interface PageSummary {
-  file: string;
-  route: string;
-  title: string;
-  template: string;
-  state: 'live' | 'draft' | 'scheduled';
-  /** When a scheduled page goes live, as a UTC ISO moment (the studio shows it in the marketer's zone). */
-  publishAt?: string;
-  errors: number;
-  warnings: number;
-  group: string;
-  groupOrder: number;
-  /** An admin screen, listed apart from the site's pages. */
-  admin: boolean;
 }
 
 /** Every page file with its route, template, state, group and the count of its diagnostics. */

@@ -1,19 +1,25 @@
 // Experiments (issue 33): a page tries other versions of itself. Shared by the generator (which builds
 // each variant as its own file), the servers that choose one per request, the runtime (which marks the
-// document with it for the beacon) and the admin (which judges them).
-import type { Experiment } from '../schema.generated.ts';
+// document with it for the beacon), the admin (which judges them) and the studio (which edits them).
+//
+// The words: an experiment's *variants* are the versions written beside the page (`variants: [b]`);
+// the *control* is the page as written. An *arm* is any version a visitor may be shown: the control or
+// a variant. `arms()` lists them, the control first; nothing else defines them.
+import type { Experiment, Goal } from '../schema.generated.ts';
 import type { PageDefinition } from '../page.ts';
 
-type Goal = NonNullable<NonNullable<import('../schema.generated.ts').SiteConfig['analytics']>['goals']>[number];
-
-export type { Experiment };
+export type { Experiment, Goal };
 
 /** The page as written: every experiment's first arm, and what bots and secretless hosts serve. */
 export const CONTROL = 'control';
 
-/** The arms a visitor may be shown, the control first. */
-export function arms(experiment: Pick<Experiment, 'variants'>): string[] {
-  return [CONTROL, ...experiment.variants];
+/**
+ * The arms a visitor may be shown, the control first; just the control without an experiment. Takes
+ * a page's experiment as compiled, or as the studio holds it while it is written (not yet valid).
+ */
+export function arms(experiment: { variants?: readonly unknown[] | unknown } | null | undefined): string[] {
+  const v = experiment?.variants;
+  return [CONTROL, ...(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])];
 }
 
 /**
@@ -49,7 +55,7 @@ export function variantPath(route: string, variant: string): string {
  */
 export const EXPERIMENT_HEADERS = { 'cache-control': 'private, no-store', vary: 'Accept-Encoding, User-Agent' } as const;
 
-/** One day of one version in public.admin_experiment's answer (insights-contract.md). */
+/** One day of one version in public.admin_experiment's answer (model/analytics/README.md). */
 export interface ExperimentDay {
   day: string;
   visitors: number;

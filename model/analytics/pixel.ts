@@ -1,7 +1,7 @@
 // The no-script pixel (issue 32), one module for every server that answers it: `npm start`
 // (generator/host/pixel-server.ts), the Cloudflare Pages worker and the Netlify Edge Function the build writes
-// (generator/edge/). Pages carry <noscript><img src="/_px?r=<route>"></noscript> when analytics are on
-// (model/analytics/beacon-addresses.ts pixelAddress), so a browser without script still counts its page view. PostgREST
+// (generator/host/edge/). Pages carry <noscript><img src="/_px?r=<route>"></noscript> when analytics are on
+// (model/analytics/event.ts pixelAddress), so a browser without script still counts its page view. PostgREST
 // cannot write on a GET, so the pixel is same-origin and the server that answers it calls
 // public.track(text) itself, as the beacon would, and answers a 1x1 GIF without waiting for it.
 //
@@ -20,6 +20,8 @@
 // the secret is counted by cf-connecting-ip as ever. Without a secret the pixel forwards nothing: every
 // no-script visitor would be one client, the server's, sharing its hourly cap.
 
+import type { AnalyticsEvent, Device, EventKind } from './event.ts';
+
 export const PIXEL_PATH = '/_px';
 
 /** The smallest transparent GIF. */
@@ -35,11 +37,8 @@ export const PROXY_CLIENT_HEADER = 'x-analytics-client';
 /** The environment variable holding the proxy secret, on this machine and on the host. */
 export const PROXY_SECRET_ENV = 'ANALYTICS_PROXY_SECRET';
 
-export interface PixelEvent {
-  k: 'view' | '404';
-  r: string;
-  d: 'phone' | 'desktop';
-}
+/** What a pixel can tell of the event (event.ts): a view or a not-found view, the route, phone or desktop. */
+export type PixelEvent = Pick<AnalyticsEvent, 'r'> & { k: Extract<EventKind, 'view' | '404'>; d: Extract<Device, 'phone' | 'desktop'> };
 
 const ROUTE = /^\/[a-z0-9/-]{0,199}$/;
 
@@ -89,7 +88,7 @@ export function trackRequest(endpoint: string, event: PixelEvent, visitor: Pixel
  * The pixel on a host with the Fetch API (a Worker, an Edge Function): the GIF to answer at once, and
  * the call to track() to let finish after it (undefined when nothing is counted).
  */
-export function answerPixel(request: Request, visitor: PixelVisitor, endpoint: string, secret: string | undefined): { response: Response; counted?: Promise<unknown> } {
+export function pixelResponse(request: Request, visitor: PixelVisitor, endpoint: string, secret: string | undefined): { response: Response; counted?: Promise<unknown> } {
   const gif = Uint8Array.from(atob(PIXEL_GIF_BASE64), (c) => c.charCodeAt(0));
   const response = new Response(request.method === 'HEAD' ? null : gif, { headers: { ...PIXEL_HEADERS, 'content-length': String(gif.length) } });
   if (request.method !== 'GET' || !secret) return { response };

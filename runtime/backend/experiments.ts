@@ -1,4 +1,4 @@
-// The admin's reading of an experiment: public.admin_experiment (insights-contract.md), which answers
+// The admin's reading of an experiment: public.admin_experiment (model/analytics/README.md), which answers
 // per variant the visitors and the conversions on the experiment's goal, per day. The database lets
 // only an admin at aal2 read it.
 import type { ExperimentEntry, VariantCounts } from '../../model/analytics/experiment.ts';

@@ -5,7 +5,7 @@
 // browser itself, the address never goes into the page's address.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
-import type { BeaconWindow } from '../../model/analytics/beacon-addresses.ts';
+import type { BeaconWindow } from '../../model/analytics/event.ts';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
 
 interface EmailCaptureProps {

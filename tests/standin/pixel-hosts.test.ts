@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION, NETLIFY_PIXEL_FUNCTION } from '../../generator/host/edge-files.ts';
 import { startStaticServer } from '../../generator/host/serve.ts';
-import { pixelAddress, trackEndpoint } from '../../model/analytics/beacon-addresses.ts';
+import { pixelAddress, trackEndpoint } from '../../model/analytics/event.ts';
 import { PIXEL_GIF_BASE64, PROXY_CLIENT_HEADER, PROXY_KEY_HEADER } from '../../model/analytics/pixel.ts';
 import { BROWSER_UA } from '../../supabase/local/concurrently.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';

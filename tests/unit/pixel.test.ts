@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PIXEL_GIF } from '../../generator/host/pixel-server.ts';
 import { startStaticServer } from '../../generator/host/serve.ts';
-import { pixelAddress, trackEndpoint } from '../../model/analytics/beacon-addresses.ts';
+import { pixelAddress, trackEndpoint } from '../../model/analytics/event.ts';
 
 let site: Server;
 let track: Server;

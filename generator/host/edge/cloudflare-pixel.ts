@@ -1,7 +1,7 @@
 // The no-script pixel (/_px) in the Cloudflare Pages worker the build writes (dist/_worker.js, with
 // /_px in dist/_routes.json): model/analytics/pixel.ts, as npm start answers it. Bundled by
 // generator/host/edge-files.ts when the site counts.
-import { answerPixel } from '../../../model/analytics/pixel.ts';
+import { pixelResponse } from '../../../model/analytics/pixel.ts';
 
 interface Env {
   ANALYTICS_PROXY_SECRET?: string;
@@ -12,7 +12,7 @@ interface Context {
 }
 
 export function handlePixel(request: Request, env: Env, context: Context, endpoint: string): Response {
-  const { response, counted } = answerPixel(
+  const { response, counted } = pixelResponse(
     request,
     // Written by Cloudflare's edge from the connection it accepted; a visitor cannot set it.
     { address: request.headers.get('cf-connecting-ip') ?? '', userAgent: request.headers.get('user-agent') ?? '' },
