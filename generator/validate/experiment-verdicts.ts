@@ -21,7 +21,7 @@ import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
 import { diagnostic, type Diagnostic } from '../core/errors.ts';
 import { locate, parseSource } from '../core/source.ts';
 
-const TOOL_ROOT = fileURLToPath(new URL('../', import.meta.url));
+const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Where the counts come from, and how to read one experiment's. */
 export interface CountsSource {

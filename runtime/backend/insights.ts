@@ -1,4 +1,4 @@
-// /admin/insights' one door to the database: the two reading functions of the insights contract
+// /admin/insights' one door to the database: the two reading functions of the analytics contract (model/analytics/README.md)
 // (public.admin_insights, public.admin_funnel; admins at aal2 only, the database decides), called
 // by name through supabase-js, with the shapes they answer. Nothing else on the screen knows SQL.
 import { getSupabase } from './client.ts';
