@@ -24,8 +24,8 @@ export interface ExperimentData {
 }
 
 type Fields = Record<string, unknown>;
-export type SectionData = Fields & { type?: string; variants?: Record<string, Fields> };
-export type PageData = Fields & { experiment?: ExperimentData; sections?: SectionData[] };
+export type BlockData = Fields & { type?: string; variants?: Record<string, Fields> };
+export type PageData = Fields & { experiment?: ExperimentData; sections?: BlockData[] };
 
 /** Keys the server refuses in any edit's path (generator/studio/yaml-edit.ts's checkPath). */
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
@@ -42,20 +42,20 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 
 /** A block's own fields, without its overrides. */
-export function ownFields(section: SectionData): Fields {
+export function ownFields(section: BlockData): Fields {
   const { variants: _, ...own } = section;
   return own;
 }
 
 /** The fields a variant overrides in a block (none for the control). */
-export function overridesOf(section: SectionData, variant: string): Fields {
+export function overridesOf(section: BlockData, variant: string): Fields {
   if (variant === CONTROL || !isObject(section.variants)) return {};
   const o = Object.hasOwn(section.variants, variant) ? section.variants[variant] : undefined;
   return isObject(o) ? o : {};
 }
 
 /** The block as the variant shows it: each overridden field replaced whole (as the compile merges it). */
-export function shownAs(section: SectionData, variant: string): Fields {
+export function shownAs(section: BlockData, variant: string): Fields {
   return { ...ownFields(section), ...overridesOf(section, variant) };
 }
 
@@ -77,7 +77,7 @@ export function diffEdits(path: PathSegment[], from: unknown, to: unknown): Edit
 }
 
 /** The Edits that remove `variant`'s override of `key` in the block at `at`, and the maps it leaves empty. */
-function clearOverride(section: SectionData, at: PathSegment[], variant: string, key: string): Edit[] {
+function clearOverride(section: BlockData, at: PathSegment[], variant: string, key: string): Edit[] {
   const overrides = overridesOf(section, variant);
   if (!Object.hasOwn(overrides, key)) return [];
   if (Object.keys(overrides).length > 1) return [{ op: 'delete', path: [...at, 'variants', variant, key] }];
@@ -86,7 +86,7 @@ function clearOverride(section: SectionData, at: PathSegment[], variant: string,
 }
 
 /** The Edits that make `variant` show `value` for the block's field `key`, written as small as it can be. */
-export function setOverride(section: SectionData, at: PathSegment[], variant: string, key: string, value: unknown): Edit[] {
+export function setOverride(section: BlockData, at: PathSegment[], variant: string, key: string, value: unknown): Edit[] {
   const own = ownFields(section)[key];
   // Back to the control's value: the override says nothing any more.
   if (sameValue(value, own)) return clearOverride(section, at, variant, key);
@@ -98,7 +98,7 @@ export function setOverride(section: SectionData, at: PathSegment[], variant: st
 }
 
 /** `variant`'s override of `key` removed: the block shows the control's field again. */
-export function resetOverride(section: SectionData, at: PathSegment[], variant: string, key: string): Edit[] {
+export function resetOverride(section: BlockData, at: PathSegment[], variant: string, key: string): Edit[] {
   return clearOverride(section, at, variant, key);
 }
 
@@ -107,7 +107,7 @@ export function resetOverride(section: SectionData, at: PathSegment[], variant: 
  * made for `variant` instead: the form's edit is applied to the block as the variant shows it, and the
  * top-level field it changed becomes that field's override.
  */
-export function variantEdits(section: SectionData, at: PathSegment[], variant: string, edit: Edit): Edit[] {
+export function variantEdits(section: BlockData, at: PathSegment[], variant: string, edit: Edit): Edit[] {
   if (variant === CONTROL) return [edit];
   const rel = edit.path.slice(at.length);
   const key = rel[0];
