@@ -109,28 +109,7 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
       </div>
     );
   }
-  const kind = schema['x-kind'];
-  const current = value === undefined || value === null ? '' : String(value);
-  if (schema.enum || kind === 'productId' || kind === 'blogCategory') {
-    const options =
-      kind === 'productId' ? ctx.products.map((p) => ({ value: p.id, text: `${p.name} (${p.id})` }))
-      : kind === 'blogCategory' ? ctx.categories.map((c) => ({ value: c, text: c }))
-      : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
-    // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
-    if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
-    const none = schema.default !== undefined ? `Default (${String(schema.default)})` : '—';
-    if (!required || !current) options.unshift({ value: '', text: none });
-    control = <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
-  } else if (t === 'number' || t === 'integer') {
-    control = (
-      <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
-        onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
-    );
-  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || long) {
-    control = <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
-  } else {
-    control = <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
-  }
+  control = scalarControl({ schema, value, id, required, long, describedBy, invalid, ctx, set, setText });
   return (
     <div className="studio-field">
       <span className="studio-label-row">
@@ -142,6 +121,34 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
       <FieldDiagnostics list={diagnostics} id={diagId} />
     </div>
   );
+}
+
+/** The input a text, number or choice is edited with: a select for a list of values, a box for prose. */
+function scalarControl(f: { schema: Schema; value: unknown; id: string; required: boolean; long: boolean; describedBy?: string; invalid?: true; ctx: FormContext; set: (v: unknown) => void; setText: (v: string) => void }): ReactNode {
+  const { schema, value, id, required, long, describedBy, invalid, ctx, set, setText } = f;
+  const t = typeOf(schema);
+  const kind = schema['x-kind'];
+  const current = value === undefined || value === null ? '' : String(value);
+  if (schema.enum || kind === 'productId' || kind === 'blogCategory') {
+    const options =
+      kind === 'productId' ? ctx.products.map((p) => ({ value: p.id, text: `${p.name} (${p.id})` }))
+      : kind === 'blogCategory' ? ctx.categories.map((c) => ({ value: c, text: c }))
+      : schema.enum!.map((v) => ({ value: String(v), text: String(v) }));
+    // A value the options lack (a misspelt id) stays shown, so its diagnostic has something to point at.
+    if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
+    const none = schema.default !== undefined ? `Default (${String(schema.default)})` : '—';
+    if (!required || !current) options.unshift({ value: '', text: none });
+    return <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
+  } else if (t === 'number' || t === 'integer') {
+    return (
+      <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
+        onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
+    );
+  } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || long) {
+    return <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+  } else {
+    return <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+  }
 }
 
 /** What a list item is called, for its row: its name, title, question or id. */

@@ -86,7 +86,7 @@ export function startStaticServer({ dir, port, host, log = console.log, pixel, e
     }
   });
   /** Under an experiment, the version for this request (chosen per request, never stored or sent). */
-  const versionOf = async (req: IncomingMessage, pathname: string, file: string): Promise<string> => {
+  const chosenFile = async (req: IncomingMessage, pathname: string, file: string): Promise<string> => {
     const experiment = experimentAt(experiments, pathname);
     if (!experiment) return file;
     const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? ''), secret: experimentSecret });
@@ -115,49 +115,53 @@ export function startStaticServer({ dir, port, host, log = console.log, pixel, e
     }
     const file = resolveFile(root, url.pathname);
     // Only pages under an experiment wait for a choice; every other answer stays synchronous.
-    if (file && experimentAt(experiments, url.pathname)) return versionOf(req, url.pathname, file).then((chosen) => send(req, res, url, chosen, EXPERIMENT_HEADERS));
+    if (file && experimentAt(experiments, url.pathname)) return chosenFile(req, url.pathname, file).then((chosen) => send(req, res, url, chosen, EXPERIMENT_HEADERS));
     send(req, res, url, file);
     return undefined;
   };
-  const send = (req: IncomingMessage, res: ServerResponse, url: URL, found: string | undefined, extra?: Record<string, string>) => {
-    let file = found;
-    let status = 200;
-    if (!file) {
-      status = 404;
-      log(`404 ${url.pathname}`);
-      file = existsSync(notFound) ? notFound : undefined;
-      if (!file) {
-        res.writeHead(404, { ...security, 'content-type': 'text/plain' }).end('Not found');
-        return;
-      }
-    }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    let body = file;
-    let encoding: string | undefined;
-    // Pages are precompressed as brotli only (see precompress.ts): a client that takes gzip but not
-    // brotli gets them gzipped as they are sent.
-    let gzipNow = false;
-    if (/\bbr\b/.test(accept) && existsSync(`${file}.br`)) [body, encoding] = [`${file}.br`, 'br'];
-    else if (/\bgzip\b/.test(accept) && existsSync(`${file}.gz`)) [body, encoding] = [`${file}.gz`, 'gzip'];
-    else if (/\bgzip\b/.test(accept) && existsSync(`${file}.br`)) [encoding, gzipNow] = ['gzip', true];
-    const headers: Record<string, string | number> = {
-      ...security,
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
-      vary: 'Accept-Encoding',
-      ...extra,
-    };
-    if (!gzipNow) headers['content-length'] = statSync(body).size;
-    if (encoding) headers['content-encoding'] = encoding;
-    res.writeHead(status, headers);
-    if (req.method === 'HEAD') res.end();
-    else if (gzipNow) createReadStream(body).pipe(createGzip({ level: 6 })).pipe(res);
-    else createReadStream(body).pipe(res);
-  };
+  const send = (req: IncomingMessage, res: ServerResponse, url: URL, found: string | undefined, extra?: Record<string, string>) => sendFile(req, res, url, found, { root, notFound, security, log }, extra);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
+}
+
+/** A file of the site (or the not-found page, with 404), precompressed when the client takes it. */
+function sendFile(req: IncomingMessage, res: ServerResponse, url: URL, found: string | undefined, site: { root: string; notFound: string; security: Record<string, string>; log: (line: string) => void }, extra?: Record<string, string>): void {
+  const { root, notFound, security, log } = site;
+  let file = found;
+  let status = 200;
+  if (!file) {
+    status = 404;
+    log(`404 ${url.pathname}`);
+    file = existsSync(notFound) ? notFound : undefined;
+    if (!file) {
+      res.writeHead(404, { ...security, 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  let body = file;
+  let encoding: string | undefined;
+  // Pages are precompressed as brotli only (see precompress.ts): a client that takes gzip but not
+  // brotli gets them gzipped as they are sent.
+  let gzipNow = false;
+  if (/\bbr\b/.test(accept) && existsSync(`${file}.br`)) [body, encoding] = [`${file}.br`, 'br'];
+  else if (/\bgzip\b/.test(accept) && existsSync(`${file}.gz`)) [body, encoding] = [`${file}.gz`, 'gzip'];
+  else if (/\bgzip\b/.test(accept) && existsSync(`${file}.br`)) [encoding, gzipNow] = ['gzip', true];
+  const headers: Record<string, string | number> = {
+    ...security,
+    'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'cache-control': status === 404 ? 'no-cache' : cacheControl(file, root),
+    vary: 'Accept-Encoding',
+    ...extra,
+  };
+  if (!gzipNow) headers['content-length'] = statSync(body).size;
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(status, headers);
+  if (req.method === 'HEAD') res.end();
+  else if (gzipNow) createReadStream(body).pipe(createGzip({ level: 6 })).pipe(res);
+  else createReadStream(body).pipe(res);
 }
 
 export function readPort(value: string | undefined, fallback: number): number {
