@@ -34,7 +34,8 @@ export function startValue(s: Schema): unknown {
   return s.enum?.[0] ?? 'New text';
 }
 
-function FieldDiagnostics({ list, id }: { list: Diagnostic[]; id: string }) {
+/** A field's problems, under it (its control's aria-describedby names `id`). */
+export function FieldDiagnostics({ list, id }: { list: Diagnostic[]; id?: string }) {
   if (!list.length) return null;
   return (
     <ul className="studio-field-diagnostics" id={id}>
@@ -94,31 +95,37 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   }
   if (t === 'array') return <ListField schema={schema} value={Array.isArray(value) ? value : []} path={path} name={name} help={help} describedBy={describedBy} diagnostics={<FieldDiagnostics list={diagnostics} id={diagId} />} ctx={ctx} required={required} />;
 
-  let control: ReactNode;
   if (t === 'boolean') {
     const on = value === true || (value === undefined && schema.default === true);
-    control = <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />;
     return (
       <div className="studio-field">
         <span className="studio-label-row">
           <label htmlFor={id}>{name}</label>
-          {control}
+          <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />
         </span>
         {help}
         <FieldDiagnostics list={diagnostics} id={diagId} />
       </div>
     );
   }
-  control = scalarControl({ schema, value, id, required, long, describedBy, invalid, ctx, set, setText });
+  return (
+    <FieldRow id={id} label={name} required={required} help={help} problems={diagnostics}>
+      {scalarControl({ schema, value, id, required, long, describedBy, invalid, ctx, set, setText })}
+    </FieldRow>
+  );
+}
+
+/** One field: its label (marked when required), its help, its control, and its problems under it. */
+export function FieldRow({ id, label, required, help, problems, children }: { id: string; label: string; required: boolean; help: ReactNode; problems: Diagnostic[]; children: ReactNode }) {
   return (
     <div className="studio-field">
       <span className="studio-label-row">
-        <label htmlFor={id}>{name}</label>
+        <label htmlFor={id}>{label}</label>
         {required ? <span className="studio-required">required</span> : null}
       </span>
       {help}
-      {control}
-      <FieldDiagnostics list={diagnostics} id={diagId} />
+      {children}
+      <FieldDiagnostics list={problems} id={`${id}-diagnostics`} />
     </div>
   );
 }
