@@ -2,6 +2,8 @@
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
 import type { ExperimentEntry } from '../model/analytics/experiment.ts';
+import { productById } from '../model/catalogue.ts';
+import type { Product } from '../model/schema.generated.ts';
 
 export interface RenderContext {
   site: SiteConfig;
@@ -43,4 +45,9 @@ export function useRender(): RenderContext {
   const ctx = useContext(Ctx);
   if (!ctx) throw new Error('useRender outside RenderProvider');
   return ctx;
+}
+
+/** The catalogue's product a block names by id, from the site being rendered. */
+export function useProduct(id: string): Product {
+  return productById(useRender().site, id);
 }
