@@ -1,12 +1,12 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Experiment, Page, Section, SiteConfig } from './schema.generated.ts';
+import type { Author, Experiment, Page, Block, SiteConfig } from './schema.generated.ts';
 import type { BlogListing } from './blog.ts';
 
-export type { Page, Section, SiteConfig };
-export type BlockType = Section['type'];
-export type BlockOf<T extends BlockType> = Extract<Section, { type: T }>;
+export type { Page, Block, SiteConfig };
+export type BlockType = Block['type'];
+export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 /** A block as a template writes it, before validation fills in its schema defaults. */
-export type SectionDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
+export type BlockDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
 
 export interface ArticleSummary {
   slug: string;
@@ -30,7 +30,7 @@ export interface PageDefinition {
   image?: string;
   header: 'site' | 'back-home';
   template: 'page' | 'article' | 'platform';
-  sections: Section[];
+  sections: Block[];
   article?: ArticleSummary;
   /** On a blog listing page (the index, its later pages, a category's pages): the cards it shows. */
   listing?: BlogListing;
