@@ -15,7 +15,7 @@ const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|capture|contact)\.s
 // Count every page view, buy click and capture the database holds (and every version of / seen), so
 // they run alone, after the rest.
 const ALONE_SPECS = /\/(admin-insights|experiment-admin)\.spec\.ts$/;
-// The test control server's token (generator/test-control.ts), random each run. Set here, in the
+// The test control server's token (generator/host/test-control.ts), random each run. Set here, in the
 // runner's environment, so the server and the workers (which inherit it and load this file again)
 // share it.
 process.env.STANDIN_CONTROL_TOKEN ??= randomBytes(32).toString('base64url');

@@ -8,13 +8,13 @@
 // longer makes is removed, so the output is byte-identical to a clean build (`--clean`).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildBackend, type BuildBackend } from './build-backend.ts';
-import { buildHash, HASH_FILE } from './build-hash.ts';
+import { buildBackend, type BuildBackend } from './host/build-backend.ts';
+import { buildHash, HASH_FILE } from './host/build-hash.ts';
 import { checkComponents, compileSite } from './core/compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from './core/publication.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../model/page.ts';
 import type { Diagnostic } from './core/errors.ts';
-import { generateImages } from './images.ts';
+import { generateImages } from './images/site-images.ts';
 import { clientAssets } from './client/cached-build.ts';
 import { codeDigest, importMemo, PageCode, TOOL_ROOT } from './store/code-graph.ts';
 import { storeStats, type CacheCounts } from './store/store-stats.ts';
@@ -26,19 +26,19 @@ import { hashOf, hashValue } from './store/hash.ts';
 import { Outputs } from './store/outputs.ts';
 import { digestOf, readRoots } from './store/reads.ts';
 import { pagesToRender, type RenderedPage, type RenderInput } from './render/render-task.ts';
-import { variantFile } from '../model/experiment.ts';
+import { variantFile } from '../model/analytics/experiment.ts';
 import { assetsOnly } from './client/manifest.ts';
 import { defaultCacheDir, emptyState, loadState, saveState, targetDir, type PageRecord } from './store/state.ts';
 import { answer } from './store/track.ts';
 import { isYaml, listFiles, schemasDigest } from './core/load.ts';
 import { PARALLEL_MIN_PAGES, RenderPool } from './stages/render-pool.ts';
-import { formatReport } from './report.ts';
-import { headersFile, HEADERS_FILE, securityHeaders } from './security-headers.ts';
-import { robots, rss, sitemap } from './site-files.ts';
-import { experimentFiles, secretNote } from './experiment-files.ts';
-import { trackEndpoint } from '../model/analytics.ts';
+import { formatReport } from './report/report.ts';
+import { headersFile, HEADERS_FILE, securityHeaders } from './host/security-headers.ts';
+import { robots, rss, sitemap } from './render/site-files.ts';
+import { experimentFiles, secretNote } from './host/edge-files.ts';
+import { trackEndpoint } from '../model/analytics/event.ts';
 
-/** A page's file, relative to the output folder; a variant's is beside it (model/experiment.ts). */
+/** A page's file, relative to the output folder; a variant's is beside it (model/analytics/experiment.ts). */
 function outFileFor(route: string, variant?: string): string {
   if (route === NOT_FOUND_ROUTE) return '404.html';
   const file = route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;

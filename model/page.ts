@@ -1,12 +1,12 @@
 // The compiled, typed page definitions the runtime renders.
-import type { Author, Experiment, Page, Section, SiteConfig } from './schema.generated.ts';
+import type { Author, Experiment, Page, Block, SiteConfig } from './schema.generated.ts';
 import type { BlogListing } from './blog.ts';
 
-export type { Page, Section, SiteConfig };
-export type BlockType = Section['type'];
-export type BlockOf<T extends BlockType> = Extract<Section, { type: T }>;
+export type { Page, Block, SiteConfig };
+export type BlockType = Block['type'];
+export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 /** A block as a template writes it, before validation fills in its schema defaults. */
-export type SectionDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
+export type BlockDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
 
 export interface ArticleSummary {
   slug: string;
@@ -30,7 +30,7 @@ export interface PageDefinition {
   image?: string;
   header: 'site' | 'back-home';
   template: 'page' | 'article' | 'platform';
-  sections: Section[];
+  sections: Block[];
   article?: ArticleSummary;
   /** On a blog listing page (the index, its later pages, a category's pages): the cards it shows. */
   listing?: BlogListing;
@@ -38,7 +38,7 @@ export interface PageDefinition {
   draft?: boolean;
   /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
   publishAt?: string;
-  /** The experiment this page is under (model/experiment.ts); its control and variants all carry it. */
+  /** The experiment this page is under (model/analytics/experiment.ts); its control and variants all carry it. */
   experiment?: Experiment;
   /** On a variant's definition: which one (the control's has none). Built to its own file, never listed. */
   variant?: string;

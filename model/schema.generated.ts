@@ -504,7 +504,7 @@ export type Heading2 = string;
 /**
  * One block of a page, chosen by its `type`.
  */
-export type Section =
+export type Block =
   | AdminAppBlock
   | AlarmBannerBlock
   | ArticleFooterBlock
@@ -934,12 +934,12 @@ export type ButtonLabel5 = string;
  *
  * @maxItems 1000
  */
-export type Sections = Section[];
+export type Sections = Block[];
 
 export interface SchemaTypes {
   siteConfig?: SiteConfig;
   page?: Page;
-  section?: Section;
+  section?: Block;
 }
 /**
  * site.config.yaml: site identity, product catalogue, navigation, footer and offers.

@@ -1,7 +1,9 @@
 // What every block can read while rendering: the site config, the listed articles and the page.
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
-import type { ExperimentEntry } from '../model/experiment.ts';
+import type { ExperimentEntry } from '../model/analytics/experiment.ts';
+import { productById } from '../model/catalogue.ts';
+import type { Product } from '../model/schema.generated.ts';
 
 export interface RenderContext {
   site: SiteConfig;
@@ -23,7 +25,7 @@ export interface RenderContext {
   experiments?: () => ExperimentEntry[];
 }
 
-/** Images made at build time, by address (see generator/images.ts). */
+/** Images made at build time, by address (see generator/images/site-images.ts). */
 export interface SiteImages {
   /** The first page of each product's preview PDF, by product id. */
   previewStills: Record<string, { src: string; width: number; height: number; pages: number }>;
@@ -43,4 +45,9 @@ export function useRender(): RenderContext {
   const ctx = useContext(Ctx);
   if (!ctx) throw new Error('useRender outside RenderProvider');
   return ctx;
+}
+
+/** The catalogue's product a block names by id, from the site being rendered. */
+export function useProduct(id: string): Product {
+  return productById(useRender().site, id);
 }

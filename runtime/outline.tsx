@@ -2,7 +2,7 @@
 // blocks (through the one parser), each given an id the contents link to. Prerendered, no script.
 import { createContext, useContext } from 'react';
 import { inlinePlain, parseProse } from '../model/markup.ts';
-import type { PageDefinition, Section } from '../model/page.ts';
+import type { PageDefinition, Block } from '../model/page.ts';
 import { keepTogether } from './keep-together.tsx';
 
 /** Articles longer than this many minutes get a table of contents. */
@@ -14,22 +14,22 @@ export interface OutlineEntry {
 }
 
 /** The ids of each section's level-2 headings, in order; empty when the page has no contents. */
-const HeadingIds = createContext<Map<Section, string[]>>(new Map());
+const HeadingIds = createContext<Map<Block, string[]>>(new Map());
 export const HeadingIdsProvider = HeadingIds.Provider;
 
 /** The ids the section's level-2 headings carry, in order, if the page has a table of contents. */
-export function useHeadingIds(section: Section): readonly string[] {
+export function useHeadingIds(section: Block): readonly string[] {
   return useContext(HeadingIds).get(section) ?? [];
 }
 
-export function useHeadingId(section: Section, n: number): string | undefined {
+export function useHeadingId(section: Block, n: number): string | undefined {
   return useHeadingIds(section)[n];
 }
 
 const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'section';
 
 /** The article's outline and the heading ids by section, or undefined when it gets no contents. */
-export function articleOutline(page: PageDefinition): { entries: OutlineEntry[]; ids: Map<Section, string[]> } | undefined {
+export function articleOutline(page: PageDefinition): { entries: OutlineEntry[]; ids: Map<Block, string[]> } | undefined {
   if (!page.article || page.article.readTime <= TOC_MIN_MINUTES) return undefined;
   const taken = new Set<string>();
   const unique = (text: string, own?: string) => {
@@ -40,7 +40,7 @@ export function articleOutline(page: PageDefinition): { entries: OutlineEntry[];
     return id;
   };
   const entries: OutlineEntry[] = [];
-  const ids = new Map<Section, string[]>();
+  const ids = new Map<Block, string[]>();
   for (const s of page.sections) {
     const texts =
       s.type === 'heading' ? (s.level === 2 ? [s.text] : [])

@@ -14,8 +14,8 @@ const outDir = resolve(process.env.OUT ?? '.tmp/screenshots');
 
 async function serveBuild(): Promise<{ base: string; close: () => void }> {
   const { buildSite } = await import('../generator/build.ts');
-  const { isBuildCurrent } = await import('../generator/build-hash.ts');
-  const { startStaticServer } = await import('../generator/serve.ts');
+  const { isBuildCurrent } = await import('../generator/host/build-hash.ts');
+  const { startStaticServer } = await import('../generator/host/serve.ts');
   const { startLocalBackend } = await import('../generator/cli/backend.ts');
   const root = process.cwd();
   const dist = process.env.OUT_DIR ? resolve(process.env.OUT_DIR) : join(root, 'dist');

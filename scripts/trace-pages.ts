@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../generator/chromium.ts';
-import { startStaticServer } from '../generator/serve.ts';
+import { startStaticServer } from '../generator/host/serve.ts';
 
 const [dir, ...routes] = process.argv.slice(2);
 if (!dir || !routes.length) {

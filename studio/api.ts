@@ -1,88 +1,10 @@
 // The studio's calls to its server (generator/studio/server.ts). Writes are JSON POSTs from this origin,
 // with the run's token (see `token` below; no other page can read it).
-// The git side's answers are typed where they are made (type-only imports: nothing of the generator's
-// code reaches the browser).
-import type { Changes } from '../generator/studio/git-changes.ts';
-import type { PublishResult } from '../generator/studio/git-publish.ts';
-import type { Goal } from '../generator/studio/schemas-for-ui.ts';
+// The API's types are generator/studio/api-types.ts, shared with the server (type-only: nothing of the
+// generator's code reaches the browser).
+import type { Changes, Described, Diagnostic, Edit, PageSummary, PathSegment, Published, StudioSchemas } from '../generator/studio/api-types.ts';
 
-export type { Goal };
-
-export type { Change, Changes } from '../generator/studio/git-changes.ts';
-export type Published = Extract<PublishResult, { ok: true }>;
-
-export type PathSegment = string | number;
-export type Edit =
-  | { op: 'set'; path: PathSegment[]; value: unknown }
-  | { op: 'delete'; path: PathSegment[] }
-  | { op: 'insert'; path: PathSegment[]; index: number; value: unknown }
-  | { op: 'move'; path: PathSegment[]; from: number; to: number }
-  | { op: 'duplicate'; path: PathSegment[]; index: number };
-
-export interface Diagnostic {
-  name: string;
-  severity: 'error' | 'warning';
-  title: string;
-  message: string;
-  hint: string;
-  file: string;
-  line: number;
-  column: number;
-  path: string;
-}
-
-export interface PageSummary {
-  file: string;
-  route: string;
-  title: string;
-  template: string;
-  state: 'live' | 'draft' | 'scheduled';
-  /** UTC ISO moment. */
-  publishAt?: string;
-  errors: number;
-  warnings: number;
-  group: string;
-  groupOrder: number;
-  admin: boolean;
-}
-
-export interface Described {
-  data: unknown;
-  diagnostics: Diagnostic[];
-  ok: boolean;
-  siteOk: boolean;
-  errorsElsewhere: number;
-  route?: string;
-}
-
-export type Schema = {
-  title?: string;
-  description?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  examples?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minLength?: number;
-  maxLength?: number;
-  'x-kind'?: string;
-};
-
-export interface StudioSchemas {
-  page: Schema;
-  siteConfig: Schema;
-  blocks: Record<string, Schema>;
-  products: { id: string; name: string }[];
-  /** Template (page, article, platform) -> the block types its `sections` may hold (from the page schema). */
-  blocksByTemplate: Record<string, string[]>;
-  /** The blog's categories, as its index declares them. */
-  categories: string[];
-  /** site.config.yaml's analytics goals (an experiment is judged by one). */
-  goals: Goal[];
-}
+export type * from '../generator/studio/api-types.ts';
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly body: Record<string, unknown>) {

@@ -16,17 +16,56 @@ function defaultMessage(chosen: Change[]): string {
 }
 
 export function Changes({ open, onBack }: { open: (file: string) => void; onBack: () => void }) {
+  const [status, setStatus] = useState('');
+  const changes = useChangeList(setStatus);
+  const { list, chosen } = changes;
+  const publishing = usePublish(setStatus);
+  // The answer to a publish takes the keyboard's focus, so it is read out and the next Tab starts there.
+  const answer = useRef<HTMLHeadingElement>(null);
+  useEffect(() => answer.current?.focus(), [publishing.published, publishing.errors]);
+
+  return (
+    <main className="studio-main" id="main">
+      <header className="studio-bar">
+        <button type="button" onClick={onBack}>← Pages</button>
+        <h1>Changes{list?.branch ? <span className="studio-file"> on {list.branch}</span> : null}</h1>
+        <span className="studio-bar-tools"><button type="button" onClick={() => void changes.load()}>Refresh</button></span>
+      </header>
+      <p role="status" className="studio-status">{status}</p>
+      {list === null ? <p>Loading…</p> : !list.changes.length ? <p className="studio-panel">No page has changed since the last commit.</p> : (
+        <form onSubmit={(e) => void publishing.submit(e, [...chosen], changes.message)} aria-labelledby="publish-title">
+          <section aria-labelledby="changes-title">
+            <h2 id="changes-title">{list.changes.length} changed file{list.changes.length === 1 ? '' : 's'}</h2>
+            {list.changes.map((c) => <ChangeCard key={c.file} c={c} chosen={chosen.has(c.file)} toggle={changes.toggle} open={open} discard={changes.discard} />)}
+          </section>
+          {list.outside.length ? (
+            <section className="studio-panel is-warning" aria-labelledby="outside-title">
+              <h2 id="outside-title">Also changed, left alone</h2>
+              <p className="studio-help">The studio publishes page files and site.config.yaml only. These stay exactly as they are, and are not published:</p>
+              <ul className="studio-list">{list.outside.map((f) => <li key={f}><code>{f}</code></li>)}</ul>
+            </section>
+          ) : null}
+          <section className="studio-panel" aria-labelledby="publish-title">
+            <h2 id="publish-title">Publish</h2>
+            <p className="studio-help">Checks the whole site, then proposes the chosen files as a new branch for review. Nothing goes live before the pull request is merged.</p>
+            <label htmlFor="publish-message">What this change is</label>
+            <input id="publish-message" value={changes.message} required onChange={(e) => changes.writeMessage(e.target.value)} />
+            <button type="submit" className="studio-primary studio-quiet" disabled={publishing.busy || !chosen.size}>Publish {chosen.size} file{chosen.size === 1 ? '' : 's'}</button>
+          </section>
+        </form>
+      )}
+      {publishing.errors.length ? <Errors errors={publishing.errors} open={open} heading={answer} /> : null}
+      {publishing.published ? <Result r={publishing.published} heading={answer} /> : null}
+    </main>
+  );
+}
+
+/** The changed files, which of them are chosen, and the message (made from the chosen ones until the marketer writes their own). */
+function useChangeList(say: (line: string) => void) {
   const [list, setList] = useState<ChangeList | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState('');
   const [edited, setEdited] = useState(false);
-  const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [published, setPublished] = useState<Published | null>(null);
-  const [errors, setErrors] = useState<Diagnostic[]>([]);
-  // The answer to a publish takes the keyboard's focus, so it is read out and the next Tab starts there.
-  const answer = useRef<HTMLHeadingElement>(null);
-  useEffect(() => answer.current?.focus(), [published, errors]);
 
   const load = async () => {
     try {
@@ -35,11 +74,12 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
       setChosen(new Set(next.changes.map((c) => c.file)));
       if (!edited) setMessage(defaultMessage(next.changes));
     } catch (e) {
-      setStatus(`Could not read the changes: ${(e as Error).message}`);
+      say(`Could not read the changes: ${(e as Error).message}`);
     }
   };
   useEffect(() => {
     void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const toggle = (file: string, on: boolean) => {
@@ -53,103 +93,89 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
   const discard = async (file: string) => {
     try {
       await api.discard(file);
-      setStatus(`Discarded the change to ${file}.`);
+      say(`Discarded the change to ${file}.`);
       await load();
     } catch (e) {
-      setStatus(`Not discarded: ${(e as Error).message}`);
+      say(`Not discarded: ${(e as Error).message}`);
     }
   };
 
-  const submit = async (e: FormEvent) => {
+  const writeMessage = (text: string) => (setMessage(text), setEdited(true));
+  return { list, chosen, message, load, toggle, discard, writeMessage };
+}
+
+/** Publishing the chosen files: the branch made, or the site's errors that refused it. */
+function usePublish(say: (line: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const [published, setPublished] = useState<Published | null>(null);
+  const [errors, setErrors] = useState<Diagnostic[]>([]);
+
+  const submit = async (e: FormEvent, files: string[], message: string) => {
     e.preventDefault();
     setBusy(true);
     setErrors([]);
     setPublished(null);
-    setStatus('Checking the whole site and publishing…');
+    say('Checking the whole site and publishing…');
     try {
-      const r = await api.publish([...chosen], message);
+      const r = await api.publish(files, message);
       setPublished(r);
-      setStatus(r.pushed ? `Published on branch ${r.branch}.` : `Committed on branch ${r.branch}, not pushed.`);
+      say(r.pushed ? `Published on branch ${r.branch}.` : `Committed on branch ${r.branch}, not pushed.`);
     } catch (err) {
       if (err instanceof ApiError) setErrors((err.body.errors as Diagnostic[] | undefined) ?? []);
-      setStatus(`Not published: ${(err as Error).message}`);
+      say(`Not published: ${(err as Error).message}`);
     } finally {
       setBusy(false);
     }
   };
+  return { busy, published, errors, submit };
+}
 
+/** One changed file: choose it, edit it, discard it; what it affects, its copy not written yet, its diff. */
+function ChangeCard({ c, chosen, toggle, open, discard }: { c: Change; chosen: boolean; toggle: (file: string, on: boolean) => void; open: (file: string) => void; discard: (file: string) => Promise<void> }) {
   return (
-    <main className="studio-main" id="main">
-      <header className="studio-bar">
-        <button type="button" onClick={onBack}>← Pages</button>
-        <h1>Changes{list?.branch ? <span className="studio-file"> on {list.branch}</span> : null}</h1>
-        <span className="studio-bar-tools"><button type="button" onClick={() => void load()}>Refresh</button></span>
-      </header>
-      <p role="status" className="studio-status">{status}</p>
-      {list === null ? <p>Loading…</p> : !list.changes.length ? <p className="studio-panel">No page has changed since the last commit.</p> : (
-        <form onSubmit={submit} aria-labelledby="publish-title">
-          <section aria-labelledby="changes-title">
-            <h2 id="changes-title">{list.changes.length} changed file{list.changes.length === 1 ? '' : 's'}</h2>
-            {list.changes.map((c) => (
-              <article key={c.file} className="studio-panel studio-change" aria-labelledby={`change-${c.file}`}>
-                <div className="studio-change-head">
-                  <Checkbox id={`choose-${c.file}`} checked={chosen.has(c.file)} onChange={(on) => toggle(c.file, on)} />
-                  <label htmlFor={`choose-${c.file}`} id={`change-${c.file}`}>
-                    {c.file} <span className="studio-badge">{KIND_LABEL[c.kind]}</span> <span className="studio-file">+{c.added} −{c.removed}</span>
-                  </label>
-                  <span className="studio-bar-tools">
-                    {c.kind !== 'deleted' ? <button type="button" onClick={() => open(c.file)}>Edit</button> : null}
-                    <Confirm trigger={<button type="button">Discard</button>} title={`Discard your change to ${c.file}?`} action="Discard the change" onConfirm={() => void discard(c.file)}>
-                      {c.kind === 'untracked' || c.kind === 'added' ? 'This new file is removed.' : 'The file goes back to the last commit.'} This cannot be undone.
-                    </Confirm>
-                  </span>
-                </div>
-                <p className="studio-help">
-                  Affects {c.affected.length ? c.affected.map((p, i) => <span key={p.route}>{i ? ', ' : ''}<a href={p.route} target="_blank" rel="noreferrer"><code>{p.route}</code></a></span>) : 'no page'}
-                </p>
-                {c.marks.length ? (
-                  <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
-                    <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
-                    <ul className="studio-diagnostics">
-                      {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
-                    </ul>
-                  </div>
-                ) : null}
-                <Diff text={c.diff} file={c.file} />
-                <BeforeAfter change={c} />
-              </article>
-            ))}
-          </section>
-          {list.outside.length ? (
-            <section className="studio-panel is-warning" aria-labelledby="outside-title">
-              <h2 id="outside-title">Also changed, left alone</h2>
-              <p className="studio-help">The studio publishes page files and site.config.yaml only. These stay exactly as they are, and are not published:</p>
-              <ul className="studio-list">{list.outside.map((f) => <li key={f}><code>{f}</code></li>)}</ul>
-            </section>
-          ) : null}
-          <section className="studio-panel" aria-labelledby="publish-title">
-            <h2 id="publish-title">Publish</h2>
-            <p className="studio-help">Checks the whole site, then proposes the chosen files as a new branch for review. Nothing goes live before the pull request is merged.</p>
-            <label htmlFor="publish-message">What this change is</label>
-            <input id="publish-message" value={message} required onChange={(e) => (setMessage(e.target.value), setEdited(true))} />
-            <button type="submit" className="studio-primary studio-quiet" disabled={busy || !chosen.size}>Publish {chosen.size} file{chosen.size === 1 ? '' : 's'}</button>
-          </section>
-        </form>
-      )}
-      {errors.length ? (
-        <section className="studio-panel is-warning" aria-labelledby="errors-title">
-          <h2 id="errors-title" ref={answer} tabIndex={-1}>Fix these first</h2>
+    <article className="studio-panel studio-change" aria-labelledby={`change-${c.file}`}>
+      <div className="studio-change-head">
+        <Checkbox id={`choose-${c.file}`} checked={chosen} onChange={(on) => toggle(c.file, on)} />
+        <label htmlFor={`choose-${c.file}`} id={`change-${c.file}`}>
+          {c.file} <span className="studio-badge">{KIND_LABEL[c.kind]}</span> <span className="studio-file">+{c.added} −{c.removed}</span>
+        </label>
+        <span className="studio-bar-tools">
+          {c.kind !== 'deleted' ? <button type="button" onClick={() => open(c.file)}>Edit</button> : null}
+          <Confirm trigger={<button type="button">Discard</button>} title={`Discard your change to ${c.file}?`} action="Discard the change" onConfirm={() => void discard(c.file)}>
+            {c.kind === 'untracked' || c.kind === 'added' ? 'This new file is removed.' : 'The file goes back to the last commit.'} This cannot be undone.
+          </Confirm>
+        </span>
+      </div>
+      <p className="studio-help">
+        Affects {c.affected.length ? c.affected.map((p, i) => <span key={p.route}>{i ? ', ' : ''}<a href={p.route} target="_blank" rel="noreferrer"><code>{p.route}</code></a></span>) : 'no page'}
+      </p>
+      {c.marks.length ? (
+        <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
+          <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
           <ul className="studio-diagnostics">
-            {errors.map((d, i) => (
-              <li key={i} className={`is-${d.severity}`}>
-                <button type="button" onClick={() => open(d.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}
-              </li>
-            ))}
+            {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
           </ul>
-        </section>
+        </div>
       ) : null}
-      {published ? <Result r={published} heading={answer} /> : null}
-    </main>
+      <Diff text={c.diff} file={c.file} />
+      <BeforeAfter change={c} />
+    </article>
+  );
+}
+
+/** The site's errors that refused a publish, each opening its file. */
+function Errors({ errors, open, heading }: { errors: Diagnostic[]; open: (file: string) => void; heading: RefObject<HTMLHeadingElement | null> }) {
+  return (
+    <section className="studio-panel is-warning" aria-labelledby="errors-title">
+      <h2 id="errors-title" ref={heading} tabIndex={-1}>Fix these first</h2>
+      <ul className="studio-diagnostics">
+        {errors.map((d, i) => (
+          <li key={i} className={`is-${d.severity}`}>
+            <button type="button" onClick={() => open(d.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Diagnostic, Edit, Goal, Schema } from './api.ts';
 import { Confirm } from './confirm.tsx';
 import { Disclosure } from './controls.tsx';
-import { Field, type FormContext } from './schema-form.tsx';
+import { Field, FieldDiagnostics, FieldRow, type FormContext } from './schema-form.tsx';
 import { armName, VariantSwitch } from './variant-form.tsx';
 import { CONTROL, nextVariant, removeVariantEdits, winnerEdits, type ExperimentData, type PageData } from './variants.ts';
 
@@ -151,7 +151,7 @@ function Variants({ page, experiment, variants, editAll, diagnostics }: { page: 
       </ul>
       {variants.length < 2 && <p className="studio-help">An experiment needs a variant: to stop it, choose a winner below.</p>}
       <button type="button" className="mt-2" onClick={add} disabled={variants.length >= MAX_VARIANTS || !Array.isArray(experiment.variants)}>Add a variant</button>
-      <Problems list={diagnostics} />
+      <FieldDiagnostics list={diagnostics} />
     </fieldset>
   );
 }
@@ -162,28 +162,10 @@ function DateField({ label, help, value, path, required = false, ctx }: { label:
   const problems = ctx.diagnosticsAt(['experiment', path]);
   const described = [help ? `${id}-help` : '', problems.length ? `${id}-diagnostics` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="studio-field">
-      <span className="studio-label-row">
-        <label htmlFor={id}>{label}</label>
-        {required ? <span className="studio-required">required</span> : null}
-      </span>
-      {help && <p className="studio-help" id={`${id}-help`}>{help}</p>}
+    <FieldRow id={id} label={label} required={required} help={help && <p className="studio-help" id={`${id}-help`}>{help}</p>} problems={problems}>
       <input id={id} type="date" value={typeof value === 'string' ? value : ''} aria-describedby={described} aria-invalid={problems.some((d) => d.severity === 'error') || undefined}
         onChange={(e) => ctx.edit(e.target.value ? { op: 'set', path: ['experiment', path], value: e.target.value } : required ? { op: 'set', path: ['experiment', path], value: '' } : { op: 'delete', path: ['experiment', path] })} />
-      <Problems list={problems} id={`${id}-diagnostics`} />
-    </div>
+    </FieldRow>
   );
 }
 
-function Problems({ list, id }: { list: Diagnostic[]; id?: string }): ReactNode {
-  if (!list.length) return null;
-  return (
-    <ul className="studio-field-diagnostics" id={id}>
-      {list.map((d, i) => (
-        <li key={i} className={d.severity === 'error' ? 'is-error' : 'is-warning'}>
-          <strong>{d.severity === 'error' ? 'Error' : 'Warning'}:</strong> {d.message}
-        </li>
-      ))}
-    </ul>
-  );
-}

@@ -34,7 +34,8 @@ export function startValue(s: Schema): unknown {
   return s.enum?.[0] ?? 'New text';
 }
 
-function FieldDiagnostics({ list, id }: { list: Diagnostic[]; id: string }) {
+/** A field's problems, under it (its control's aria-describedby names `id`). */
+export function FieldDiagnostics({ list, id }: { list: Diagnostic[]; id?: string }) {
   if (!list.length) return null;
   return (
     <ul className="studio-field-diagnostics" id={id}>
@@ -94,21 +95,45 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
   }
   if (t === 'array') return <ListField schema={schema} value={Array.isArray(value) ? value : []} path={path} name={name} help={help} describedBy={describedBy} diagnostics={<FieldDiagnostics list={diagnostics} id={diagId} />} ctx={ctx} required={required} />;
 
-  let control: ReactNode;
   if (t === 'boolean') {
     const on = value === true || (value === undefined && schema.default === true);
-    control = <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />;
     return (
       <div className="studio-field">
         <span className="studio-label-row">
           <label htmlFor={id}>{name}</label>
-          {control}
+          <Switch id={id} checked={on} describedBy={describedBy} onChange={(v) => set(v)} />
         </span>
         {help}
         <FieldDiagnostics list={diagnostics} id={diagId} />
       </div>
     );
   }
+  return (
+    <FieldRow id={id} label={name} required={required} help={help} problems={diagnostics}>
+      {scalarControl({ schema, value, id, required, long, describedBy, invalid, ctx, set, setText })}
+    </FieldRow>
+  );
+}
+
+/** One field: its label (marked when required), its help, its control, and its problems under it. */
+export function FieldRow({ id, label, required, help, problems, children }: { id: string; label: string; required: boolean; help: ReactNode; problems: Diagnostic[]; children: ReactNode }) {
+  return (
+    <div className="studio-field">
+      <span className="studio-label-row">
+        <label htmlFor={id}>{label}</label>
+        {required ? <span className="studio-required">required</span> : null}
+      </span>
+      {help}
+      {children}
+      <FieldDiagnostics list={problems} id={`${id}-diagnostics`} />
+    </div>
+  );
+}
+
+/** The input a text, number or choice is edited with: a select for a list of values, a box for prose. */
+function scalarControl(f: { schema: Schema; value: unknown; id: string; required: boolean; long: boolean; describedBy?: string; invalid?: true; ctx: FormContext; set: (v: unknown) => void; setText: (v: string) => void }): ReactNode {
+  const { schema, value, id, required, long, describedBy, invalid, ctx, set, setText } = f;
+  const t = typeOf(schema);
   const kind = schema['x-kind'];
   const current = value === undefined || value === null ? '' : String(value);
   if (schema.enum || kind === 'productId' || kind === 'blogCategory') {
@@ -120,28 +145,17 @@ export function Field({ schema, value, path, required, ctx }: { schema: Schema; 
     if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, text: `${current} (unknown)` });
     const none = schema.default !== undefined ? `Default (${String(schema.default)})` : '—';
     if (!required || !current) options.unshift({ value: '', text: none });
-    control = <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
+    return <Select id={id} value={current} options={options} placeholder={none} describedBy={describedBy} invalid={invalid} onChange={setText} />;
   } else if (t === 'number' || t === 'integer') {
-    control = (
+    return (
       <input id={id} type="number" step={t === 'integer' ? 1 : 'any'} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid}
         onChange={(e) => set(e.target.value === '' ? (required ? 0 : undefined) : Number(e.target.value))} />
     );
   } else if (kind === 'markdown' || kind === 'text' || kind === 'inline' || long) {
-    control = <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+    return <textarea id={id} rows={kind === 'markdown' ? 14 : 3} value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
   } else {
-    control = <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
+    return <input id={id} type="text" value={current} placeholder={schema.default !== undefined ? String(schema.default) : undefined} aria-describedby={describedBy} aria-invalid={invalid} onChange={(e) => setText(e.target.value)} />;
   }
-  return (
-    <div className="studio-field">
-      <span className="studio-label-row">
-        <label htmlFor={id}>{name}</label>
-        {required ? <span className="studio-required">required</span> : null}
-      </span>
-      {help}
-      {control}
-      <FieldDiagnostics list={diagnostics} id={diagId} />
-    </div>
-  );
 }
 
 /** What a list item is called, for its row: its name, title, question or id. */

@@ -4,7 +4,7 @@
 // variant overrides are marked, each with a way back to the control's value.
 import { fieldId, type Edit, type PathSegment, type Schema } from './api.ts';
 import { Field, type FormContext } from './schema-form.tsx';
-import { CONTROL, overridesOf, resetOverride, shownAs, variantEdits, type SectionData } from './variants.ts';
+import { CONTROL, overridesOf, resetOverride, shownAs, variantEdits, type BlockData } from './variants.ts';
 
 /** How a version is named to the marketer. */
 export const armName = (arm: string) => (arm === CONTROL ? 'Control' : `Variant ${arm}`);
@@ -33,7 +33,7 @@ export function VariantSwitch({ arms, arm, onChange, name, label = 'Version show
 
 interface BlockFormProps {
   schema: Schema;
-  section: SectionData;
+  section: BlockData;
   index: number;
   ctx: FormContext;
   /** The page's arms (just the control without an experiment) and the one shown. */

@@ -11,9 +11,9 @@
 // Pure (types only from the rest of the studio), so the unit tests run it against the real YAML edits.
 import type { Edit, PathSegment } from './api.ts';
 import { applyLocal } from './local-edit.ts';
+import { arms, CONTROL } from '../model/analytics/experiment.ts';
 
-/** The page as written: every experiment's first arm (model/experiment.ts's CONTROL). */
-export const CONTROL = 'control';
+export { arms, CONTROL };
 
 export interface ExperimentData {
   id?: string;
@@ -24,8 +24,8 @@ export interface ExperimentData {
 }
 
 type Fields = Record<string, unknown>;
-export type SectionData = Fields & { type?: string; variants?: Record<string, Fields> };
-export type PageData = Fields & { experiment?: ExperimentData; sections?: SectionData[] };
+export type BlockData = Fields & { type?: string; variants?: Record<string, Fields> };
+export type PageData = Fields & { experiment?: ExperimentData; sections?: BlockData[] };
 
 /** Keys the server refuses in any edit's path (generator/studio/yaml-edit.ts's checkPath). */
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
@@ -40,27 +40,22 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
 }
 
-/** The arms of a page's experiment, the control first; just the control without one. */
-export function armsOf(page: PageData | null | undefined): string[] {
-  const v = page?.experiment?.variants;
-  return [CONTROL, ...(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])];
-}
 
 /** A block's own fields, without its overrides. */
-export function ownFields(section: SectionData): Fields {
+export function ownFields(section: BlockData): Fields {
   const { variants: _, ...own } = section;
   return own;
 }
 
 /** The fields a variant overrides in a block (none for the control). */
-export function overridesOf(section: SectionData, variant: string): Fields {
+export function overridesOf(section: BlockData, variant: string): Fields {
   if (variant === CONTROL || !isObject(section.variants)) return {};
   const o = Object.hasOwn(section.variants, variant) ? section.variants[variant] : undefined;
   return isObject(o) ? o : {};
 }
 
 /** The block as the variant shows it: each overridden field replaced whole (as the compile merges it). */
-export function shownAs(section: SectionData, variant: string): Fields {
+export function shownAs(section: BlockData, variant: string): Fields {
   return { ...ownFields(section), ...overridesOf(section, variant) };
 }
 
@@ -82,7 +77,7 @@ export function diffEdits(path: PathSegment[], from: unknown, to: unknown): Edit
 }
 
 /** The Edits that remove `variant`'s override of `key` in the block at `at`, and the maps it leaves empty. */
-function clearOverride(section: SectionData, at: PathSegment[], variant: string, key: string): Edit[] {
+function clearOverride(section: BlockData, at: PathSegment[], variant: string, key: string): Edit[] {
   const overrides = overridesOf(section, variant);
   if (!Object.hasOwn(overrides, key)) return [];
   if (Object.keys(overrides).length > 1) return [{ op: 'delete', path: [...at, 'variants', variant, key] }];
@@ -91,7 +86,7 @@ function clearOverride(section: SectionData, at: PathSegment[], variant: string,
 }
 
 /** The Edits that make `variant` show `value` for the block's field `key`, written as small as it can be. */
-export function setOverride(section: SectionData, at: PathSegment[], variant: string, key: string, value: unknown): Edit[] {
+export function setOverride(section: BlockData, at: PathSegment[], variant: string, key: string, value: unknown): Edit[] {
   const own = ownFields(section)[key];
   // Back to the control's value: the override says nothing any more.
   if (sameValue(value, own)) return clearOverride(section, at, variant, key);
@@ -103,7 +98,7 @@ export function setOverride(section: SectionData, at: PathSegment[], variant: st
 }
 
 /** `variant`'s override of `key` removed: the block shows the control's field again. */
-export function resetOverride(section: SectionData, at: PathSegment[], variant: string, key: string): Edit[] {
+export function resetOverride(section: BlockData, at: PathSegment[], variant: string, key: string): Edit[] {
   return clearOverride(section, at, variant, key);
 }
 
@@ -112,7 +107,7 @@ export function resetOverride(section: SectionData, at: PathSegment[], variant: 
  * made for `variant` instead: the form's edit is applied to the block as the variant shows it, and the
  * top-level field it changed becomes that field's override.
  */
-export function variantEdits(section: SectionData, at: PathSegment[], variant: string, edit: Edit): Edit[] {
+export function variantEdits(section: BlockData, at: PathSegment[], variant: string, edit: Edit): Edit[] {
   if (variant === CONTROL) return [edit];
   const rel = edit.path.slice(at.length);
   const key = rel[0];
@@ -155,14 +150,14 @@ export function removeVariantEdits(page: PageData, variant: string): Edit[] {
     if (!isObject(section) || !isObject(section.variants) || !Object.hasOwn(section.variants, variant)) return;
     out.push(Object.keys(section.variants).length > 1 ? { op: 'delete', path: ['sections', i, 'variants', variant] } : { op: 'delete', path: ['sections', i, 'variants'] });
   });
-  const index = armsOf(page).indexOf(variant) - 1;
+  const index = arms(page?.experiment).indexOf(variant) - 1;
   if (index >= 0) out.push({ op: 'delete', path: ['experiment', 'variants', index] });
   return out;
 }
 
 /** The next free variant id (b, c, d…), as the schema allows: lower-case, not "control". */
 export function nextVariant(page: PageData): string {
-  const taken = new Set(armsOf(page));
+  const taken = new Set(arms(page?.experiment));
   for (const id of 'bcdefghijklmnopqrstuvwxyz') if (!taken.has(id)) return id;
   return `v${taken.size}`;
 }

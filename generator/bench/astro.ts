@@ -11,7 +11,7 @@ import { articleFiles, BLOG_DIR } from './grow.ts';
 
 export const ASTRO_VERSION = '~5.18.0';
 
-interface Section {
+interface Block {
   type?: string;
   level?: number;
   title?: string;
@@ -22,7 +22,7 @@ interface Section {
 
 /** An article page's YAML as Markdown with front matter: its words, in the order the page shows them. */
 export function articleMarkdown(yamlText: string): string {
-  const page = parse(yamlText) as { title: string; description: string; article: { category: string; date: string }; sections?: Section[] };
+  const page = parse(yamlText) as { title: string; description: string; article: { category: string; date: string }; sections?: Block[] };
   const quote = (s: string) => JSON.stringify(s);
   const blocks = (page.sections ?? []).flatMap((s): string[] => {
     if (s.type === 'heading') return [`${'#'.repeat(s.level ?? 2)} ${s.text ?? ''}`];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
-import { variantFile } from '../../model/experiment.ts';
+import { variantFile } from '../../model/analytics/experiment.ts';
 import { lighthouseFigures, type LighthouseFigures } from './lighthouse.ts';
 
 const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simulateStatistics } from '../../model/experiment-stats.ts';
+import { simulateStatistics } from '../../model/analytics/experiment-stats.ts';
 import { describeExperimentPages, experimentPageFigures } from './experiment-pages.ts';
-import { EXPERIMENTS_FILE } from '../experiment-files.ts';
-import { startStaticServer } from '../serve.ts';
+import { EXPERIMENTS_FILE } from '../host/edge-files.ts';
+import { startStaticServer } from '../host/serve.ts';
 
 export const EXPERIMENT_BUDGET = { falseWinnerRate: 0.05, foundRate: 0.8, choiceMs: 1 } as const;
 

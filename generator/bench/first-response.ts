@@ -11,7 +11,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { compressedBytesFor, firstScreenSourceLength, SCREENS } from './first-screen.ts';
-import { startStaticServer } from '../serve.ts';
+import { startStaticServer } from '../host/serve.ts';
 
 export const FIRST_RESPONSE_BUDGET = 14 * 1024;
 

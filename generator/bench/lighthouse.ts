@@ -14,7 +14,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { CompiledSite } from '../../model/page.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
-import { startStaticServer } from '../serve.ts';
+import { startStaticServer } from '../host/serve.ts';
 
 export const LIGHTHOUSE_RUNS = 3;
 

@@ -6,9 +6,9 @@
 // the local database open, whatever its port: the folder's lock says who (supabase/local/data-lock.ts).
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLocalBackend } from '../backend-url.ts';
+import { isLocalBackend } from '../host/backend-url.ts';
 import { compileSite } from '../core/compile.ts';
-import { arms, type Experiment } from '../../model/experiment.ts';
+import { arms, type Experiment } from '../../model/analytics/experiment.ts';
 import { DataFolderHeld, LOCAL_DATA_ERROR } from '../../supabase/local/data-lock.ts';
 import { openDatabase, type Database, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
@@ -38,8 +38,8 @@ export function notLocal(env: NodeJS.ProcessEnv = process.env): string | undefin
 export function demoSiteOf(root: string): DemoSite {
   const compiled = compileSite(root).site;
   if (!compiled) throw new Error('the site does not compile: run npm run validate');
-  type Section = { id?: string; type: string; product?: string };
-  type Page = { route: string; sections?: Section[]; experiment?: Experiment };
+  type Block = { id?: string; type: string; product?: string };
+  type Page = { route: string; sections?: Block[]; experiment?: Experiment };
   const pages = (compiled.pages as unknown as Page[]).filter((p) => p.route !== '/admin' && !p.route.startsWith('/admin/'));
   const products = new Map((compiled.site.products as unknown as { id: string; price: number }[]).map((p) => [p.id, Math.round(p.price * 100)]));
   const site: DemoSite = { routes: pages.map((p) => p.route), blocks: new Map(), buys: new Map(), captures: [], variants: new Map() };

@@ -1,8 +1,8 @@
 // `npm install` runs this (the `prepare` script): writes .vscode/schemas/, the editors' copy of the
-// schemas with the catalogue's product ids as suggestions (see generator/editor-schema.ts), so a fresh
+// schemas with the catalogue's product ids as suggestions (see generator/authoring/editor-schema.ts), so a fresh
 // clone's editor loads the schema .vscode/settings.json and the starters' modelines name.
 // It never fails an install: an editor convenience is not worth a broken `npm ci`.
-import { writeEditorSchemas } from '../editor-schema.ts';
+import { writeEditorSchemas } from '../authoring/editor-schema.ts';
 
 try {
   writeEditorSchemas(process.cwd());

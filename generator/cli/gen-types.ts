@@ -1,7 +1,7 @@
 // `npm run gen:types`: rewrites the generated schema files and types.
 import { relative } from 'node:path';
-import { writeEditorSchemas } from '../editor-schema.ts';
-import { writeGeneratedFiles } from '../generate-types.ts';
+import { writeEditorSchemas } from '../authoring/editor-schema.ts';
+import { writeGeneratedFiles } from '../authoring/generate-types.ts';
 
 const root = process.cwd();
 for (const f of await writeGeneratedFiles(root)) console.log(`wrote ${relative(root, f)}`);

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Product } from '../../model/schema.generated.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
-import { writeEditorSchemas } from '../editor-schema.ts';
-import { articleStarter, pageStarter, platformStarter } from '../starters.ts';
-import { writeNoFollow, WriteRefused } from '../safe-write.ts';
+import { writeEditorSchemas } from '../authoring/editor-schema.ts';
+import { articleStarter, pageStarter, platformStarter } from '../authoring/starters.ts';
+import { writeNoFollow, WriteRefused } from '../guards/safe-write.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 
 const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id>   e.g. npm run new -- article my-new-article';

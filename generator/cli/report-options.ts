@@ -1,6 +1,6 @@
 // The reporting options every diagnosing CLI shares: --format pretty|github|json and --max-warnings N.
 import type { Diagnostic } from '../core/errors.ts';
-import { defaultFormat, FORMATS, renderReport, type Format } from '../report-formats.ts';
+import { defaultFormat, FORMATS, renderReport, type Format } from '../report/formats.ts';
 import { count, EXIT, oneOf, type Options, type Parsed } from './args.ts';
 
 export const REPORT_OPTIONS: Options = {

@@ -6,13 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
-import { supabaseAnonKey, supabaseUrl } from '../backend-url.ts';
-import { trackEndpoint } from '../../model/analytics.ts';
-import { analyticsEnabled } from '../analytics-config.ts';
-import { PROXY_SECRET_ENV } from '../../model/pixel.ts';
-import { isBuildCurrent } from '../build-hash.ts';
-import { readPort, startStaticServer } from '../serve.ts';
-import { recordServing } from '../serving-record.ts';
+import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
+import { trackEndpoint } from '../../model/analytics/event.ts';
+import { analyticsEnabled } from '../host/analytics-config.ts';
+import { PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
+import { isBuildCurrent } from '../host/build-hash.ts';
+import { readPort, startStaticServer } from '../host/serve.ts';
+import { recordServing } from '../host/serving-record.ts';
 import { startLocalBackend, willStartStandIn } from './backend.ts';
 import { EXIT, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -37,7 +37,7 @@ await runCli('start', async () => {
   }
 
   const port = readPort(process.env.PORT, 4173);
-  // The proof that this server may name a pixel's visitor to the database (model/pixel.ts): the
+  // The proof that this server may name a pixel's visitor to the database (model/analytics/pixel.ts): the
   // host's, or for the local stand-in one drawn now, whose hash the stand-in stores as it starts.
   const proxySecret = process.env[PROXY_SECRET_ENV] || (willStartStandIn() ? randomBytes(32).toString('base64url') : undefined);
   const host = process.env.HOST || undefined;

@@ -1,20 +1,21 @@
-// `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N] [--as-of <date>]`: the CI entry.
-// Validates and cross-checks every page, the site config, block completeness and the generated types.
-// Named files are checked against the whole site but only they are reported (a pre-commit hook).
+// `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N] [--as-of <date>] [--verdicts]`:
+// the CI entry. Validates and cross-checks every page, the site config, block completeness and the
+// generated types (validateSite, as the studio's Publish does). Named files are checked against the
+// whole site but only they are reported (a pre-commit hook). `--verdicts` also warns about experiments
+// that have reached a verdict, read from a database (validate/experiment-verdicts.ts).
 // Exit 0 valid (warnings allowed), 1 invalid, 2 usage error or a failure of the tool. Writes nothing.
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
-import { compileSite } from '../core/compile.ts';
-import { experimentVerdicts } from '../experiment-verdicts.ts';
-import { staleTypesDiagnostics } from '../generate-types.ts';
+import type { CompileResult } from '../core/compile.ts';
+import { validateSite } from '../validate/validate-site.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
 const SITE_WIDE = new Set(['DuplicateRoute', 'FeaturedArticle']);
 
 await runCli('validate', async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), { ...REPORT_OPTIONS, 'as-of': { type: 'string' } }, true);
+  const { values, positionals } = parseCli(process.argv.slice(2), { ...REPORT_OPTIONS, 'as-of': { type: 'string' }, verdicts: { type: 'boolean' } }, true);
   const opts = reportOptions(values);
   // Drafts are validated too; the moment decides which links to scheduled pages are still early.
   const asOf = moment('as-of', values['as-of']);
@@ -23,14 +24,9 @@ await runCli('validate', async () => {
     if (!existsSync(resolve(f))) throw new UsageError(`no such file: ${f}`);
     return relative(root, resolve(f)).split('\\').join('/');
   });
-  const result = compileSite(root, { components: blockComponents, asOf });
-  // A site without committed types (a fixture, a starter) has none to keep current.
-  const stale = existsSync(resolve(root, 'model')) ? await staleTypesDiagnostics(root) : [];
-  // Experiments that have already answered, when a database with their counts can be read (silent otherwise).
-  // Not for named files: opening the stand-in's database takes seconds, too slow for a pre-commit hook, and
-  // the whole-site `npm run validate` (and CI's) still says it.
-  const verdicts = result.site && !named.length ? await experimentVerdicts(root, result.site) : [];
-  let diagnostics = [...result.diagnostics, ...stale, ...verdicts];
+  const validation = await validateSite(root, { components: blockComponents, asOf, verdicts: values.verdicts === true });
+  const { result } = validation;
+  let { diagnostics } = validation;
   // Named files: their own diagnostics, plus the errors that make the whole site invalid wherever they are
   // written (the config, the schemas and blocks, generated types, routes and the featured article), so a
   // hook never passes a change that breaks the site. Another file's warnings are not the named file's
@@ -43,12 +39,12 @@ await runCli('validate', async () => {
 });
 
 /** Every page checked, drafts and scheduled ones included. */
-function validCount(result: ReturnType<typeof compileSite>): number {
+function validCount(result: CompileResult): number {
   const s = result.schedule;
   return (result.site?.pages.length ?? 0) + (s ? s.drafts.length + s.scheduled.length : 0);
 }
 
-function unpublishedNote(result: ReturnType<typeof compileSite>): string {
+function unpublishedNote(result: CompileResult): string {
   const s = result.schedule;
   if (!s || (!s.drafts.length && !s.scheduled.length)) return '';
   return `; ${s.drafts.length} draft${s.drafts.length === 1 ? '' : 's'} and ${s.scheduled.length} scheduled, which a build leaves out`;

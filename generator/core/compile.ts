@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, factsFromJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
 import { loadSite, readRegistry, REGISTRY_FILE, routeOf, type InputFile, type SiteInputs } from './load.ts';
-import type { ArticleSummary, CompiledSite, Page, PageDefinition, Section, SectionDraft, SiteConfig } from '../../model/page.ts';
+import type { ArticleSummary, CompiledSite, Page, PageDefinition, Block, BlockDraft, SiteConfig } from '../../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
 import type { CompileCache } from '../store/compile-cache.ts';
@@ -101,7 +101,7 @@ export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileR
 
   // A block a template wrote, validated (its defaults filled in); a valid one is kept in the compile
   // cache by its content, so a warm build compiles no schema at all.
-  const validateBlock = (section: SectionDraft): { ok: true; data: unknown } | { ok: false; detail: string } => {
+  const validateBlock = (section: BlockDraft): { ok: true; data: unknown } | { ok: false; detail: string } => {
     const text = opts.cache ? JSON.stringify(section) : '';
     const hit = opts.cache?.get('block', text);
     if (hit) return { ok: true, data: hit.data };
@@ -210,20 +210,20 @@ export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileR
  * the page schema: validate them here so they get their schema defaults, with tokens filled in, like
  * blocks written by hand. An error here is the template's fault and says so.
  */
-function completeTemplateBlocks(draft: PageDraft, source: SourceFile, validateBlock: (section: SectionDraft) => { ok: true; data: unknown } | { ok: false; detail: string }, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
+function completeTemplateBlocks(draft: PageDraft, source: SourceFile, validateBlock: (section: BlockDraft) => { ok: true; data: unknown } | { ok: false; detail: string }, site: SiteConfig): { page: PageDefinition; errors: Diagnostic[] } {
   const out: Diagnostic[] = [];
   // Blocks written in the page were validated (and given their defaults) with it; only the template's own need it.
   const written = new Set<unknown>((source.data as Page).sections ?? []);
-  const sections = draft.sections.map((section): Section => {
-    if (written.has(section)) return section as Section;
+  const sections = draft.sections.map((section): Block => {
+    if (written.has(section)) return section as Block;
     const v = validateBlock(section);
     if (v.ok) {
       const { data, errors } = substituteTokens(v.data, site);
       for (const e of errors) out.push(e.at(locate(source, [])));
-      return data as Section;
+      return data as Block;
     }
     out.push(diagnostic('InvalidTemplateOutput', locate(source, []), section.type, v.detail));
-    return section as Section;
+    return section as Block;
   });
   return { page: { ...draft, sections }, errors: out };
 }
@@ -256,7 +256,7 @@ function blockCompleteness(blockTypes: readonly string[], components: readonly s
   return out;
 }
 
-type PageDraft = Omit<PageDefinition, 'sections'> & { sections: SectionDraft[] };
+type PageDraft = Omit<PageDefinition, 'sections'> & { sections: BlockDraft[] };
 
 function definePage(route: string, source: SourceFile, publishAt: string | undefined): PageDraft {
   const page = source.data as Page;

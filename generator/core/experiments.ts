@@ -1,8 +1,8 @@
 // Experiments (issue 33), as the compile sees them: each section's `variants` checked against its
 // block's own schema and against the page's `experiment`, then the page split into its control and one
-// definition per variant, which the build prerenders as files of their own (model/experiment.ts).
-import { CONTROL, type Experiment } from '../../model/experiment.ts';
-import type { PageDefinition, Section, SiteConfig } from '../../model/page.ts';
+// definition per variant, which the build prerenders as files of their own (model/analytics/experiment.ts).
+import { CONTROL, type Experiment } from '../../model/analytics/experiment.ts';
+import type { PageDefinition, Block, SiteConfig } from '../../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { toDiagnostic } from './schema-errors.ts';
@@ -66,7 +66,7 @@ export function splitExperiment(page: PageDefinition, validateSection: KindedVal
   const experiment = page.experiment;
   const sections = page.sections as unknown as WithVariants[];
   if (!experiment && !sections.some((s) => s.variants)) return { control: page, variants: [] };
-  const control: PageDefinition = { ...page, sections: sections.map((s) => (s.variants ? merged(s, undefined) : s)) as unknown as Section[] };
+  const control: PageDefinition = { ...page, sections: sections.map((s) => (s.variants ? merged(s, undefined) : s)) as unknown as Block[] };
   if (!experiment) return { control, variants: [] };
   const variants = experiment.variants.map((variant): PageDefinition => ({
     ...control,
@@ -78,7 +78,7 @@ export function splitExperiment(page: PageDefinition, validateSection: KindedVal
       // Validated again for its schema defaults (the override's nested objects get theirs).
       validateSection(block);
       return block;
-    }) as unknown as Section[],
+    }) as unknown as Block[],
   }));
   return { control, variants };
 }

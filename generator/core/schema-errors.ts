@@ -53,18 +53,18 @@ export function validateDocument(source: SourceFile, validate: KindedValidate, b
  */
 function overrideFields(data: unknown, validate: KindedValidate): FieldAt[] {
   const sections = (data as { sections?: unknown } | null)?.sections;
-  type Section = Record<string, unknown> & { variants?: Record<string, Record<string, unknown>> };
-  if (!Array.isArray(sections) || !sections.some((s) => (s as Section | null)?.variants)) return [];
-  const variants = new Set(sections.flatMap((s) => Object.keys((s as Section | null)?.variants ?? {})));
+  type Block = Record<string, unknown> & { variants?: Record<string, Record<string, unknown>> };
+  if (!Array.isArray(sections) || !sections.some((s) => (s as Block | null)?.variants)) return [];
+  const variants = new Set(sections.flatMap((s) => Object.keys((s as Block | null)?.variants ?? {})));
   const out: FieldAt[] = [];
   for (const v of variants) {
-    const page = { ...(data as object), sections: sections.map((s: Section) => (s?.variants?.[v] ? { ...s, ...s.variants[v] } : s)) };
+    const page = { ...(data as object), sections: sections.map((s: Block) => (s?.variants?.[v] ? { ...s, ...s.variants[v] } : s)) };
     if (!validate(page)) continue;
     for (const f of validate.fields) {
       const path = pointerToPath(f.pointer, page);
       const [, index, key] = path;
       if (path[0] !== 'sections' || typeof index !== 'number' || typeof key !== 'string') continue;
-      const override = (sections[index] as Section).variants?.[v];
+      const override = (sections[index] as Block).variants?.[v];
       if (override && Object.hasOwn(override, key)) out.push({ kind: f.kind, path: ['sections', index, 'variants', v, ...path.slice(2)] });
     }
   }

@@ -1,7 +1,7 @@
 // Catalogue values inside page text: "{price:instagram}", "{provider}", "{guaranteeDays}-day". Figures
 // stay defined once in site.config.yaml; an unknown token or product is a located error.
 import { isBundle } from '../../model/catalogue.ts';
-import { BUNDLE_TOKENS, bundleOf, MEMBER_TOKENS, PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from '../../model/tokens.ts';
+import { BUNDLE_TOKENS, bundleOf, MEMBER_TOKENS, PRODUCT_TOKENS, SITE_TOKENS, TOKEN_NAMES } from './token-names.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { diagnostic, type Diagnostic, type Location } from './errors.ts';
 import type { SiteConfig } from '../../model/page.ts';

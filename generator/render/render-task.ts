@@ -4,7 +4,7 @@ import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
 import { assetsFromManifest, type ManifestChunk } from './page-assets.ts';
 import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
-import { inlineScriptHashes } from '../security-headers.ts';
+import { inlineScriptHashes } from '../host/security-headers.ts';
 import { digestOf } from '../store/reads.ts';
 import { Tracker, type Read } from '../store/track.ts';
 

@@ -3,7 +3,7 @@
 // inputs and the generated files, kept in the build cache, skips that when nothing of either changed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { GENERATED_FILES, writeStaleGeneratedFiles } from '../generate-types.ts';
+import { GENERATED_FILES, writeStaleGeneratedFiles } from '../authoring/generate-types.ts';
 import { codeDigest } from './code-graph.ts';
 import { filesHash } from './hash.ts';
 import { storeStats } from './store-stats.ts';
@@ -12,7 +12,7 @@ import { storeStats } from './store-stats.ts';
 export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string, reuse = true): Promise<string[]> {
   // Made from the schemas (section.schema.json is both input and output, so it sits in schemas/) by
   // generate-types.ts and what it imports.
-  const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest(new URL('../generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
+  const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest(new URL('../authoring/generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
   if (reuse && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) {
     storeStats.reused('generated types');
     return [];

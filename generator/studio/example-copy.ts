@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { diagnostic, type Diagnostic } from '../core/errors.ts';
 import { locate, parseSource, type PathSegment } from '../core/source.ts';
-import { starterPlaceholders } from '../starters.ts';
+import { starterPlaceholders } from '../authoring/starters.ts';
 
 const DRAFT_MARK = /^\s*DRAFT:/;
 

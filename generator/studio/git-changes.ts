@@ -5,7 +5,7 @@
 import type { StatusResult } from 'simple-git';
 import { join } from 'node:path';
 import type { Diagnostic } from '../core/errors.ts';
-import { readIfFile } from '../safe-write.ts';
+import { readIfFile } from '../guards/safe-write.ts';
 import { copyMarks, exampleSets, isDraftPage } from './example-copy.ts';
 import { headText, isPageFile, repoAt, siteName, statusOf, type Repo } from './git-repo.ts';
 

@@ -11,9 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../core/errors.ts';
-import { compileSite } from '../core/compile.ts';
-import { staleTypesDiagnostics } from '../generate-types.ts';
-import { formatReport } from '../report.ts';
+import { validateSite } from '../validate/validate-site.ts';
+import { formatReport } from '../report/report.ts';
 import { compareLink } from './compare-link.ts';
 import { changedFiles } from './git-changes.ts';
 import { copyMarks, exampleSets, isDraftPage } from './example-copy.ts';
@@ -65,7 +64,7 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
   const unchanged = files.filter((f) => !pages.some((c) => c.file === f));
   if (unchanged.length) throw new Refused(unchanged[0]!, 'it has no change since the last commit');
 
-  // The same checks as `npm run validate`: a page with an error, or still marked DRAFT: while
+  // The same checks as `npm run validate` (validateSite): a page with an error, or still marked DRAFT: while
   // published, never reaches a branch.
   const asOf = ctx.asOf ?? new Date();
   // The site as the branch will hold it: a changed file left out of this publish is checked as the
@@ -77,9 +76,8 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
     const text = await headText(repo, c.file);
     if (text !== null) held.set(join(root, c.file), text);
   }
-  const result = compileSite(root, { components: ctx.components, asOf, texts: held });
-  const stale = existsSync(join(root, 'model')) ? await staleTypesDiagnostics(root) : [];
-  const errors = [...result.diagnostics, ...stale].filter((d) => d.severity === 'error');
+  const { result, diagnostics } = await validateSite(root, { components: ctx.components, asOf, texts: held });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
   // Example copy from a palette block or a starter, new since the last commit, on a page that is not a
   // draft (example-copy.ts). The validator cannot see it (the examples come from real pages); the
   // studio can, as it knows what the last commit held.

@@ -3,7 +3,7 @@
 // neither the file nor any folder on its way below the project may be a symlink (dangling or not),
 // exactly what the write refuses (safe-write.ts), so a file the studio opens is one it can save.
 import { isAbsolute, join } from 'node:path';
-import { lstatOrNone } from '../safe-write.ts';
+import { lstatOrNone } from '../guards/safe-write.ts';
 
 export const CATALOGUE = 'site.config.yaml';
 

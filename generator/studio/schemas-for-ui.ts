@@ -8,29 +8,10 @@ import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { blogCategories, type CategoryEntry } from '../../model/blog.ts';
 import { isYaml, listFiles } from '../core/load.ts';
+import type { Goal } from '../../model/analytics/experiment.ts';
+import type { StudioSchemas } from './api-types.ts';
 
 type Schema = Record<string, unknown>;
-
-export interface StudioSchemas {
-  page: Schema;
-  siteConfig: Schema;
-  blocks: Record<string, Schema>;
-  products: { id: string; name: string }[];
-  /** Template (page, article, platform) -> the block types its `sections` may hold. */
-  blocksByTemplate: Record<string, string[]>;
-  /** The blog's categories, as its index declares them (an article's category field offers these). */
-  categories: string[];
-  /** The catalogue's analytics goals (an experiment's goal is one of them), with what each counts. */
-  goals: Goal[];
-}
-
-export interface Goal {
-  id: string;
-  event: string;
-  route?: string;
-  block?: string;
-  product?: string;
-}
 
 export function studioSchemas(root: string): StudioSchemas {
   const dir = join(root, 'schemas');
@@ -68,7 +49,7 @@ export function studioSchemas(root: string): StudioSchemas {
     products: (config?.products ?? []).filter((p) => p && typeof p.id === 'string').map((p) => ({ id: p.id, name: String(p.name ?? p.id) })),
     blocksByTemplate: blocksByTemplate(page, Object.keys(blocks)),
     categories: declaredCategories(root),
-    goals: (Array.isArray(config?.analytics?.goals) ? config.analytics.goals : []).filter((g) => g && typeof g.id === 'string').map((g) => ({ ...g, id: g.id, event: String(g.event) })),
+    goals: (Array.isArray(config?.analytics?.goals) ? config.analytics.goals : []).filter((g) => g && typeof g.id === 'string').map((g) => ({ ...g, id: g.id, event: String(g.event) as Goal['event'] })),
   };
 }
 

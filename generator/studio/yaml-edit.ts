@@ -10,7 +10,9 @@
 // cannot say it (a flow collection, a sequence emptied), the smallest enclosing node is rendered again.
 import { Composer, CST, Document, isMap, isPair, isScalar, isSeq, Parser, Scalar, visit, type Node, type ParsedNode } from 'yaml';
 
-export type PathSegment = string | number;
+import type { PathSegment } from '../core/source.ts';
+
+export type { PathSegment };
 export type Path = readonly PathSegment[];
 
 export type Edit =

@@ -2,10 +2,10 @@
 // island's props (the catalogue's previews, the upload defaults).
 import type { User } from '@supabase/supabase-js';
 import type { TotpFactor } from '../backend/second-factor.ts';
-import type { FunnelConfig } from './insights-data.ts';
+import type { FunnelConfig } from '../backend/insights.ts';
 import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
-import type { ExperimentEntry } from '../../model/experiment.ts';
+import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 
 export interface PreviewEntry {
   /** Product id in site.config.yaml. */
@@ -28,7 +28,7 @@ export interface AdminAppProps {
   products?: CatalogueProduct[];
   /** site.config.yaml's analytics.funnels, drawn on /admin/insights. */
   funnels?: FunnelConfig[];
-  /** The site's experiments (model/experiment.ts), for /admin/insights' experiments section. */
+  /** The site's experiments (model/analytics/experiment.ts), for /admin/insights' experiments section. */
   experiments?: ExperimentEntry[];
 }
 

@@ -1,11 +1,11 @@
 // /admin/insights' experiments section (issue 33): for each experiment of the site, per version, the
 // visitors and conversions on its goal, the rate with its 95% interval, the probability of being best,
 // the expected loss of choosing it, the verdict (mSPRT, honest however often it is read; see
-// model/experiment-stats.ts) and how many more days a change of a given size needs at the recent
+// model/analytics/experiment-stats.ts) and how many more days a change of a given size needs at the recent
 // traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
 import { useEffect, useState } from 'react';
-import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/experiment.ts';
-import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
+import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/analytics/experiment.ts';
+import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/analytics/experiment-stats.ts';
 import { experimentCounts } from '../backend/experiments.ts';
 import { panel, plural } from './ui.ts';
 

@@ -2,7 +2,7 @@
 // library: these are two shapes, and the text stays HTML (legible at any width, read by screen
 // readers); each chart has its numbers as a table beside it.
 import type { ReactNode } from 'react';
-import type { DailyRow } from './insights-data.ts';
+import type { DailyRow } from '../backend/insights.ts';
 
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatUtcDay = (iso: string) => dayLabel.format(new Date(`${iso}T00:00:00Z`));

@@ -1,7 +1,7 @@
 // /admin/insights' arithmetic, apart from React so it is tested on contract-shaped data: the period
 // and the one before it, changes between them, funnel conversion and drop-off, the platform family,
 // demo traffic, and the CSV of what the screen shows.
-import type { CampaignRow, FunnelStepConfig, Insights, PageRow } from './insights-data.ts';
+import type { CampaignRow, FunnelStepConfig, Insights, PageRow } from '../backend/insights.ts';
 
 export type RangeKey = 'today' | '7' | '30' | '90' | 'custom';
 export const RANGES: readonly { key: RangeKey; label: string }[] = [

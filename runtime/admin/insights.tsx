@@ -10,9 +10,9 @@ import { AdminDataError } from '../backend/admin.ts';
 import type { AdminAppProps } from './context.ts';
 import { download } from './download.ts';
 import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
-import { loadFunnel, loadInsights } from './insights-data.ts';
+import { loadFunnel, loadInsights } from '../backend/insights.ts';
 import { ExperimentsSection } from './experiments.tsx';
-import type { ExperimentEntry } from '../../model/experiment.ts';
+import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 import {
   RANGES, changeLabel, dollars, insightsCsv, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
   type Change, type InsightsView, type Period, type RangeKey,

@@ -1,11 +1,11 @@
-// The admin's reading of an experiment: public.admin_experiment (insights-contract.md), which answers
+// The admin's reading of an experiment: public.admin_experiment (model/analytics/README.md), which answers
 // per variant the visitors and the conversions on the experiment's goal, per day. The database lets
 // only an admin at aal2 read it.
-import type { ExperimentEntry, VariantCounts } from '../../model/experiment.ts';
+import type { ExperimentEntry, VariantCounts } from '../../model/analytics/experiment.ts';
 import { AdminDataError } from './admin.ts';
 import { getSupabase } from './client.ts';
 
-export type { ExperimentDay, VariantCounts } from '../../model/experiment.ts';
+export type { ExperimentDay, VariantCounts } from '../../model/analytics/experiment.ts';
 
 /** `to`: the last day counted (UTC, inclusive): the planned end or today, whichever is first. */
 export async function experimentCounts(e: ExperimentEntry, to: string): Promise<VariantCounts[]> {

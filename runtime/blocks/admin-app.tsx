@@ -5,7 +5,7 @@ import type { BlockOf } from '../../model/page.ts';
 import { isBundle, previewPath } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
-import type { FunnelConfig } from '../admin/insights-data.ts';
+import type { FunnelConfig } from '../backend/insights.ts';
 
 /** The funnels declared in site.config.yaml (analytics.funnels), read without assuming the config declares any. */
 const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];

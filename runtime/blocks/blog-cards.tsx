@@ -23,6 +23,15 @@ function Meta({ article }: { article: ArticleSummary }) {
   );
 }
 
+/** An article's title, its link covering the whole card. */
+function CardTitle({ article, className }: { article: ArticleSummary; className: string }) {
+  return (
+    <h3 className={className}>
+      <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{keepTogether(article.title)}</a>
+    </h3>
+  );
+}
+
 export function FeaturedCard({ article }: { article: ArticleSummary }) {
   return (
     <article className="group relative grid overflow-hidden rounded-3xl border border-gray-200 bg-white shadow-lg transition hover:shadow-2xl md:grid-cols-5" data-testid="featured-article">
@@ -33,9 +42,7 @@ export function FeaturedCard({ article }: { article: ArticleSummary }) {
       </div>
       <div className="flex flex-col p-6 sm:p-8 md:col-span-3">
         <Meta article={article} />
-        <h3 className="mt-4 text-2xl font-extrabold leading-tight text-gray-900 sm:text-3xl">
-          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{keepTogether(article.title)}</a>
-        </h3>
+        <CardTitle article={article} className="mt-4 text-2xl font-extrabold leading-tight text-gray-900 sm:text-3xl" />
         <p className="mt-4 text-lg leading-relaxed text-gray-700">{article.excerpt}</p>
         <p className="mt-6 flex flex-wrap items-center justify-between gap-3">
           <span className="text-sm text-gray-600">By <span className="font-semibold text-gray-900">{article.author.name}</span></span>
@@ -52,9 +59,7 @@ export function ArticleCard({ article }: { article: ArticleSummary }) {
       <div aria-hidden="true" className="h-1.5 bg-gradient-to-r from-violet-600 to-pink-600" />
       <div className="flex flex-1 flex-col p-6">
         <Meta article={article} />
-        <h3 className="mt-4 text-xl font-extrabold leading-snug text-gray-900">
-          <a href={article.route} className="after:absolute after:inset-0 group-hover:text-violet-700">{keepTogether(article.title)}</a>
-        </h3>
+        <CardTitle article={article} className="mt-4 text-xl font-extrabold leading-snug text-gray-900" />
         <p className="mt-3 flex-1 leading-relaxed text-gray-700">{article.excerpt}</p>
         <p className="mt-5 flex items-center justify-between gap-3 text-sm">
           <span className="text-gray-600">{article.author.name}</span>

@@ -3,9 +3,8 @@
 import type { BlockOf } from '../../model/page.ts';
 import { bonusValue, coreValue, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
-import { Inline } from '../inline-text.tsx';
 import { cardGrid } from './card-grid.ts';
-import { SectionHeading, SectionShell } from './section-shell.tsx';
+import { HeadedSection } from './section-shell.tsx';
 
 export function BonusCards({ block }: { block: BlockOf<'bonus-cards'> }) {
   const { site } = useRender();
@@ -14,10 +13,8 @@ export function BonusCards({ block }: { block: BlockOf<'bonus-cards'> }) {
   const bonus = bonusValue(bundle);
   const bonuses = bundle.bonuses ?? [];
   const grid = cardGrid(bonuses.length, 3);
-  const headingId = `${block.id ?? 'bonus-cards'}-heading`;
   return (
-    <SectionShell id={block.id} className="bg-gradient-to-br from-violet-50 to-pink-50" labelledBy={headingId}>
-      <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
+    <HeadedSection block={block} type="bonus-cards" className="bg-gradient-to-br from-violet-50 to-pink-50">
       <ul className={`${grid.list} gap-5`}>
         {bonuses.map((b, i) => (
           <li key={b.title} className={`${grid.item(i)} flex flex-col rounded-2xl border border-violet-100 bg-white p-6 shadow-sm`} data-testid="bonus-card">
@@ -46,6 +43,6 @@ export function BonusCards({ block }: { block: BlockOf<'bonus-cards'> }) {
           </div>
         ))}
       </dl>
-    </SectionShell>
+    </HeadedSection>
   );
 }

@@ -1,15 +1,13 @@
 // The closing call to buy a product.
 import type { BlockOf } from '../../model/page.ts';
-import { productById } from '../../model/catalogue.ts';
-import { useRender } from '../context.tsx';
+import { useProduct } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { keepTogether } from '../keep-together.tsx';
 import { Buy } from './buy.tsx';
 import { SectionShell } from './section-shell.tsx';
 
 export function BuySection({ block }: { block: BlockOf<'buy-section'> }) {
-  const { site } = useRender();
-  const product = productById(site, block.product);
+  const product = useProduct(block.product);
   return (
     <SectionShell id={block.id} className="bg-gray-900 text-center">
       <h2 className="text-3xl font-extrabold text-white">{keepTogether(block.heading)}</h2>

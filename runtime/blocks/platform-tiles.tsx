@@ -3,20 +3,17 @@
 import type { BlockOf } from '../../model/page.ts';
 import { bundledProducts, gradient, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
-import { Inline } from '../inline-text.tsx';
 import { cardGrid } from './card-grid.ts';
 import { Price } from './price-tag.tsx';
-import { SectionHeading, SectionShell } from './section-shell.tsx';
+import { HeadedSection } from './section-shell.tsx';
 
 export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
   const { site } = useRender();
   const bundle = productById(site, block.product);
   const parts = bundledProducts(site, bundle);
   const grid = cardGrid(parts.length, 4);
-  const headingId = `${block.id ?? 'platform-tiles'}-heading`;
   return (
-    <SectionShell id={block.id} className="bg-white" labelledBy={headingId}>
-      <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
+    <HeadedSection block={block} type="platform-tiles" className="bg-white">
       <ul className={`${grid.list} gap-5`}>
         {parts.map((p, i) => (
           <li key={p.id} className={`${grid.item(i)} group relative flex flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg`} data-testid="platform-tile">
@@ -33,6 +30,6 @@ export function PlatformTiles({ block }: { block: BlockOf<'platform-tiles'> }) {
           </li>
         ))}
       </ul>
-    </SectionShell>
+    </HeadedSection>
   );
 }

@@ -7,7 +7,7 @@ import { Island } from '../island.tsx';
 import { PriceParts, Savings } from './price-tag.tsx';
 import { cardGrid } from './card-grid.ts';
 import { ProductCard } from './product-card.tsx';
-import { SectionHeading, SectionShell } from './section-shell.tsx';
+import { HeadedSection } from './section-shell.tsx';
 
 export function Products({ block }: { block: BlockOf<'products'> }) {
   const { site } = useRender();
@@ -15,10 +15,8 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
   // Without a list, every product but the featured one, so a product added to the catalogue shows by itself.
   const cards = selectProducts(site, block.products, () => site.products.filter((p) => p.id !== featured.id));
   const grid = cardGrid(cards.length, 4);
-  const headingId = `${block.id ?? 'products'}-heading`;
   return (
-    <SectionShell id={block.id} className="bg-white" labelledBy={headingId}>
-      <SectionHeading id={headingId} title={block.heading} subtitle={block.subheading && <Inline text={block.subheading} />} />
+    <HeadedSection block={block} type="products" className="bg-white">
       {block.countdown && (
         <div className="mx-auto mb-10 flex max-w-3xl flex-col items-center gap-3 rounded-2xl bg-gradient-to-r from-red-600 to-orange-500 p-5 text-center text-white shadow-lg">
           <p className="font-bold"><Inline text={block.countdown} /></p>
@@ -62,6 +60,6 @@ export function Products({ block }: { block: BlockOf<'products'> }) {
         </div>
       )}
       <p className="mt-6 text-center text-sm text-gray-600">🔒 Secure checkout via {site.checkout.provider}</p>
-    </SectionShell>
+    </HeadedSection>
   );
 }

@@ -1,15 +1,13 @@
 // The offer to upgrade to the bundle, priced from the catalogue.
 import type { BlockOf } from '../../model/page.ts';
-import { productById } from '../../model/catalogue.ts';
-import { useRender } from '../context.tsx';
+import { useProduct } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
 import { keepTogether } from '../keep-together.tsx';
 import { PriceParts } from './price-tag.tsx';
 import { SectionShell } from './section-shell.tsx';
 
 export function UpgradeBox({ block }: { block: BlockOf<'upgrade-box'> }) {
-  const { site } = useRender();
-  const bundle = productById(site, block.product);
+  const bundle = useProduct(block.product);
   return (
     <SectionShell id={block.id} narrow>
       <div className="rounded-3xl bg-gradient-to-br from-violet-600 to-pink-600 p-8 text-center text-white shadow-xl">

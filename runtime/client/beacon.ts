@@ -3,7 +3,8 @@
 // hand as the islands' loader is (loader.ts): a bundler's output for something this size is larger than
 // the code, and the text is the same on every page, so one hash in the CSP covers it.
 //
-// What it sends, to public.track(text) (docs: /work/insights-contract.md, README "Seeing what sells"):
+// What it sends, to public.track(text): events in the wire format of model/analytics/event.ts (the
+// contract: model/analytics/README.md; tests/unit/beacon.test.ts holds every body it sends to that format):
 // - a page view ('view', or '404' when the script says data-kind="404"), once the page has loaded and
 //   its largest paint has settled (two frames after the load event, then LARGEST_PAINT_QUIET_MS without
 //   a new largest-contentful-paint entry): a request before the largest paint is one Lighthouse's
@@ -15,7 +16,7 @@
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
-// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics.ts).
+// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics/event.ts).
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
 // device class from the viewport width and the page's variant (<html data-variant>, issue 33).
 //
@@ -27,7 +28,7 @@
 // A click the islands' loader holds before hydration (loader.ts: it calls preventDefault and replays the
 // click once the island runs) is counted at its replay, so a held tap counts once.
 
-export { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
+export { pixelAddress, trackEndpoint } from '../../model/analytics/event.ts';
 
 /** How long the screen must go without a larger paint, after the load event's next two frames, before the view is sent. */
 export const LARGEST_PAINT_QUIET_MS = 300;

@@ -1,6 +1,6 @@
 // The islands' loader: the one place that decides when an island runs, written into the head of every
 // page that has islands as a small inline script (as Astro's astro-island). The same text on every page,
-// so one hash in the CSP (generator/security-headers.ts collects the hashes from the built pages).
+// so one hash in the CSP (generator/host/security-headers.ts collects the hashes from the built pages).
 //
 // From the moment the head is parsed, a form sent or a button tapped inside an island that has not
 // hydrated yet is held (no navigation, so nothing typed ends up in an address) and that island hydrates

@@ -8,7 +8,7 @@
 // should it ever be sent by the browser itself, nothing typed goes into the page's address.
 import { useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
-import type { BeaconWindow } from '../../model/analytics.ts';
+import type { BeaconWindow } from '../../model/analytics/event.ts';
 import { sendContactMessage, type ContactMessage } from '../backend/contact.ts';
 
 interface ContactFormProps {

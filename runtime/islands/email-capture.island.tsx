@@ -6,7 +6,7 @@
 // asks for a proof of work (runtime/backend/proof-of-work.ts): the button says the browser is checking.
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
-import type { BeaconWindow } from '../../model/analytics.ts';
+import type { BeaconWindow } from '../../model/analytics/event.ts';
 import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture.ts';
 
 interface EmailCaptureProps {

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
-import type { BeaconWindow } from '../../model/analytics.ts';
+import type { BeaconWindow } from '../../model/analytics/event.ts';
 
 export interface PdfViewerProps {
   /** The PDF's public address. */

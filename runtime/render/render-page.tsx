@@ -2,7 +2,7 @@
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { CONTROL, experimentEntries } from '../../model/experiment.ts';
+import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
 import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';

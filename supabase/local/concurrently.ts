@@ -12,7 +12,7 @@ export async function concurrently<T>(total: number, concurrency: number, job: (
   return out;
 }
 
-/** One realistic event body as the beacon sends it (keys of insights-contract.md). */
+/** One realistic event body as the beacon sends it (model/analytics/event.ts). */
 export function eventBody(i: number): string {
   const kinds = ['view', 'view', 'view', 'cta', 'buy', 'capture'] as const;
   const k = kinds[i % kinds.length]!;

@@ -38,7 +38,7 @@ interface StandInOptions {
   adminTotpSecret?: string;
   /** No start-up banner. */
   quiet?: boolean;
-  /** The secret npm start's no-script pixel names its visitors with (model/pixel.ts): its sha256 is stored in private.analytics_proxy. */
+  /** The secret npm start's no-script pixel names its visitors with (model/analytics/pixel.ts): its sha256 is stored in private.analytics_proxy. */
   analyticsProxySecret?: string;
   /** site.config.yaml's analytics.rawDays: stored in analytics.settings.raw_days before the fold, so the database keeps what the privacy page says. */
   analyticsRawDays?: number;

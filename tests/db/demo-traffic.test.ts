@@ -5,7 +5,7 @@ import { compileSite } from '../../generator/core/compile.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { demoSiteOf, fillDemoTraffic, notLocal } from '../../generator/cli/demo-traffic.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { arms } from '../../model/experiment.ts';
+import { arms } from '../../model/analytics/experiment.ts';
 import { fixtureSite } from '../unit/fixture.ts';
 import { rmSync } from 'node:fs';
 

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { money } from '../../model/catalogue.ts';
-import type { FunnelConfig, FunnelStepConfig } from '../../runtime/admin/insights-data.ts';
+import type { FunnelConfig, FunnelStepConfig } from '../../runtime/backend/insights.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { dbQuery, islandsReady, openAdmin, seriousAxeViolations } from './helpers.ts';
 import { bundle, platformPages } from './site.ts';

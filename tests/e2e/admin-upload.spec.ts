@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { compiledSite } from './site.ts';
-import { startStaticServer } from '../../generator/serve.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
 import { previewPath, productById } from '../../model/catalogue.ts';
 import { addPlatform, copyProject, projectRoot } from '../unit/fixture.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { blogCategories } from '../../model/blog.ts';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { startStaticServer } from '../../generator/serve.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { compiledSite } from './site.ts';
 

@@ -7,9 +7,9 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { compileSite } from '../../generator/core/compile.ts';
-import { startStaticServer } from '../../generator/serve.ts';
-import { chooseVariant } from '../../model/choose-variant.ts';
-import { arms } from '../../model/experiment.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
+import { chooseVariant } from '../../model/analytics/choose-variant.ts';
+import { arms } from '../../model/analytics/experiment.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { CONTROL_TOKEN_HEADER } from '../../generator/test-control.ts';
+import { CONTROL_TOKEN_HEADER } from '../../generator/host/test-control.ts';
 
 /** Waits until every island on the page has hydrated: the page's ready flag covers those that load at
  * once or when idle; each that waits to be visible is scrolled to and waited for, then the page is

@@ -1,4 +1,4 @@
-// The no-script pixel on every server that answers it (model/pixel.ts): npm start's, the Cloudflare
+// The no-script pixel on every server that answers it (model/analytics/pixel.ts): npm start's, the Cloudflare
 // Pages worker the build writes (run in workerd through miniflare) and the Netlify Edge Function.
 // Each answers the GIF and counts the page view in the database as the visitor it saw, not as
 // itself: the database believes the visitor they name only with the proxy secret
@@ -12,10 +12,10 @@ import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION, NETLIFY_PIXEL_FUNCTION } from '../../generator/experiment-files.ts';
-import { startStaticServer } from '../../generator/serve.ts';
-import { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
-import { PIXEL_GIF_BASE64, PROXY_CLIENT_HEADER, PROXY_KEY_HEADER } from '../../model/pixel.ts';
+import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION, NETLIFY_PIXEL_FUNCTION } from '../../generator/host/edge-files.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
+import { pixelAddress, trackEndpoint } from '../../model/analytics/event.ts';
+import { PIXEL_GIF_BASE64, PROXY_CLIENT_HEADER, PROXY_KEY_HEADER } from '../../model/analytics/pixel.ts';
 import { BROWSER_UA } from '../../supabase/local/concurrently.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { fixtureSite } from '../unit/fixture.ts';

@@ -1,11 +1,11 @@
 // site.config.yaml's analytics.rawDays, which the privacy page shows ({countDays}), is the number of days
 // the database keeps raw events: the stand-in stores it in analytics.settings.raw_days as it starts
-// (generator/cli/backend.ts reads it with generator/analytics-config.ts), and analytics.fold() deletes by it.
+// (generator/cli/backend.ts reads it with generator/host/analytics-config.ts), and analytics.fold() deletes by it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsRawDays } from '../../generator/analytics-config.ts';
+import { analyticsRawDays } from '../../generator/host/analytics-config.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 
 const roots: string[] = [];

@@ -1,4 +1,4 @@
-// The e2e test control server (generator/test-control.ts) runs any SQL as the database owner: only a
+// The e2e test control server (generator/host/test-control.ts) runs any SQL as the database owner: only a
 // request with the run's token and without an Origin header (no browser page, whatever its origin) may.
 // On a stand-in of its own (in memory), with a real Chromium for the page of another origin.
 import { randomBytes } from 'node:crypto';
@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
-import { CONTROL_TOKEN_HEADER, startTestControl } from '../../generator/test-control.ts';
+import { CONTROL_TOKEN_HEADER, startTestControl } from '../../generator/host/test-control.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { portFor } from '../unit/dev-server-process.ts';
 

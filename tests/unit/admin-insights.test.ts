@@ -1,7 +1,7 @@
 // /admin/insights' arithmetic on data shaped as the insights contract says public.admin_insights and
 // public.admin_funnel answer: periods, changes, funnels, the platform family, blocks, demo traffic, CSV.
 import { describe, expect, it } from 'vitest';
-import { funnelStepQuery, normaliseInsights, type Insights } from '../../runtime/admin/insights-data.ts';
+import { funnelStepQuery, normaliseInsights, type Insights } from '../../runtime/backend/insights.ts';
 import {
   blocksByPage, change, changeLabel, csvField, funnelBars, insightsCsv, insightsView, periodFor, platformFamily, previousPeriod, toCsv, type CatalogueProduct,
 } from '../../runtime/admin/insights-maths.ts';

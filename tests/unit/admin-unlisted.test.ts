@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { robots, sitemap } from '../../generator/site-files.ts';
+import { robots, sitemap } from '../../generator/render/site-files.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';

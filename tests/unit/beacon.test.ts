@@ -6,6 +6,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { beaconScript, trackEndpoint } from '../../runtime/client/beacon.ts';
+import { DEVICES, EVENT_FIELDS, EVENT_KINDS } from '../../model/analytics/event.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, MINIMAL_CONFIG, VALID_INDEX } from './fixture.ts';
 
@@ -99,6 +100,21 @@ function run(visit: Visit = {}) {
 }
 
 describe('the beacon', () => {
+  it('speaks the wire format of model/analytics/event.ts: every field, kind and device it sends is one the format defines', () => {
+    const bodies: Record<string, unknown>[] = [];
+    const full = run({ url: 'https://site.example/a?utm_source=s&utm_medium=m&utm_campaign=c', referrer: 'https://elsewhere.example/', width: 390, variant: 'b' });
+    const block = element({ block: 'pricing', blockType: 'price-box' }, element({}));
+    full.click(element({}, element({ buy: 'instagram', price: '2900' }, block), 'button'));
+    full.click(element({}, block, 'a', '/x'));
+    for (const kind of ['capture', 'contact', 'preview']) full.hook?.(kind);
+    bodies.push(...full.sent.map((s) => s.body), ...run({ kind: '404', width: 800 }).sent.map((s) => s.body), ...run().sent.map((s) => s.body));
+    const fields = new Set(bodies.flatMap((b) => Object.keys(b)));
+    // Every field of the format is sent by some event, and no other: the format is neither wider nor narrower than the beacon.
+    expect([...fields].sort()).toEqual(Object.keys(EVENT_FIELDS).sort());
+    expect(new Set(bodies.map((b) => b.k))).toEqual(new Set(EVENT_KINDS));
+    expect(new Set(bodies.map((b) => b.d))).toEqual(new Set(DEVICES));
+  });
+
   it('sends a page view with the route, the device class and nothing else by default', () => {
     const { sent } = run({ url: 'https://site.example/instagram-detox/' });
     expect(sent).toEqual([{ url: ENDPOINT, body: { k: 'view', r: '/instagram-detox', d: 'desktop' }, via: 'beacon' }]);

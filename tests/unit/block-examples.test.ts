@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { blockSchemaFiles, loadSchemas } from '../../generator/core/schemas.ts';
 import { studioSchemas } from '../../generator/studio/schemas-for-ui.ts';
 import { substituteTokens } from '../../generator/core/tokens.ts';
-import type { PageDefinition, Section, SiteConfig } from '../../model/page.ts';
+import type { PageDefinition, Block, SiteConfig } from '../../model/page.ts';
 import { RenderProvider, type RenderContext } from '../../runtime/context.tsx';
 import { RenderBlock } from '../../runtime/registry.tsx';
 import { fixtureDir, projectRoot } from './fixture.ts';
@@ -101,7 +101,7 @@ function altsOf(html: string): string[] {
   return [...html.matchAll(/\salt="([^"]*)"/g)].map((m) => normalise(decode(m[1]!)));
 }
 
-function render(block: Section): string {
+function render(block: Block): string {
   const page: PageDefinition = {
     route: '/block-example',
     file: 'schemas/blocks',
@@ -143,7 +143,7 @@ describe('block schema examples', () => {
 
       const { data, errors } = substituteTokens(doc.sections[0], site);
       expect(errors).toEqual([]);
-      const block = data as Section;
+      const block = data as Block;
       expect(block.type).toBe(type);
 
       const html = render(block);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileSite, type CompileResult } from '../../generator/core/compile.ts';
-import { sitemap } from '../../generator/site-files.ts';
+import { sitemap } from '../../generator/render/site-files.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { copyProject, errorsOf, projectRoot } from './fixture.ts';

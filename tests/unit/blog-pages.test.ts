@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compileSite } from '../../generator/core/compile.ts';
-import { FEED_SIZE, rss, sitemap } from '../../generator/site-files.ts';
+import { FEED_SIZE, rss, sitemap } from '../../generator/render/site-files.ts';
 import { blogCategories, categorySlug, pageWindow, type CategoryEntry } from '../../model/blog.ts';
 import type { ArticleSummary, CompiledSite, PageDefinition } from '../../model/page.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite, type CompileOptions } from '../../generator/core/compile.ts';
 import { parseMoment, scheduleFile, scheduleIsDue } from '../../generator/core/publication.ts';
-import { rss, sitemap } from '../../generator/site-files.ts';
+import { rss, sitemap } from '../../generator/render/site-files.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 

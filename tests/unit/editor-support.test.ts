@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { writeEditorSchemas } from '../../generator/editor-schema.ts';
+import { writeEditorSchemas } from '../../generator/authoring/editor-schema.ts';
 import { liveSite, projectRoot } from './fixture.ts';
 import { LspClient, type Diagnostic } from './lsp-client.ts';
 

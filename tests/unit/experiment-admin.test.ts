@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { experimentEntries, type ExperimentEntry } from '../../model/experiment.ts';
+import { experimentEntries, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { ExperimentTable, experimentReport } from '../../runtime/admin/experiments.tsx';
 import type { VariantCounts } from '../../runtime/backend/experiments.ts';
 import { fixtureSite } from './fixture.ts';

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDifferences } from '../../generator/bench/scale.ts';
-import { readHeadersFile } from '../../generator/security-headers.ts';
-import { PIXEL_PATH } from '../../model/pixel.ts';
+import { readHeadersFile } from '../../generator/host/security-headers.ts';
+import { PIXEL_PATH } from '../../model/analytics/pixel.ts';
 import { copyProject } from './fixture.ts';
 
 let root = '';

@@ -1,6 +1,6 @@
 // Choosing a version before the first byte (issue 33, point 3): npm start's server, the generated
 // Cloudflare Pages worker run in workerd (miniflare) and the generated Netlify Edge Function choose the
-// same version for the same request, from one module (model/choose-variant.ts); bots and a missing
+// same version for the same request, from one module (model/analytics/choose-variant.ts); bots and a missing
 // secret get the control; every answer for such a page is private, varies by user agent, sets no cookie.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -10,10 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION } from '../../generator/experiment-files.ts';
-import { headersFile, HEADERS_FILE, securityHeaders } from '../../generator/security-headers.ts';
-import { startStaticServer } from '../../generator/serve.ts';
-import { chooseVariant } from '../../model/choose-variant.ts';
+import { CLOUDFLARE_WORKER, experimentFiles, NETLIFY_EDGE_FUNCTION } from '../../generator/host/edge-files.ts';
+import { headersFile, HEADERS_FILE, securityHeaders } from '../../generator/host/security-headers.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
+import { chooseVariant } from '../../model/analytics/choose-variant.ts';
 import { fixtureSite } from './fixture.ts';
 
 const SECRET = 'a test secret, not a real one';

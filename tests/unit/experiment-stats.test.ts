@@ -1,7 +1,7 @@
-// The experiments' statistics (model/experiment-stats.ts), with fixed seeds: the simulations the bench
+// The experiments' statistics (model/analytics/experiment-stats.ts), with fixed seeds: the simulations the bench
 // runs at 1,000 experiments each run here at 200, and the description of arms behaves as it must.
 import { describe, expect, it } from 'vitest';
-import { daysToDetect, describeArms, simulateStatistics, verdict, verdictOverDays, visitorsToDetect } from '../../model/experiment-stats.ts';
+import { daysToDetect, describeArms, simulateStatistics, verdict, verdictOverDays, visitorsToDetect } from '../../model/analytics/experiment-stats.ts';
 
 describe('experiment statistics', () => {
   it('declares a false winner in at most 5% of A/A experiments looked at daily for 60 days, and finds a real +30% in at least 80% within the estimated days', () => {

@@ -1,5 +1,5 @@
-// `npm run validate` warns about an experiment that has already reached a verdict (issue 33, point 6),
-// reading the counts from a PostgreSQL server named by DATABASE_URL (a throwaway cluster here), or from
+// `npm run validate -- --verdicts` warns about an experiment that has already reached a verdict (issue 33,
+// point 6), reading the counts from a PostgreSQL server named by DATABASE_URL (a throwaway cluster here), or from
 // the stand-in's own database (PGlite in DATA_DIR) when the stand-in is not running, and says which; it stays silent, and valid, when there is no database, when the counts are
 // still noise, and when the stand-in holds the database. Run on the experiment-site fixture, with
 // events written into a real migrated database as the beacon's track() would have stored them.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { experimentEntries, type ExperimentEntry } from '../../model/experiment.ts';
+import { experimentEntries, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
@@ -69,8 +69,8 @@ async function fill(db: Database, days: number, perDay: number, rates: Record<st
   }
 }
 
-function validate(env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts')], {
+function validate(env: Record<string, string>, args = ['--verdicts']) {
+  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts'), ...args], {
     cwd: site,
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', VITE_SUPABASE_URL: `http://127.0.0.1:${STANDIN_PORT}`, NO_COLOR: '1', ...env },
@@ -89,6 +89,10 @@ describe('validate and experiments with a verdict', () => {
     // What it read: each version's conversions of its visitor-days, and the database.
     expect(output).toContain(`control 20 of 1200, b 120 of 1200 visitor-days converted on "${entry.goal.id}"`);
     expect(output).toContain(`read from the local database (${join(dir, 'pglite')})`);
+    // Without --verdicts validate is a function of the tree: the same database beside it changes nothing.
+    const plain = validate({ DATA_DIR: dir }, []);
+    expect(plain.status, plain.output).toBe(0);
+    expect(plain.output).not.toMatch(/ExperimentHasVerdict|database/i);
   }, 120_000);
 
   it('says nothing while the difference could be noise', async () => {

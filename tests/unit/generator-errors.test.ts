@@ -1,7 +1,7 @@
 // One test per kind of error: each asserts file, line, column and path of the located diagnostic.
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { formatReport } from '../../generator/report.ts';
+import { formatReport } from '../../generator/report/report.ts';
 import { makeFixture, VALID_INDEX } from './fixture.ts';
 
 const compile = (pages: Record<string, string>, config?: string) => compileSite(makeFixture({ 'index.yaml': VALID_INDEX, ...pages }, config));

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import type { Diagnostic } from '../../generator/core/errors.ts';
-import { formatReport } from '../../generator/report.ts';
+import { formatReport } from '../../generator/report/report.ts';
 import { inlinePlain, MAX_INLINE_DEPTH, parseInline, type InlineNode } from '../../model/markup.ts';
 import { InlineNodes } from '../../runtime/inline-nodes.tsx';
 import { fixtureSite, makeFixture, VALID_INDEX } from './fixture.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { svgDataAddress } from '../../generator/images.ts';
+import { svgDataAddress } from '../../generator/images/site-images.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, VALID_INDEX } from './fixture.ts';
 

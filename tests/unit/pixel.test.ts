@@ -1,4 +1,4 @@
-// The no-script pixel (generator/pixel.ts) on npm start's server: a 1x1 GIF at once, and the page view
+// The no-script pixel (generator/host/pixel-server.ts) on npm start's server: a 1x1 GIF at once, and the page view
 // posted to the track function as the beacon posts it (text/plain, the visitor's user agent and address
 // passed on with the proxy secret); nothing under Sec-GPC or DNT, nor for a route that is not a plain
 // slug path. The track function here is a recording server on loopback; tests/standin/pixel-hosts.test.ts
@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIXEL_GIF } from '../../generator/pixel.ts';
-import { startStaticServer } from '../../generator/serve.ts';
-import { pixelAddress, trackEndpoint } from '../../model/analytics.ts';
+import { PIXEL_GIF } from '../../generator/host/pixel-server.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
+import { pixelAddress, trackEndpoint } from '../../model/analytics/event.ts';
 
 let site: Server;
 let track: Server;

@@ -2,7 +2,7 @@
 // and the generated types are current.
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../generator/core/schemas.ts';
-import { staleGeneratedFiles } from '../../generator/generate-types.ts';
+import { staleGeneratedFiles } from '../../generator/authoring/generate-types.ts';
 import { registry } from '../../runtime/registry.tsx';
 import { projectRoot } from './fixture.ts';
 import { existsSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { inflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cardFile, IMAGE_CODE } from '../../generator/images.ts';
+import { cardFile, IMAGE_CODE } from '../../generator/images/site-images.ts';
 import { cardText, drawCard, type CardText } from '../../generator/images/card.ts';
 import { ImportGraph, toolPath } from '../../generator/store/code-graph.ts';
 import { TemplatePng } from '../../generator/images/png.ts';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFile, inlineScriptHashes, readHeadersFile, securityHeaders } from '../../generator/security-headers.ts';
-import { startStaticServer } from '../../generator/serve.ts';
+import { headersFile, inlineScriptHashes, readHeadersFile, securityHeaders } from '../../generator/host/security-headers.ts';
+import { startStaticServer } from '../../generator/host/serve.ts';
 
 let dir = '';
 let port = 0;

@@ -363,7 +363,7 @@ describe('editing a page in the studio', () => {
     const r = await post('/_studio/api/new', { kind: 'page', name: 'studio-made' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.file).toBe('pages/studio-made.yaml');
-    const { pageStarter } = await import('../../generator/starters.ts');
+    const { pageStarter } = await import('../../generator/authoring/starters.ts');
     expect(read('pages/studio-made.yaml')).toBe(pageStarter('pages/studio-made.yaml', 'studio-made'));
     expect((await post('/_studio/api/new', { kind: 'page', name: 'studio-made' })).status).toBe(400);
     expect((await post('/_studio/api/new', { kind: 'page', name: '../escape' })).status).toBe(400);

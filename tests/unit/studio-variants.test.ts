@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { applyEdits, EditError } from '../../generator/studio/yaml-edit.ts';
 import type { Edit } from '../../studio/api.ts';
-import { removeVariantEdits, variantEdits, winnerEdits, type PageData, type SectionData } from '../../studio/variants.ts';
+import { removeVariantEdits, variantEdits, winnerEdits, type PageData, type BlockData } from '../../studio/variants.ts';
 import { errorsOf, fixtureSite } from './fixture.ts';
 
 const made: string[] = [];
@@ -25,7 +25,7 @@ const PAGE = readFileSync(join(fixtureSite('experiment-site'), 'pages/index.yaml
   .replace('    heading: "Choose"', '    heading: "Choose" # kept as it is');
 
 const dataOf = (text: string) => parseDocument(text).toJS() as PageData;
-const sectionOf = (text: string, i: number) => dataOf(text).sections![i] as SectionData;
+const sectionOf = (text: string, i: number) => dataOf(text).sections![i] as BlockData;
 const heroAt = (text: string) => dataOf(text).sections!.findIndex((s) => s.type === 'hero');
 const productsAt = (text: string) => dataOf(text).sections!.findIndex((s) => s.type === 'products');
 

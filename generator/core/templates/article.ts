@@ -1,5 +1,5 @@
 // The article template: header (back link, category, date, read time, author), the body, Read More.
-import type { ArticleSummary, Page, Section, SectionDraft } from '../../../model/page.ts';
+import type { ArticleSummary, Page, Block, BlockDraft } from '../../../model/page.ts';
 
 export function articleSummary(route: string, page: Page): ArticleSummary {
   const a = page.article!;
@@ -17,7 +17,7 @@ export function articleSummary(route: string, page: Page): ArticleSummary {
   };
 }
 
-export function expandArticle(summary: ArticleSummary, body: Section[]): SectionDraft[] {
+export function expandArticle(summary: ArticleSummary, body: Block[]): BlockDraft[] {
   return [
     { type: 'article-header', title: summary.title, category: summary.category, date: summary.date, readTime: summary.readTime, author: summary.author },
     ...body,

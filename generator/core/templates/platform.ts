@@ -1,11 +1,11 @@
 // The platform template: one layout for every platform sales page; pages differ only in data.
 import type { PlatformSalesPage } from '../../../model/schema.generated.ts';
-import type { SectionDraft } from '../../../model/page.ts';
+import type { BlockDraft } from '../../../model/page.ts';
 
 /** The bundle every platform page offers as an upgrade. */
 const UPGRADE_PRODUCT = 'ultimate';
 
-export function expandPlatform(p: PlatformSalesPage): SectionDraft[] {
+export function expandPlatform(p: PlatformSalesPage): BlockDraft[] {
   const countdown = p.countdown;
   return [
     { type: 'platform-hero', product: p.product, headline: p.headline, subheadline: p.subheadline, countdown, image: p.image },
