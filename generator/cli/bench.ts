@@ -30,6 +30,7 @@ import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../ben
 import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
+import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -155,6 +156,11 @@ await runCli('bench', async () => {
   for (const f of [...first].sort((a, b) => b.total - a.total))
     console.log(f.route.padEnd(40), kb(f.firstScreen.mobile + f.blockingCss).padStart(9), kb(f.firstScreen.desktop + f.blockingCss).padStart(9), kb(f.html).padStart(11), f.blockingCss ? `  (${kb(f.blockingCss)} render-blocking CSS)` : '');
 
+  // Every route in one round trip: its whole HTML as sent, headers included (issue 40).
+  const trips = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), first);
+  console.log(`\n${describeRoundTrips(trips)}`);
+  over.push(...roundTripOverBudget(trips));
+
   beaconReport();
   for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
   for (const r of rows) {
@@ -171,8 +177,10 @@ await runCli('bench', async () => {
   console.log('');
   over.push(...(await benchExperiments()));
 
-  // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
-  await lighthouseReport(kinds);
+  // Lighthouse on a phone: each kind of route, and the heaviest route, each beside a bare page of its own
+  // size and the small bare page, in the same run.
+  const heaviest = [...trips].sort((a, b) => b.whole - a.whole)[0];
+  await lighthouseReport(heaviest && !kinds.some((k) => k.route === heaviest.route) ? [...kinds, { kind: 'heaviest', route: heaviest.route }] : kinds);
 
   // The analytics database at 1,000,000 events on PostgreSQL 15.
   const analytics = await analyticsFigures(analyticsOptions);
