@@ -11,6 +11,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startStaticServer } from '../serve.ts';
 import type { FirstResponse } from './first-response.ts';
+import { FIRST_ROUND_TRIP_BYTES } from '../stages/precompress.ts';
 
 /**
  * The bytes a page's first round trip brings in Lighthouse's simulated network (its Lantern model of TCP
@@ -18,7 +19,7 @@ import type { FirstResponse } from './first-response.ts';
  * included, is larger takes one more round trip before it can be parsed: 150 ms on the mobile preset's
  * network, about a quarter of the bare page's LCP.
  */
-export const ROUND_TRIP_BUDGET = 10 * 1460;
+export const ROUND_TRIP_BUDGET = FIRST_ROUND_TRIP_BYTES;
 
 export interface SentBytes {
   route: string;
