@@ -53,10 +53,13 @@ const pageBrotli = (html: string) => brotliCompressSync(Buffer.from(html), { par
  * says what the route's first paint waits for beyond its bytes (issue 40).
  */
 export function bareOfSize(bytes: number): { html: string; br: Buffer } {
-  let seed = 40;
+  // xorshift32: 32-bit integer steps, so the sequence never falls into a short cycle brotli would fold.
+  let x = 40;
   const letters = Array.from({ length: bytes * 2 }, () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    return 'abcdefghijklmnopqrstuvwxyz      '[seed >> 26]!;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return 'abcdefghijklmnopqrstuvwxyz      '[(x >>> 0) % 32]!;
   }).join('');
   const grown = (n: number) => BARE_HTML.replace('</body>', `<!--${letters.slice(0, n)}-->\n</body>`);
   // The shortest padding whose page compresses to at least `bytes`.

@@ -16,8 +16,14 @@ const LONG = '/blog/long-read';
 /** Paragraphs of words drawn from the fixture's own articles in a fixed pseudo-random order: text that
  * brotli cannot fold onto itself, as a real long article's cannot. */
 function longText(words: string[], paragraphs: number): string[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  // xorshift32: integer steps, no short cycle for brotli to fold.
+  let x = 7;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
   return Array.from({ length: paragraphs }, () => `${Array.from({ length: 120 }, () => words[next() % words.length]).join(' ')}.`);
 }
 
