@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildSite } from '../../generator/build.ts';
+import { compressBytes, compressPage, FIRST_ROUND_TRIP_BYTES, PAGE_HEADER_ALLOWANCE } from '../../generator/stages/precompress.ts';
 import { firstResponses } from '../../generator/bench/first-response.ts';
 import { ROUND_TRIP_BUDGET, roundTripOverBudget, roundTrips, sentBytes, type RoundTrip } from '../../generator/bench/round-trip.ts';
 import { copyProject } from './fixture.ts';
@@ -84,5 +85,20 @@ describe('every route in one round trip', () => {
     const edge = { ...within[0]!, whole: ROUND_TRIP_BUDGET };
     expect(roundTripOverBudget([edge])).toEqual([]);
     expect(roundTripOverBudget([{ ...edge, whole: ROUND_TRIP_BUDGET + 1 }])).toHaveLength(1);
+  });
+});
+
+describe('a page’s compression', () => {
+  const words = 'phone sleep focus attention scroll habit notification evening morning friend book walk'.split(' ');
+  const page = (paragraphs: number) => Buffer.from(`<!doctype html><html><body>${longText(words, paragraphs).map((p) => `<p>${p}</p>`).join('')}</body></html>`);
+
+  it('is quality 5 where that comes in the first round trip, and 11 where 5 would not', () => {
+    const light = page(20);
+    expect(compressBytes(light, 5, true).br.length + PAGE_HEADER_ALLOWANCE).toBeLessThan(FIRST_ROUND_TRIP_BYTES);
+    expect(Buffer.from(compressPage(light).br).equals(Buffer.from(compressBytes(light, 5, true).br))).toBe(true);
+    const heavy = page(400);
+    expect(compressBytes(heavy, 5, true).br.length + PAGE_HEADER_ALLOWANCE).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
+    expect(Buffer.from(compressPage(heavy).br).equals(Buffer.from(compressBytes(heavy, 11, true).br))).toBe(true);
+    expect(compressPage(heavy).br.length).toBeLessThan(compressBytes(heavy, 5, true).br.length);
   });
 });
