@@ -127,15 +127,16 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 /** Serves `dir` (a build) with the bare page beside it on 127.0.0.1, and runs Lighthouse's mobile preset on each route. */
-export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS, opts: { bare?: boolean } = {}): Promise<LighthouseFigures[]> {
+export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS, opts: { bare?: boolean; sameSize?: boolean } = {}): Promise<LighthouseFigures[]> {
   mkdirSync(join(dir, BARE_ROUTE), { recursive: true });
   writeFileSync(join(dir, BARE_ROUTE, 'index.html'), BARE_HTML);
   // `bare: false`: only the given routes, compared among themselves (the experiments' control and variant).
-  // Otherwise each route is measured beside a bare page of its own brotli size, taken right after it.
+  // Otherwise each route is measured beside a bare page of its own brotli size, taken right after it
+  // (`sameSize: false`: only beside the small one, as the beacon's pairs are).
   const sameSize = new Map<string, string>();
   const withBare = kinds.flatMap((k) => {
     const file = join(dir, k.route, 'index.html.br');
-    if (opts.bare === false || !existsSync(file)) return [k];
+    if (opts.bare === false || opts.sameSize === false || !existsSync(file)) return [k];
     const bytes = statSync(file).size;
     const route = `${SIZED_BARE_PREFIX}${bytes}`;
     const { html, br } = bareOfSize(bytes);

@@ -101,7 +101,7 @@ await runCli('bench', async () => {
   };
   // `pagesBudget`: the pages' own Lighthouse budgets too (the whole bench), not only the beacon's.
   const lighthouseReport = async (routes: RouteKind[], runs?: number, pagesBudget = true) => {
-    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs);
+    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs, { sameSize: pagesBudget });
     console.log(`\n${describeLighthouse(lighthouse)}`);
     if (pagesBudget) over.push(...lighthouseOverBudget(lighthouse));
     const lcp = describeBeaconLcp(lighthouse, pairs);
