@@ -31,10 +31,9 @@ export interface SiteImages {
   previewStills: Record<string, { src: string; width: number; height: number; pages: number }>;
   /** The 1200×630 social card, by route. */
   socialCards: Record<string, string>;
-  /** The SVG site icon (public/favicon.svg) as a data: address: written into each page, so no request
-   * for it (made once the page has loaded) is under way while the first screen paints. */
-  favicon?: string;
-  /** The header's logo (public/images/logo.svg) as a data: address, for the same reason. */
+  /** The header's logo (public/images/logo.svg) as a data: address: no request for it is under way
+   * while the first screen paints. (The site icon is linked as a file: a browser asks for it only once
+   * the page has loaded.) */
   logo?: string;
 }
 

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { compressBytes, isPage, qualityFor } from '../stages/precompress.ts';
+import { compressBytes, compressPage, isPage, qualityFor } from '../stages/precompress.ts';
 import type { LighthouseFigures, RouteKind } from './lighthouse.ts';
 
 /** At most 1 KB brotli: below Plausible's (about 1 KB), Simple Analytics light (1.9 KB), GoatCounter (3.2 KB). */
@@ -54,7 +54,7 @@ export function writeWithoutBeacon(dir: string, kind: RouteKind): RouteKind {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, stripped);
   const bytes = Buffer.from(stripped);
-  writeFileSync(`${file}.br`, compressBytes(bytes, qualityFor(file, bytes.length), isPage(file)).br);
+  writeFileSync(`${file}.br`, (isPage(file) ? compressPage(bytes) : compressBytes(bytes, qualityFor(file, bytes.length))).br);
   return { kind: `${kind.kind}, no beacon`, route };
 }
 

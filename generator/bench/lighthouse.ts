@@ -7,28 +7,25 @@
 //
 // Lighthouse drives /usr/bin/chromium (chromiumLaunchOptions) through chrome-launcher; nothing is
 // downloaded, and the only traffic is to the server on 127.0.0.1.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { CompiledSite } from '../../model/page.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 import { startStaticServer } from '../host/serve.ts';
+import { ROUND_TRIP_BUDGET } from './round-trip.ts';
 
 export const LIGHTHOUSE_RUNS = 3;
 
 /** Against the bare page of the same run: LCP within 10 %, TBT within 50 ms; a score of 100. */
 export const LIGHTHOUSE_BUDGET = { lcpRatio: 1.1, tbtOverMs: 50, score: 100 };
 
-/**
- * The bytes a page's first round trip brings in Lighthouse's simulated network (its Lantern model of TCP
- * slow start: an initial congestion window of 10 segments of 1,460 B). A document whose transfer, headers
- * included, is larger takes one more round trip before it can be parsed: 150 ms on the mobile preset's
- * network, about a quarter of the bare page's LCP. So for such a page the LCP ratio cannot reach 1.1
- * whatever its main thread does; the table says which pages are over it, since it is not noise.
- */
-export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
+/** The first round trip's bytes (round-trip.ts): a page over it waits one more round trip for its LCP, and
+ * so does the bare page of its size it is compared to; the table says which pages are over it. */
+export const FIRST_ROUND_TRIP_BYTES = ROUND_TRIP_BUDGET;
 
 /** Where the bare page is written in the served folder: a dot-free name no route of the site can have (routes come from page files). */
 export const BARE_ROUTE = '/__bare-page';
@@ -42,6 +39,40 @@ const BARE_HTML = `<!doctype html>
 <p>Its largest contentful paint is the first paragraph, drawn as soon as the document arrives.</p>
 </body></html>
 `;
+
+/** Where the bare page as heavy as a route is written: the bare page, its bytes behind it. */
+const SIZED_BARE_PREFIX = `${BARE_ROUTE}-`;
+
+/** Compressed as the build compresses pages (stages/precompress.ts). */
+const pageBrotli = (html: string) => brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+
+/**
+ * The bare page grown to `bytes` of brotli: the same heading and paragraphs, then a comment of text that
+ * does not compress (letters from a fixed pseudo-random sequence), so the page costs the network what a
+ * route of that size costs and the browser nothing more to lay out or paint. Its LCP beside the route's
+ * says what the route's first paint waits for beyond its bytes (issue 40).
+ */
+export function bareOfSize(bytes: number): { html: string; br: Buffer } {
+  // xorshift32: 32-bit integer steps, so the sequence never falls into a short cycle brotli would fold.
+  let x = 40;
+  const letters = Array.from({ length: bytes * 2 }, () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return 'abcdefghijklmnopqrstuvwxyz      '[(x >>> 0) % 32]!;
+  }).join('');
+  const grown = (n: number) => BARE_HTML.replace('</body>', `<!--${letters.slice(0, n)}-->\n</body>`);
+  // The shortest padding whose page compresses to at least `bytes`.
+  let lo = 0;
+  let hi = letters.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pageBrotli(grown(mid)).length >= bytes) hi = mid;
+    else lo = mid + 1;
+  }
+  const html = grown(lo);
+  return { html, br: pageBrotli(html) };
+}
 
 export interface RouteKind {
   kind: string;
@@ -73,6 +104,8 @@ export interface LighthouseFigures {
   tbtMs: number;
   /** The document's bytes over the network, headers included (brotli, as the server sends it); the largest of the runs. */
   documentBytes: number;
+  /** For a route: the bare page of its brotli size, measured in the same turns; its LCP is the budget's measure. */
+  sameSizeBare?: string;
   /** Each run's figures; also its layout shift (CLS) and the bytes of script it loaded (decoded, every script request). */
   runs: { score: number; lcpMs: number; tbtMs: number; cls: number; scriptBytes: number }[];
 }
@@ -94,11 +127,26 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 /** Serves `dir` (a build) with the bare page beside it on 127.0.0.1, and runs Lighthouse's mobile preset on each route. */
-export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS, opts: { bare?: boolean } = {}): Promise<LighthouseFigures[]> {
+export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[], runs = LIGHTHOUSE_RUNS, opts: { bare?: boolean; sameSize?: boolean } = {}): Promise<LighthouseFigures[]> {
   mkdirSync(join(dir, BARE_ROUTE), { recursive: true });
   writeFileSync(join(dir, BARE_ROUTE, 'index.html'), BARE_HTML);
   // `bare: false`: only the given routes, compared among themselves (the experiments' control and variant).
-  const all: RouteKind[] = [...(opts.bare === false ? [] : [{ kind: 'bare page', route: BARE_ROUTE }]), ...kinds];
+  // Otherwise each route is measured beside a bare page of its own brotli size, taken right after it
+  // (`sameSize: false`: only beside the small one, as the beacon's pairs are).
+  const sameSize = new Map<string, string>();
+  const withBare = kinds.flatMap((k) => {
+    const file = join(dir, k.route, 'index.html.br');
+    if (opts.bare === false || opts.sameSize === false || !existsSync(file)) return [k];
+    const bytes = statSync(file).size;
+    const route = `${SIZED_BARE_PREFIX}${bytes}`;
+    const { html, br } = bareOfSize(bytes);
+    mkdirSync(join(dir, route), { recursive: true });
+    writeFileSync(join(dir, route, 'index.html'), html);
+    writeFileSync(join(dir, route, 'index.html.br'), br);
+    sameSize.set(k.route, route);
+    return [k, { kind: 'bare, its size', route }];
+  });
+  const all: RouteKind[] = [...(opts.bare === false ? [] : [{ kind: 'bare page', route: BARE_ROUTE }]), ...withBare];
   const server = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => {} });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({
@@ -131,7 +179,7 @@ export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[]
   }
   return all.map(({ kind, route }) => {
     const r = measured.get(route)!;
-    return { kind, route, runs: r, documentBytes: documentBytes.get(route) ?? 0, score: median(r.map((x) => x.score)), lcpMs: median(r.map((x) => x.lcpMs)), tbtMs: median(r.map((x) => x.tbtMs)) };
+    return { kind, route, sameSizeBare: sameSize.get(route), runs: r, documentBytes: documentBytes.get(route) ?? 0, score: median(r.map((x) => x.score)), lcpMs: median(r.map((x) => x.lcpMs)), tbtMs: median(r.map((x) => x.tbtMs)) };
   });
 }
 
@@ -140,15 +188,18 @@ export function describeLighthouse(figures: readonly LighthouseFigures[]): strin
   const bare = figures[0]!;
   const lines = [
     `Lighthouse mobile (median of ${bare.runs.length}; budget: score ${LIGHTHOUSE_BUDGET.score}, LCP ≤ ${LIGHTHOUSE_BUDGET.lcpRatio}× the bare page's, TBT ≤ the bare page's + ${LIGHTHOUSE_BUDGET.tbtOverMs} ms):`,
-    `${'kind'.padEnd(11)} ${'route'.padEnd(32)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'×bare'.padStart(6)} ${'TBT'.padStart(7)} ${'−bare'.padStart(7)} ${'HTML'.padStart(8)}   runs (score/LCP/TBT)`,
+    `${'kind'.padEnd(14)} ${'route'.padEnd(32)} ${'score'.padStart(5)} ${'LCP'.padStart(8)} ${'×bare'.padStart(6)} ${'×size'.padStart(6)} ${'TBT'.padStart(7)} ${'−bare'.padStart(7)} ${'HTML'.padStart(8)}   runs (score/LCP/TBT)`,
   ];
+  const byRoute = new Map(figures.map((f) => [f.route, f]));
   for (const f of figures) {
     const runs = f.runs.map((r) => `${r.score}/${Math.round(r.lcpMs)}/${Math.round(r.tbtMs)}`).join(' ');
+    // ×size: against the bare page of the route's own size (ratios of the medians of the same turns).
+    const sized = f.sameSizeBare ? byRoute.get(f.sameSizeBare) : undefined;
     lines.push(
-      `${f.kind.padEnd(11)} ${f.route.padEnd(32)} ${String(f.score).padStart(5)} ${`${Math.round(f.lcpMs)} ms`.padStart(8)} ${(f.lcpMs / bare.lcpMs).toFixed(2).padStart(6)} ${`${Math.round(f.tbtMs)} ms`.padStart(7)} ${`${Math.round(f.tbtMs - bare.tbtMs)}`.padStart(7)} ${`${(f.documentBytes / 1000).toFixed(1)} kB`.padStart(8)}   ${runs}`,
+      `${f.kind.padEnd(14)} ${f.route.padEnd(32)} ${String(f.score).padStart(5)} ${`${Math.round(f.lcpMs)} ms`.padStart(8)} ${(f.lcpMs / bare.lcpMs).toFixed(2).padStart(6)} ${(sized ? (f.lcpMs / sized.lcpMs).toFixed(2) : '').padStart(6)} ${`${Math.round(f.tbtMs)} ms`.padStart(7)} ${`${Math.round(f.tbtMs - bare.tbtMs)}`.padStart(7)} ${`${(f.documentBytes / 1000).toFixed(1)} kB`.padStart(8)}   ${runs}`,
     );
   }
-  const overWindow = figures.filter((f) => f.documentBytes > FIRST_ROUND_TRIP_BYTES);
+  const overWindow = figures.filter((f) => f.documentBytes > FIRST_ROUND_TRIP_BYTES && !f.route.startsWith(SIZED_BARE_PREFIX));
   if (overWindow.length) lines.push(`(HTML over ${FIRST_ROUND_TRIP_BYTES} B, the first round trip of Lighthouse's simulated network, so one round trip (150 ms) more to FCP and LCP than the bare page: ${overWindow.map((f) => f.kind).join(', ')})`);
   // Only the machine can slow a page with nothing in it: say so, since every ratio is then noisier.
   if (bare.score < LIGHTHOUSE_BUDGET.score) lines.push(`(the bare page itself scored ${bare.score}, TBT ${Math.round(bare.tbtMs)} ms: the machine was busy, and the ratios are as noisy as it was)`);
@@ -157,11 +208,16 @@ export function describeLighthouse(figures: readonly LighthouseFigures[]): strin
 
 /** Each route over budget, in words; empty when all are within. */
 export function lighthouseOverBudget(figures: readonly LighthouseFigures[]): string[] {
-  const [bare, ...routes] = figures;
+  const [bare, ...measured] = figures;
+  const byRoute = new Map(figures.map((f) => [f.route, f]));
   const over: string[] = [];
-  for (const f of routes) {
+  for (const f of measured.filter((m) => !m.route.startsWith(SIZED_BARE_PREFIX))) {
     if (f.score < LIGHTHOUSE_BUDGET.score) over.push(`${f.route} (${f.kind}): Lighthouse mobile performance ${f.score}, budget ${LIGHTHOUSE_BUDGET.score}`);
-    if (f.lcpMs > bare!.lcpMs * LIGHTHOUSE_BUDGET.lcpRatio) over.push(`${f.route} (${f.kind}): LCP ${Math.round(f.lcpMs)} ms, ${(f.lcpMs / bare!.lcpMs).toFixed(2)}× the bare page's ${Math.round(bare!.lcpMs)} ms, budget ${LIGHTHOUSE_BUDGET.lcpRatio}×`);
+    // LCP against the bare page of the route's own size where one was measured: its bytes are the
+    // first-round-trip budget's concern (round-trip.ts), what else its first paint waits for is this one's.
+    const floor = (f.sameSizeBare && byRoute.get(f.sameSizeBare)) || bare!;
+    const which = floor === bare ? "the bare page's" : `the bare page of its size's (${floor.route.slice(SIZED_BARE_PREFIX.length)} B)`;
+    if (f.lcpMs > floor.lcpMs * LIGHTHOUSE_BUDGET.lcpRatio) over.push(`${f.route} (${f.kind}): LCP ${Math.round(f.lcpMs)} ms, ${(f.lcpMs / floor.lcpMs).toFixed(2)}× ${which} ${Math.round(floor.lcpMs)} ms, budget ${LIGHTHOUSE_BUDGET.lcpRatio}×`);
     if (f.tbtMs > bare!.tbtMs + LIGHTHOUSE_BUDGET.tbtOverMs) over.push(`${f.route} (${f.kind}): TBT ${Math.round(f.tbtMs)} ms, the bare page's ${Math.round(bare!.tbtMs)} ms + ${LIGHTHOUSE_BUDGET.tbtOverMs}, budget`);
   }
   return over;

@@ -1,9 +1,11 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
-// size budget is exceeded. Sizes are deterministic; build times are printed, never asserted. Then the
+// size budget is exceeded, every route's whole HTML as sent against the first round trip's 14,600 B among
+// them (bench/round-trip.ts). Sizes are deterministic; build times are printed, never asserted. Then the
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
 // median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
-// page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31).
+// page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31), LCP
+// against a bare page of each route's own size (issue 40), and the heaviest route besides.
 // The analytics beacon: its brotli bytes, and a phone's LCP on pages beside copies without it, in the
 // same Lighthouse run (bench/beacon.ts); `npm run bench -- --beacon [--runs N]` measures only that.
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
@@ -30,6 +32,7 @@ import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../ben
 import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
+import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -98,7 +101,7 @@ await runCli('bench', async () => {
   };
   // `pagesBudget`: the pages' own Lighthouse budgets too (the whole bench), not only the beacon's.
   const lighthouseReport = async (routes: RouteKind[], runs?: number, pagesBudget = true) => {
-    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs);
+    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs, { sameSize: pagesBudget });
     console.log(`\n${describeLighthouse(lighthouse)}`);
     if (pagesBudget) over.push(...lighthouseOverBudget(lighthouse));
     const lcp = describeBeaconLcp(lighthouse, pairs);
@@ -155,6 +158,11 @@ await runCli('bench', async () => {
   for (const f of [...first].sort((a, b) => b.total - a.total))
     console.log(f.route.padEnd(40), kb(f.firstScreen.mobile + f.blockingCss).padStart(9), kb(f.firstScreen.desktop + f.blockingCss).padStart(9), kb(f.html).padStart(11), f.blockingCss ? `  (${kb(f.blockingCss)} render-blocking CSS)` : '');
 
+  // Every route in one round trip: its whole HTML as sent, headers included (issue 40).
+  const trips = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), first);
+  console.log(`\n${describeRoundTrips(trips)}`);
+  over.push(...roundTripOverBudget(trips));
+
   beaconReport();
   for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
   for (const r of rows) {
@@ -171,8 +179,10 @@ await runCli('bench', async () => {
   console.log('');
   over.push(...(await benchExperiments()));
 
-  // Lighthouse on a phone: each kind of route against a bare page served beside it in the same run.
-  await lighthouseReport(kinds);
+  // Lighthouse on a phone: each kind of route, and the heaviest route, each beside a bare page of its own
+  // size and the small bare page, in the same run.
+  const heaviest = [...trips].sort((a, b) => b.whole - a.whole)[0];
+  await lighthouseReport(heaviest && !kinds.some((k) => k.route === heaviest.route) ? [...kinds, { kind: 'heaviest', route: heaviest.route }] : kinds);
 
   // The analytics database at 1,000,000 events on PostgreSQL 15.
   const analytics = await analyticsFigures(analyticsOptions);

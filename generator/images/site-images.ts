@@ -38,8 +38,9 @@ export interface GeneratedImages {
   previewStills: Record<string, PreviewStill>;
   /** The social card's address by route. */
   socialCards: Record<string, string>;
-  /** The SVG site icon and the header's logo as data: addresses, for pages to carry (see svgDataAddress). */
-  favicon: string;
+  /** The header's logo as a data: address, for pages to carry (see svgDataAddress). The site icon is
+   * linked as /favicon.svg: a browser asks for it once the page has loaded, so inlining it only added
+   * its bytes to every page's first round trip, beside /favicon.ico. */
   logo?: string;
   /** Files to write, by path relative to dist/: the cache file holding each. */
   files: Map<string, string>;
@@ -165,13 +166,12 @@ function socialCards(root: string, compiled: CompiledSite, files: Map<string, st
   return { cards, jobs };
 }
 
-/** favicon.ico and apple-touch-icon.png from public/favicon.svg; returns the SVG as a data: address. */
-async function siteIcons(root: string, files: Map<string, string>, reuse: boolean): Promise<string> {
+/** favicon.ico and apple-touch-icon.png from public/favicon.svg (itself copied as a file). */
+async function siteIcons(root: string, files: Map<string, string>, reuse: boolean): Promise<void> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
   const key = hash('icons', svg, codeDigest(IMAGE_CODE.icons));
   files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg), reuse));
   files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg), reuse));
-  return svgDataAddress(svg.toString('utf8'));
 }
 
 /** `reuse` false (a clean build): every image is drawn anew, and replaces its cache file. */
@@ -181,14 +181,13 @@ export async function generateImages(root: string, compiled: CompiledSite, { reu
   const { cards, jobs } = socialCards(root, compiled, files, reuse);
   const pool = new CardPool(jobs);
   let stills: Record<string, PreviewStill>;
-  let favicon: string;
   try {
     stills = await previewStills(root, compiled, files, reuse);
-    favicon = await siteIcons(root, files, reuse);
+    await siteIcons(root, files, reuse);
   } finally {
     await pool.finish();
   }
   const logoFile = join(root, 'public/images/logo.svg');
   const logo = existsSync(logoFile) ? svgDataAddress(readFileSync(logoFile, 'utf8')) : undefined;
-  return { previewStills: stills, socialCards: cards, favicon, logo, files };
+  return { previewStills: stills, socialCards: cards, logo, files };
 }

@@ -3,7 +3,7 @@
 import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 import { renderPage, type SiteImages } from '../../runtime/render/render-page.tsx';
 import { assetsFromManifest, type ManifestChunk } from './page-assets.ts';
-import { BROTLI_QUALITY, compressBytes, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
+import { compressPage, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
 import { inlineScriptHashes } from '../host/security-headers.ts';
 import { digestOf } from '../store/reads.ts';
 import { Tracker, type Read } from '../store/track.ts';
@@ -63,7 +63,7 @@ export class PageRenderer {
     });
     const reads = [...tracker.reads.keys()].sort();
     const bytes = Buffer.from(html);
-    const compressed = bytes.length >= MIN_COMPRESS_BYTES ? compressBytes(bytes, BROTLI_QUALITY.pages, true) : undefined;
+    const compressed = bytes.length >= MIN_COMPRESS_BYTES ? compressPage(bytes) : undefined;
     return { index, route: page.route, html, islands, scriptHashes: inlineScriptHashes(html), reads, readsDigest: digestOf(reads, (r) => tracker.reads.get(r)!), compressed };
   }
 }

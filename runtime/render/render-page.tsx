@@ -74,7 +74,6 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       canonical={unlisted ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
       css={assets.inlineCss ? [] : assets.css}
       inlineCss={assets.inlineCss ? INLINE_CSS : undefined}
-      icon={images?.favicon}
       scripts={assets.always ?? []}
       islandScripts={used.length ? assets.scripts : undefined}
       bodyHtml={bodyHtml}

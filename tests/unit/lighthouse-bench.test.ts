@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { BARE_ROUTE, describeLighthouse, FIRST_ROUND_TRIP_BYTES, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
+import { BARE_ROUTE, bareOfSize, describeLighthouse, FIRST_ROUND_TRIP_BYTES, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
 import { fixtureSite } from './fixture.ts';
 
 describe('the route kinds the probe measures', () => {
@@ -50,6 +50,20 @@ describe('the budgets, against the bare page of the same run', () => {
     const note = describeLighthouse([bare, big, small]).split('\n').find((l) => l.includes('round trip'));
     expect(note).toMatch(/: landing\)$/);
     expect(describeLighthouse([bare, small])).not.toMatch(/round trip/);
+  });
+});
+
+describe('the bare page of a route’s size', () => {
+  it('compresses to the route’s bytes (brotli’s output grows by a byte or two at a step), with the same visible text as the small bare page', () => {
+    const visible = (html: string) => html.replace(/<!--[^]*?-->\n/, '');
+    const small = visible(bareOfSize(0).html);
+    expect(small).toMatch(/<h1>A bare page<\/h1>/);
+    for (const bytes of [4_000, 14_600, 30_000]) {
+      const { html, br } = bareOfSize(bytes);
+      expect(br.length).toBeGreaterThanOrEqual(bytes);
+      expect(br.length).toBeLessThanOrEqual(bytes + 4);
+      expect(visible(html)).toBe(small);
+    }
   });
 });
 
