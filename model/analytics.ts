@@ -18,4 +18,13 @@ export function pixelAddress(route: string, kind: 'view' | '404'): string {
  * it in place, `(window as BeaconWindow).__beacon?.('capture')`, with a type-only import: a shared module
  * for one line would be a chunk of its own, one more request when islands hydrate.
  */
-export type BeaconWindow = { __beacon?: (kind: 'capture' | 'contact' | 'preview') => void };
+export type BeaconWindow = { __beacon?: BeaconHook };
+
+/** The fields of a buy event (issue 41): product id, price shown in cents, the click's reference (model/checkout.ts). */
+export type BuyFields = { p: string; c: number; x: string };
+
+/** The hook: sends the page's view first if not yet sent, so the steps arrive in the order taken. */
+export type BeaconHook = {
+  (kind: 'capture' | 'contact' | 'preview'): void;
+  (kind: 'buy', fields: BuyFields): void;
+};

@@ -25,9 +25,9 @@ export type DefaultDescription = string;
  */
 export type TrustedByFigure = string;
 /**
- * Name of the hosted checkout, shown after 'Secure checkout via'.
+ * The hosted checkout (shown after 'Secure checkout via'). The buy button adds its click's reference to the checkout address the way this provider expects, and its webhook ties the order to the click (model/checkout.ts).
  */
-export type CheckoutProvider = string;
+export type CheckoutProvider = 'Stripe' | 'Lemon Squeezy' | 'Paddle' | 'Polar' | 'Gumroad';
 /**
  * Time between the buy toast and the redirect.
  */
