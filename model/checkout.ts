@@ -4,10 +4,12 @@
 // (supabase/functions/checkout-webhook), which reads it back from the provider's event. No cookie, no
 // storage, never the visitor's hash: a fresh random value per click, which only an order can claim.
 
-/** 16 random bytes, base64url without padding: 22 characters of [A-Za-z0-9_-], 128 bits. */
-export const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+import { REFERENCE_PATTERN } from './sales.ts';
 
-/** A new reference, from the platform's cryptographic random source (browsers and Node alike). */
+/** The form the database keeps (model/sales.ts): 22 characters of [A-Za-z0-9_-]. */
+export { REFERENCE_PATTERN };
+
+/** A new reference: 16 random bytes (128 bits) from the platform's cryptographic source, base64url without padding. */
 export function mintReference(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   // btoa over the bytes as Latin-1, then the URL-safe alphabet (Stripe's client_reference_id allows
