@@ -9,7 +9,7 @@ import { ObjectFields, startValue, type FormContext } from './schema-form.tsx';
 import { applyLocal } from './local-edit.ts';
 import { ExperimentPanel } from './experiment-panel.tsx';
 import { BlockForm } from './variant-form.tsx';
-import { armsOf, CONTROL, shownAs, type PageData } from './variants.ts';
+import { armsOf, CONTROL, shownAs, type PageData, type SectionData } from './variants.ts';
 
 const CATALOGUE = 'site.config.yaml';
 
@@ -229,7 +229,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
     // Anything else but the experiment's own fields is a page setting: open them, so the field is there to take the focus.
     else if (!d.path.startsWith('experiment')) setSettingsOpen(true);
     // In a variant's override: that variant's form, at the field it overrides.
-    const v = /^(sections\[\d+\])\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
+    const v = /^(sections\[\d+\]|platform)\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
     if (v && arms.includes(v[2]!)) chooseVariant(v[2]!);
     focusAfter.current = (v && arms.includes(v[2]!) ? `${v[1]}${v[3]}` : d.path) || 'title';
     setVersion((v) => v);
@@ -239,6 +239,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const sections = (data?.sections as Section[] | undefined) ?? [];
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const selectedSection = selected !== null ? sections[selected] : undefined;
+  const platform = !catalogue && data?.template === 'platform' && data.platform && typeof data.platform === 'object' ? (data.platform as SectionData) : undefined;
   const arms = catalogue ? [CONTROL] : armsOf(data as PageData | null);
   // A variant the experiment no longer has (removed, or the experiment ended) shows the control.
   const arm = arms.includes(variant) ? variant : CONTROL;
@@ -301,15 +302,22 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
           ) : (
             <>
               <Disclosure className="studio-panel" heading="h2" title="Page settings" open={settingsOpen} onOpenChange={setSettingsOpen}>
-                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections', 'experiment']} />
+                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={platform ? ['sections', 'experiment', 'platform'] : ['sections', 'experiment']} />
               </Disclosure>
+              {platform && (
+                // A platform page's own fields, with the experiment's versions as a block's (issue 41).
+                <section className="studio-panel studio-block-form" aria-labelledby="platform-title">
+                  <h2 id="platform-title">{schemas.page.properties?.platform?.title ?? 'Platform page'}</h2>
+                  <BlockForm schema={schemas.page.properties!.platform!} section={platform} at={['platform']} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
+                </section>
+              )}
               <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
               <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={edit} schemas={schemas} diagnostics={diagnostics} />
               {selectedSection && selected !== null && (
                 <section className="studio-panel studio-block-form" aria-labelledby="block-title">
                   <h2 id="block-title">Block {selected + 1}: {selectedSection.type}</h2>
                   {schemas.blocks[selectedSection.type ?? ''] ? (
-                    <BlockForm schema={schemas.blocks[selectedSection.type!]!} section={selectedSection} index={selected} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
+                    <BlockForm schema={schemas.blocks[selectedSection.type!]!} section={selectedSection} at={['sections', selected]} ctx={ctx} arms={arms} arm={arm} setArm={chooseVariant} editAll={editAll} />
                   ) : (
                     <p>No block type "{String(selectedSection.type)}". Pick one of the palette's types in the YAML file.</p>
                   )}
