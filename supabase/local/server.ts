@@ -12,7 +12,7 @@ import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY } from './keys.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from './keys.ts';
 import { prepareDatabase } from './migrate.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
 import { handleRest } from './rest.ts';
@@ -45,7 +45,7 @@ interface StandInOptions {
   analyticsRawDays?: number;
   /** The catalogue the site was built with (model/sales.ts), published at start so track() checks events against it. */
   catalogue?: DatabaseCatalogue;
-  /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET. Without one every webhook is refused. */
+  /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET, else the local one (keys.ts). An empty one refuses every webhook. */
   checkoutSecret?: string;
   /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies. */
   checkoutProvider?: string;
@@ -119,7 +119,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       return database;
     })();
     db = await ready;
-    functions = edgeFunctions(db, { checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider });
+    functions = edgeFunctions(db, { checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider });
   } catch (e) {
     server.close();
     throw e;
