@@ -308,6 +308,7 @@ begin
       select distinct on (o.provider, o.order_id, m[1]) o.*, m[1] as x_route, m[2] as x_variant
       from o cross join lateral unnest(o.steps) with ordinality t(token, n)
       cross join lateral regexp_match(t.token, '^variant:(/[a-z0-9/-]*)=([a-z0-9-]+)$') m
+      where m is not null
       order by o.provider, o.order_id, m[1], t.n
     ),
     panels as (
@@ -469,3 +470,228 @@ revoke all on function public.admin_sales(date, date), public.admin_funnel_sales
 grant execute on function public.admin_sales(date, date), public.admin_funnel_sales(date, date, jsonb),
   public.admin_experiment_revenue(text, text, date, date, bigint), public.admin_orders(date, date, integer, integer)
   to authenticated;
+
+-- 5. Ingest. An event's fields, as 20251215000000_analytics.sql checked them, and `x`, the buy
+-- click's reference (its shape only; the catalogue checks are track()'s, which reads tables).
+create or replace function private.analytics_event_problem(p jsonb)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_key text;
+  v_value jsonb;
+  c_slug constant text := '^[a-z0-9][a-z0-9-]*$';
+begin
+  if jsonb_typeof(p) is distinct from 'object' then
+    return 'the body is not a JSON object';
+  end if;
+  for v_key, v_value in select key, value from jsonb_each(p) loop
+    if v_key not in ('k', 'r', 'b', 't', 'p', 'c', 'f', 'us', 'um', 'uc', 'd', 'v', 'x') then
+      return format('%s is not a known field (k, r, b, t, p, c, f, us, um, uc, d, v, x)', left(v_key, 20));
+    end if;
+    if v_key = 'c' then
+      if not (jsonb_typeof(v_value) = 'number' or (jsonb_typeof(v_value) = 'string' and v_value #>> '{}' ~ '^[0-9]{1,9}$'))
+         or (v_value #>> '{}') !~ '^[0-9]{1,9}$' then
+        return 'c (price in cents) is not a whole number between 0 and 999999999';
+      end if;
+    elsif jsonb_typeof(v_value) <> 'string' then
+      return format('%s is not a string', v_key);
+    end if;
+  end loop;
+  return case
+    when not p ? 'k' then 'k (kind) is missing'
+    when p ->> 'k' not in ('view', 'cta', 'buy', 'capture', 'contact', 'preview', '404')
+      then format('k (kind) %s is not one of view, cta, buy, capture, contact, preview, 404', left(p ->> 'k', 20))
+    when not p ? 'r' then 'r (route) is missing'
+    when char_length(p ->> 'r') > 200 then 'r (route) is longer than 200 characters'
+    when (p ->> 'r') !~ '^/[a-z0-9/-]*$' then 'r (route) is not a plain path of a-z, 0-9, - and /'
+    when not p ? 'd' then 'd (device) is missing'
+    when (p ->> 'd') not in ('phone', 'tablet', 'desktop') then 'd (device) is not one of phone, tablet, desktop'
+    when p ->> 'k' = 'buy' and not p ? 'p' then 'p (product) is missing for a buy event'
+    when p ->> 'k' <> 'buy' and p ? 'x' then 'x (reference) is sent with a buy event only'
+    when (p ->> 'x') !~ '^[A-Za-z0-9_-]{22}$' then 'x (reference) is not 22 characters of A-Z, a-z, 0-9, _ and -'
+    when char_length(p ->> 'b') > 64 then 'b (block id) is longer than 64 characters'
+    when (p ->> 'b') !~ c_slug then 'b (block id) is not a slug (a-z, 0-9, -)'
+    when char_length(p ->> 't') > 64 then 't (block type) is longer than 64 characters'
+    when (p ->> 't') !~ c_slug then 't (block type) is not a slug (a-z, 0-9, -)'
+    when char_length(p ->> 'p') > 64 then 'p (product) is longer than 64 characters'
+    when (p ->> 'p') !~ c_slug then 'p (product) is not a slug (a-z, 0-9, -)'
+    when char_length(p ->> 'v') > 64 then 'v (variant) is longer than 64 characters'
+    when (p ->> 'v') !~ c_slug then 'v (variant) is not a slug (a-z, 0-9, -)'
+    when char_length(p ->> 'f') > 253 then 'f (referrer host) is longer than 253 characters'
+    when (p ->> 'f') !~ '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:[0-9]{1,5})?$' then 'f (referrer host) is not a host name (lower case, no scheme or path)'
+    when char_length(p ->> 'us') > 100 then 'us (utm_source) is longer than 100 characters'
+    when char_length(p ->> 'um') > 100 then 'um (utm_medium) is longer than 100 characters'
+    when char_length(p ->> 'uc') > 100 then 'uc (utm_campaign) is longer than 100 characters'
+    when concat(p ->> 'us', p ->> 'um', p ->> 'uc') ~ '[[:cntrl:]]' then 'us, um or uc (utm) holds a control character'
+  end;
+end;
+$$;
+revoke all on function private.analytics_event_problem(jsonb) from public;
+
+-- A buy click's attribution under its reference: the click, and its visitor-day so far (first touch
+-- and step tokens, as analytics.raw_daily and analytics.raw_paths compute them for the whole day).
+-- A reference sent twice (a replayed click) keeps its first attribution.
+create function private.store_buy_reference(p_reference text, p_visitor bytea, p_body jsonb, p_experiment text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_day date := (now() at time zone 'utc')::date;
+begin
+  insert into analytics.buy_references (reference, route, block_id, block_type, product, variant, experiment,
+    referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+  select p_reference, p_body ->> 'r', p_body ->> 'b', p_body ->> 't', p_body ->> 'p', p_body ->> 'v', p_experiment,
+    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device,
+    coalesce((select array_agg(token order by first_at, first_id, first_n) from (
+      select tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
+      from analytics.events ev
+      cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
+      where ev.day = v_day and ev.visitor = p_visitor
+      group by tok.token) s), '{}')
+  from (
+    select
+      (array_agg(ev.referrer_host order by ev.at, ev.id) filter (where ev.referrer_host is not null))[1] as referrer_host,
+      (array_agg(ev.utm_source order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_source,
+      (array_agg(ev.utm_medium order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_medium,
+      (array_agg(ev.utm_campaign order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_campaign,
+      (array_agg(ev.device order by ev.at, ev.id) filter (where ev.device is not null))[1] as device
+    from analytics.events ev where ev.day = v_day and ev.visitor = p_visitor
+  ) t
+  on conflict (reference) do nothing;
+end;
+$$;
+revoke all on function private.store_buy_reference(text, bytea, jsonb, text) from public;
+
+-- public.track(): 20251215000000_analytics.sql's, and
+-- - a browser that sends Sec-GPC: 1 or DNT: 1 is refused before anything is counted or stored (issue
+--   40: the beacon already stays silent; now a request made by hand is refused too);
+-- - a product must be in the catalogue (analytics.products), a variant one its route's experiment
+--   declares (analytics.experiment_arms): else 400, nothing stored;
+-- - a buy's value is the catalogue's price; `c`, when sent, must equal it (an older beacon sends it);
+-- - a buy's reference `x` stores its attribution (private.store_buy_reference).
+create or replace function public.track(text)
+returns json
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+  v_refused json;
+  v_body jsonb;
+  v_problem text;
+  v_agent text := coalesce(v_headers ->> 'user-agent', '');
+  v_price bigint;
+  v_experiment text;
+  v_visitor bytea;
+  c_hint constant text := 'Send {"k":kind,"r":"/route","d":"phone|tablet|desktop"} and optional b, t, p, f, us, um, uc, v, x (see supabase/README.md).';
+begin
+  -- Global Privacy Control and Do Not Track: nothing counted, nothing stored, not even the attempt.
+  if btrim(coalesce(v_headers ->> 'sec-gpc', '')) = '1' or btrim(coalesce(v_headers ->> 'dnt', '')) = '1' then
+    return private.refusal(403, 'not_tracked', 'not counted: the browser asks not to be tracked (Sec-GPC or DNT)',
+      'Browsers that send Global Privacy Control or Do Not Track are not counted at all.');
+  end if;
+  v_refused := private.count_request('events');
+  if v_refused is not null then
+    return v_refused;
+  end if;
+  if octet_length($1) > 4096 then
+    return private.refusal(400, '22023', 'invalid event: the body is longer than 4096 bytes', c_hint);
+  end if;
+  begin
+    v_body := $1::jsonb;
+  exception when others then
+    return private.refusal(400, '22023', 'invalid event: the body is not JSON', c_hint);
+  end;
+  v_problem := private.analytics_event_problem(v_body);
+  if v_problem is null and v_body ? 'p' then
+    select price_minor into v_price from analytics.products where id = v_body ->> 'p';
+    if not found then
+      v_problem := format('p (product) %s is not in the catalogue', v_body ->> 'p');
+    elsif v_body ->> 'k' = 'buy' and v_body ? 'c' and (v_body ->> 'c')::bigint <> v_price then
+      v_problem := format('c (price) %s is not the catalogue''s price of %s; leave it out, the catalogue''s is used', v_body ->> 'c', v_body ->> 'p');
+    end if;
+  end if;
+  if v_problem is null and v_body ? 'v' then
+    select experiment into v_experiment from analytics.experiment_arms where route = v_body ->> 'r' and variant = v_body ->> 'v';
+    if not found then
+      v_problem := format('v (variant) %s is not one of the variants of %s''s experiment', v_body ->> 'v', v_body ->> 'r');
+    end if;
+  end if;
+  if v_problem is not null then
+    return private.refusal(400, '22023', 'invalid event: ' || v_problem, c_hint);
+  end if;
+  if v_agent = '' or private.is_bot_cached(v_agent) then
+    return private.refusal(403, 'bot', 'not counted: the user-agent header is empty or a bot''s',
+      'Automated clients are not counted (the list is the isbot package''s).');
+  end if;
+  v_visitor := sha256(private.analytics_salt_today()
+    || convert_to((select site from analytics.settings) || chr(10) || private.client_address() || chr(10) || v_agent, 'UTF8'));
+  insert into analytics.events (visitor, kind, route, block_id, block_type, product, price_cents,
+    referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+  values (v_visitor, v_body ->> 'k', v_body ->> 'r', v_body ->> 'b', v_body ->> 't', v_body ->> 'p',
+    case when v_body ->> 'k' = 'buy' then v_price end,
+    v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v');
+  if v_body ? 'x' then
+    perform private.store_buy_reference(v_body ->> 'x', v_visitor, v_body, v_experiment);
+  end if;
+  return null;
+end;
+$$;
+comment on function public.track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
+revoke all on function public.track(text) from public, anon, authenticated, service_role;
+grant execute on function public.track(text) to anon;
+
+-- The daily fold: 20251222000100_fold_rotates_salt.sql's, and the references no order claims are
+-- deleted with the raw events of their day.
+create or replace function analytics.fold()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_before date := ((now() at time zone 'utc') - interval '10 minutes')::date;
+  v_day date;
+  v_folded integer := 0;
+begin
+  -- Through the API (a request's claims are set) only an admin at aal2; cron and psql have none.
+  if (select auth.jwt()) ->> 'role' is not null then
+    if coalesce((select auth.jwt()) -> 'app_metadata' ->> 'role', '') <> 'admin'
+       or coalesce((select auth.jwt()) ->> 'aal', '') <> 'aal2'
+       or not rls.session_is_live() then
+      raise exception 'only an admin signed in with a second factor may fold the analytics' using errcode = '42501';
+    end if;
+  end if;
+  -- Today's salt, and yesterday's deleted with its bot verdicts, even on a day without an event:
+  -- otherwise a quiet day kept the last salt until the next event, and with it the means to link
+  -- that day's hashes to the day before.
+  perform private.analytics_salt_today();
+  for v_day in
+    select distinct ev.day from analytics.events ev
+    where ev.day < v_before and not exists (select 1 from analytics.folded_days f where f.day = ev.day)
+    order by 1
+  loop
+    -- Claiming the day first: a second fold running at once skips it.
+    insert into analytics.folded_days (day) values (v_day) on conflict (day) do nothing;
+    continue when not found;
+    insert into analytics.daily select * from analytics.raw_daily(v_day, v_day, false);
+    insert into analytics.daily_screen select * from analytics.screen_rows(v_day, v_day, true);
+    insert into analytics.daily_paths select * from analytics.raw_paths(v_day, v_day, false);
+    v_folded := v_folded + 1;
+  end loop;
+  delete from analytics.events
+  where day < (now() at time zone 'utc')::date - (select raw_days from analytics.settings)
+    and day in (select day from analytics.folded_days);
+  delete from analytics.buy_references r
+  where r.day < (now() at time zone 'utc')::date - (select raw_days from analytics.settings)
+    and not exists (select 1 from sales.orders o where o.reference = r.reference);
+  return v_folded;
+end;
+$$;
+revoke all on function analytics.fold() from public;
+grant execute on function analytics.fold() to authenticated;
