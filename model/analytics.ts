@@ -20,8 +20,8 @@ export function pixelAddress(route: string, kind: 'view' | '404'): string {
  */
 export type BeaconWindow = { __beacon?: BeaconHook };
 
-/** The fields of a buy event (issue 41): product id, price shown in cents, the click's reference (model/checkout.ts). */
-export type BuyFields = { p: string; c: number; x: string };
+/** The fields of a buy event (issue 41): product id, price shown in minor units, the click's reference (model/checkout.ts), and the block it is in (id, type) as a call to action's. */
+export type BuyFields = { p: string; c: number; x: string; b?: string; t?: string };
 
 /** The hook: sends the page's view first if not yet sent, so the steps arrive in the order taken. */
 export type BeaconHook = {

@@ -51,13 +51,13 @@ function Card({ c }: { c: MoneyCard }) {
 
 function Table({ t }: { t: MoneyTable }) {
   if (t.rows.length === 0) return null;
-  const th = 'px-2 py-2 text-right font-bold';
+  const th = 'px-1 py-2 text-right font-bold sm:px-2';
   return (
     <div data-testid={`sales-table-${t.id}`}>
       <h3 className={h3}>{t.title}</h3>
       <table className="mt-2 w-full table-fixed text-left text-sm">
         <caption className="sr-only">Orders and revenue {t.title.toLowerCase()}</caption>
-        <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+        <thead className="border-b border-gray-200 text-xs uppercase text-gray-600 sm:tracking-wide">
           <tr>
             <th scope="col" className="w-2/5 py-2 pr-2 font-bold">{t.subject}</th>
             <th scope="col" className={th}>Orders</th>

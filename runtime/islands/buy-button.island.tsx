@@ -26,11 +26,13 @@ export default function BuyButton({ label, checkoutUrl, provider, product, price
   const [busy, setBusy] = useState(false);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
+    // The block the button is in, as the registry marks every block (runtime/registry.tsx): the call to action that sold.
+    const block = e.currentTarget.closest<HTMLElement>('[data-block-type]')?.dataset;
     if (busy) return;
     setBusy(true);
     const beacon = (window as BeaconWindow).__beacon;
     const reference = beacon && mintReference();
-    if (beacon && reference) beacon('buy', { p: product, c: priceCents, x: reference });
+    if (beacon && reference) beacon('buy', { p: product, c: priceCents, x: reference, ...(block?.block ? { b: block.block } : {}), ...(block?.blockType ? { t: block.blockType } : {}) });
     toast.info('Redirecting to Purchase', { description: 'Taking you to the secure checkout page...' });
     const to = reference ? checkoutAddress(checkoutUrl, provider, reference) : checkoutUrl;
     setTimeout(() => window.location.assign(to), delayMs);
