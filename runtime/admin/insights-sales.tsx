@@ -105,7 +105,7 @@ export function SalesSection({ sales, children }: { sales: SalesView | undefined
         )}
       </div>
       <div className="mt-3"><Rates orders={sales.ordersPerVisitor} clicks={sales.buysPerVisitor} /></div>
-      <h3 className={`${h3} mt-6`}>Platform pages and the bundle</h3>
+      <h3 className={`${h3} mt-6`}>Sales per platform page and the bundle</h3>
       <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {sales.cards.map((c) => <Card key={c.product} c={c} />)}
       </ul>
