@@ -16,7 +16,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
@@ -87,6 +87,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
   const pool = new pg.Pool({ connectionString: server.url, max: INGEST_CONCURRENCY });
   try {
     await prepareDatabase(db);
+    await db.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(LOAD_CATALOGUE)]);
     await db.query(`update private.hourly_limits set per_hour = 100000000 where action = 'events'`);
     await db.query(`alter system set track_wal_io_timing = on`);
     await db.query(`select pg_reload_conf()`);
