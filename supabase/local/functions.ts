@@ -19,12 +19,15 @@ export function edgeFunctions(db: Database, options: FunctionsOptions): (req: In
   const webhook = checkoutWebhook({
     secret: options.checkoutSecret,
     provider: options.checkoutProvider,
-    record: (event) =>
-      db.transaction(async (tx) => {
-        await tx.exec('set local role service_role');
-        const { rows } = await tx.query<{ answer: { recorded: boolean } }>('select public.record_checkout_event($1::jsonb) as answer', [JSON.stringify(event)]);
-        return rows[0]!.answer.recorded;
-      }),
+    // One round trip: a multi-statement query is one implicit transaction, so SET LOCAL holds for the
+    // call and an error rolls back both. The event is JSON the handler built, quoted as a literal
+    // (standard_conforming_strings, PostgreSQL's default: only ' needs doubling).
+    record: async (event) => {
+      const literal = `'${JSON.stringify(event).replace(/'/g, "''")}'`;
+      const results = await db.exec(`set local role service_role; select public.record_checkout_event(${literal}::jsonb) as answer`);
+      const answer = results.at(-1)?.[0]?.answer as { recorded: boolean } | string | undefined;
+      return (typeof answer === 'string' ? (JSON.parse(answer) as { recorded: boolean }) : answer!).recorded;
+    },
   });
   return async (req, name, baseUrl) => {
     if (name !== 'checkout-webhook') return Reply.json(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
