@@ -175,6 +175,10 @@ test('a buy on a platform page’s variant becomes, through the signed webhook, 
     await expect(row.getByTestId('sales-orders')).toHaveText('1', { timeout: 1000 });
     await expect(row.getByTestId('sales-net')).toHaveText(money(amount), { timeout: 1000 });
     await expect(admin.getByTestId('sales-table-ctas').getByTestId('sales-row').filter({ hasText: block }).getByTestId('sales-orders')).toHaveText('1', { timeout: 1000 });
+    // The experiment, judged on money: the order on the version it was made on, none on the control.
+    const judged = admin.getByTestId('experiment').filter({ hasText: experiment.id }).getByTestId('experiment-money');
+    await expect(judged.locator(`[data-arm="${variant}"]`).getByTestId('experiment-money-orders')).toHaveText('1', { timeout: 1000 });
+    await expect(judged.locator('[data-arm="control"]').getByTestId('experiment-money-orders')).toHaveText('0', { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   // The screen at a phone's width and a desktop's, for the report's screenshots.
   for (const width of [390, 1280]) {
