@@ -47,7 +47,7 @@ export function revenueVerdict(arms: readonly ArmMoney[], alpha: number = REVENU
   const [control, ...variants] = arms;
   if (!control || !variants.length) return { kind: 'too-early', reason: 'no variant' };
   const orders = arms.reduce((s, a) => s + a.orders, 0);
-  if (orders < REVENUE_MSPRT.minOrders) return { kind: 'too-early', reason: `${orders} orders so far; a verdict on revenue needs at least ${REVENUE_MSPRT.minOrders}` };
+  if (orders < REVENUE_MSPRT.minOrders) return { kind: 'too-early', reason: `${orders} order${orders === 1 ? '' : 's'} so far; a verdict on revenue needs at least ${REVENUE_MSPRT.minOrders}` };
   let found: Verdict | undefined;
   for (const v of variants) {
     if (revenueLambda(control, v) < variants.length / alpha) continue;

@@ -94,7 +94,7 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
         </table>
       </div>
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-money-verdict">{verdictText(report.verdict, entry.goal.event as 'revenue' | 'order')}</p>
-      <p className="mt-1 text-sm text-gray-700">Buy clicks, below, are a guardrail: a version that draws clicks but not orders is not selling.</p>
+      <p className="mt-1 text-sm text-gray-700">The buy clicks in the table above are a guardrail: a version that draws clicks but not orders is not selling.</p>
     </div>
   );
 }
