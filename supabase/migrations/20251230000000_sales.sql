@@ -298,49 +298,60 @@ stable
 security invoker
 set search_path = ''
 set plan_cache_mode = force_custom_plan
+-- Compiling the plan (JIT, which its estimated cost calls for) took longer than running it.
+set jit = off
 as $$
 begin
   perform analytics.check_range(p_from, p_to);
   return (
-    with o as materialized (select * from sales.orders_between(p_from, p_to)),
-    -- Each order's exposures: the first variant its visitor-day saw on each route under an experiment.
+    -- Only the columns the panels group by: the rows sorted for the grouping sets stay narrow.
+    with o as materialized (select day, currency, gross, refunded, product, attributed, route, block_id, block_type,
+        utm_source, utm_medium, utm_campaign, referrer_host from sales.orders_between(p_from, p_to)),
+    -- Each order's exposures: the variants its visitor-day saw before the click (tokens
+    -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='). A visitor is shown one
+    -- version of a route (chosen by address and browser), so a route has one such token.
     exposed as (
-      select distinct on (o.provider, o.order_id, m[1]) o.*, m[1] as x_route, m[2] as x_variant
-      from o cross join lateral unnest(o.steps) with ordinality t(token, n)
-      cross join lateral regexp_match(t.token, '^variant:(/[a-z0-9/-]*)=([a-z0-9-]+)$') m
-      where m is not null
-      order by o.provider, o.order_id, m[1], t.n
+      select split_part(substr(t.token, 9), '=', 1) as route, split_part(t.token, '=', 2) as variant, o.currency, o.gross, o.refunded
+      from sales.orders_between(p_from, p_to) o cross join lateral unnest(o.steps) t(token)
+      where left(t.token, 8) = 'variant:'
+    ),
+    -- Every panel but the variants in one pass over the orders.
+    sets as (
+      select case
+          when grouping(day) = 0 then 'daily'
+          when grouping(product) = 0 then 'products'
+          when grouping(block_id) = 0 then 'blocks'
+          when grouping(route) = 0 then 'routes'
+          when grouping(utm_source) = 0 then 'campaigns'
+          when grouping(referrer_host) = 0 then 'referrers'
+          else 'totals' end as panel,
+        day, product, route, block_id, block_type, utm_source, utm_medium, utm_campaign, referrer_host, attributed, currency,
+        count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
+      from o
+      group by grouping sets ((currency), (day, currency), (product, currency), (route, attributed, currency),
+        (route, block_id, block_type, attributed, currency), (utm_source, utm_medium, utm_campaign, attributed, currency),
+        (referrer_host, attributed, currency))
     ),
     panels as (
-      select 'totals' as panel, jsonb_build_object('currency', currency) as k, count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
-        from o group by currency
+      select panel, case panel
+          when 'totals' then jsonb_build_object('currency', currency)
+          when 'daily' then jsonb_build_object('day', to_char(day, 'YYYY-MM-DD'), 'currency', currency)
+          when 'products' then jsonb_build_object('product', product, 'attributed', product is not null, 'currency', currency)
+          when 'routes' then jsonb_build_object('route', route, 'attributed', attributed, 'currency', currency)
+          when 'blocks' then jsonb_build_object('route', route, 'blockId', block_id, 'blockType', block_type, 'attributed', attributed, 'currency', currency)
+          when 'campaigns' then jsonb_build_object('source', utm_source, 'medium', utm_medium, 'campaign', utm_campaign, 'attributed', attributed, 'currency', currency)
+          else jsonb_build_object('host', referrer_host, 'attributed', attributed, 'currency', currency) end as k, n, nr, g, r
+      from sets
       union all
-      select 'daily', jsonb_build_object('day', to_char(day, 'YYYY-MM-DD'), 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by day, currency
-      union all
-      select 'products', jsonb_build_object('product', product, 'attributed', product is not null, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by product, currency
-      union all
-      select 'routes', jsonb_build_object('route', route, 'attributed', attributed, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by route, attributed, currency
-      union all
-      select 'blocks', jsonb_build_object('route', route, 'blockId', block_id, 'blockType', block_type, 'attributed', attributed, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by route, block_id, block_type, attributed, currency
-      union all
-      select 'campaigns', jsonb_build_object('source', utm_source, 'medium', utm_medium, 'campaign', utm_campaign, 'attributed', attributed, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by utm_source, utm_medium, utm_campaign, attributed, currency
-      union all
-      select 'referrers', jsonb_build_object('host', referrer_host, 'attributed', attributed, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from o group by referrer_host, attributed, currency
-      union all
-      select 'variants', jsonb_build_object('route', x_route, 'experiment', a.experiment, 'variant', x_variant, 'currency', currency), count(*), count(*) filter (where refunded > 0), sum(gross), sum(refunded)
-        from exposed left join analytics.experiment_arms a on a.route = x_route and a.variant = x_variant
-        group by x_route, a.experiment, x_variant, currency
+      select 'variants', jsonb_build_object('route', e.route, 'experiment', a.experiment, 'variant', e.variant, 'currency', e.currency),
+        count(*), count(*) filter (where e.refunded > 0), sum(e.gross), sum(e.refunded)
+      from exposed e left join analytics.experiment_arms a on a.route = e.route and a.variant = e.variant
+      group by e.route, a.experiment, e.variant, e.currency
     )
     select jsonb_build_object('totals', '[]'::jsonb, 'daily', '[]'::jsonb, 'products', '[]'::jsonb, 'routes', '[]'::jsonb, 'blocks', '[]'::jsonb,
         'campaigns', '[]'::jsonb, 'referrers', '[]'::jsonb, 'variants', '[]'::jsonb)
       || coalesce(jsonb_object_agg(panel, rows), '{}')
-    from (select panel, jsonb_agg(k || sales.money(n, nr, g, r) order by panel, g - r desc, k::text) as rows from panels group by panel) p
+    from (select panel, jsonb_agg(k || sales.money(n, nr, g, r) order by g - r desc, k::text) as rows from panels group by panel) p
   );
 end;
 $$;
@@ -355,6 +366,7 @@ stable
 security invoker
 set search_path = ''
 set plan_cache_mode = force_custom_plan
+set jit = off
 as $$
 declare
   v_regex text := '';
@@ -369,8 +381,10 @@ begin
   end loop;
   return coalesce((
     select jsonb_agg(jsonb_build_object('currency', currency) || sales.money(n, nr, g, r) order by currency)
-    from (select currency, count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
-          from sales.orders_between(p_from, p_to)
+    from (select currency, sum(n)::bigint as n, sum(nr)::bigint as nr, sum(g) as g, sum(r) as r
+          -- Many orders share a path: the funnel's expression runs once for each distinct one.
+          from (select steps, currency, count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
+                from sales.orders_between(p_from, p_to) group by steps, currency) p
           where (' ' || array_to_string(steps, ' ') || ' ') ~ v_regex
           group by currency) m), '[]');
 end;
@@ -389,6 +403,7 @@ stable
 security invoker
 set search_path = ''
 set plan_cache_mode = force_custom_plan
+set jit = off
 as $$
 declare
   v_prefix text;
@@ -418,12 +433,12 @@ begin
       select currency, coalesce(p_cap_minor, greatest(1, ceil(percentile_cont(0.99) within group (order by net)))::bigint) as cap
       from o group by currency
     ),
+    -- A visitor is shown one version of the route, so an order's steps hold one such token.
     bought as (
-      select v.variant, o.currency, c.cap, least(o.net, c.cap) as value, o.refunded
+      select substr(u.t, char_length(v_prefix) + 1) as variant, o.currency, c.cap, least(o.net, c.cap) as value
       from o join caps c using (currency)
-      cross join lateral (
-        select substr(t, char_length(v_prefix) + 1) as variant from unnest(o.steps) with ordinality u(t, n)
-        where left(t, char_length(v_prefix)) = v_prefix order by n limit 1) v
+      cross join lateral unnest(o.steps) u(t)
+      where left(u.t, char_length(v_prefix)) = v_prefix
     ),
     money as (
       select variant, jsonb_agg(jsonb_build_object('currency', currency, 'orders', n, 'netMinor', s, 'sumSquares', s2, 'capMinor', cap) order by currency) as money
@@ -446,20 +461,28 @@ security invoker
 set search_path = ''
 set plan_cache_mode = force_custom_plan
 as $$
+declare
+  v_from timestamptz := p_from::timestamp at time zone 'utc';
+  v_to timestamptz := (p_to + 1)::timestamp at time zone 'utc';
 begin
   perform analytics.check_range(p_from, p_to);
   if p_limit is null or p_limit not between 1 and 1000 or p_offset is null or p_offset < 0 then
     raise exception 'invalid page: p_limit is 1 to 1000, p_offset at least 0' using errcode = '22023';
   end if;
-  return (
-    with o as materialized (select * from sales.orders_between(p_from, p_to))
-    select jsonb_build_object('total', (select count(*) from o), 'rows', coalesce((
-      select jsonb_agg(jsonb_build_object('provider', provider, 'orderId', order_id, 'status', status, 'paidAt', paid_at,
-          'currency', currency, 'grossMinor', gross, 'refundedMinor', refunded, 'netMinor', net, 'product', product,
-          'attributed', attributed, 'route', route, 'blockId', block_id, 'variant', variant, 'experiment', experiment,
-          'referrerHost', referrer_host, 'source', utm_source, 'medium', utm_medium, 'campaign', utm_campaign) order by paid_at desc, order_id)
-      from (select * from o order by paid_at desc, order_id limit p_limit offset p_offset) page), '[]'))
-  );
+  -- The page is read from the table by its payment time; only its rows are joined to their clicks.
+  return jsonb_build_object(
+    'total', (select count(*) from sales.orders o
+              where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object('provider', o.provider, 'orderId', o.order_id, 'status', o.status, 'paidAt', o.paid_at,
+          'currency', o.currency, 'grossMinor', o.amount_minor, 'refundedMinor', least(o.refunded_minor, o.amount_minor),
+          'netMinor', o.amount_minor - least(o.refunded_minor, o.amount_minor), 'product', coalesce(r.product, o.product),
+          'attributed', r.reference is not null, 'route', r.route, 'blockId', r.block_id, 'variant', r.variant, 'experiment', r.experiment,
+          'referrerHost', r.referrer_host, 'source', r.utm_source, 'medium', r.utm_medium, 'campaign', r.utm_campaign) order by o.paid_at desc, o.order_id)
+      from (select * from sales.orders o
+            where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to
+            order by o.paid_at desc, o.order_id limit p_limit offset p_offset) o
+      left join analytics.buy_references r on r.reference = o.reference), '[]'));
 end;
 $$;
 comment on function public.admin_orders(date, date, integer, integer) is 'Orders paid in [p_from, p_to], newest first, one page ({total, rows}), with their attribution. Admins at aal2 only.';
