@@ -25,9 +25,9 @@ export type DefaultDescription = string;
  */
 export type TrustedByFigure = string;
 /**
- * Name of the hosted checkout, shown after 'Secure checkout via'.
+ * The hosted checkout (shown after 'Secure checkout via'). The buy button adds its click's reference to the checkout address the way this provider expects, and its webhook ties the order to the click (model/checkout.ts).
  */
-export type CheckoutProvider = string;
+export type CheckoutProvider = 'Stripe' | 'Lemon Squeezy' | 'Paddle' | 'Polar' | 'Gumroad';
 /**
  * Time between the buy toast and the redirect.
  */
@@ -162,9 +162,9 @@ export type RawEventDays = number;
  */
 export type Id = string;
 /**
- * One of the kinds the beacon sends.
+ * One of the kinds the beacon sends, or money the checkout's verified webhook reports: 'order' (a visitor who bought: orders per visitor) or 'revenue' (net revenue per visitor, refunds subtracted, visitors who bought nothing counted as 0).
  */
-export type Event = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404';
+export type Event = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404' | 'order' | 'revenue';
 /**
  * A page's route, e.g. /instagram-detox.
  */
@@ -173,6 +173,10 @@ export type Route = string;
  * The id of a block on some page (its anchor).
  */
 export type BlockId = string;
+/**
+ * For a 'revenue' goal: the most one order counts for, in the catalogue's currency, so one large cart cannot decide an experiment. Left out, the 99th percentile of the experiment's orders.
+ */
+export type CapOnOneOrder = number;
 /**
  * Named events that count as a success, optionally restricted to a route, a block or a product.
  */
@@ -207,7 +211,7 @@ export type FunnelStep = (
 ) & {
   route?: Route;
   routePattern?: RoutePattern;
-  event?: Event;
+  event?: Event1;
   block?: BlockId;
   product?: ProductId;
 } & (
@@ -223,7 +227,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -239,7 +243,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -255,7 +259,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -271,7 +275,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -287,7 +291,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -303,7 +307,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   } & (
@@ -319,7 +323,7 @@ export type FunnelStep = (
   ) & {
     route?: Route;
     routePattern?: RoutePattern;
-    event?: Event;
+    event?: Event1;
     block?: BlockId;
     product?: ProductId;
   };
@@ -327,6 +331,10 @@ export type FunnelStep = (
  * A route with * standing for any part of it, e.g. /blog/* or /*-detox.
  */
 export type RoutePattern = string;
+/**
+ * One of the kinds the beacon sends.
+ */
+export type Event1 = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' | '404';
 /**
  * Ordered steps a visitor takes within a day; the admin shows how many reach each one.
  */
@@ -1057,6 +1065,7 @@ export interface Goal {
   route?: Route;
   block?: BlockId;
   product?: ProductId;
+  cap?: CapOnOneOrder;
 }
 export interface Funnel {
   id: Id1;
@@ -1100,6 +1109,7 @@ export interface Author {
  */
 export interface PlatformSalesPage {
   product: ProductId;
+  variants?: Variants1;
   countdown: ShowTheCountdown;
   headline: HeroHeadline;
   subheadline?: HeroSubHeadline;
@@ -1112,6 +1122,12 @@ export interface PlatformSalesPage {
   includes: WhatSIncluded;
   faq: Questions;
   final: FinalCallToAction;
+}
+/**
+ * Per variant of the page's experiment (its `experiment.variants`), the fields of this platform page that variant changes, e.g. `b: { headline: "Another headline" }`. Each field given replaces the page's own, whole, and is checked against this schema; the control is the page as written.
+ */
+export interface Variants1 {
+  [k: string]: {};
 }
 export interface Image {
   src: Path;
@@ -1155,7 +1171,7 @@ export interface FinalCallToAction {
  */
 export interface AdminAppBlock {
   type: BlockType;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   defaultPath: DefaultDestinationPath;
   uploadIntro: Text2;
@@ -1163,7 +1179,7 @@ export interface AdminAppBlock {
 /**
  * Per variant of the page's experiment (its `experiment.variants`), the fields of this block that variant changes, e.g. `b: { headline: "Another headline" }`. Each field given replaces the block's own, whole, and is checked against this block's schema; the control is the block as written.
  */
-export interface Variants1 {
+export interface Variants2 {
   [k: string]: {};
 }
 /**
@@ -1171,7 +1187,7 @@ export interface Variants1 {
  */
 export interface AlarmBannerBlock {
   type: BlockType1;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   title: Title;
   text: Text;
@@ -1181,7 +1197,7 @@ export interface AlarmBannerBlock {
  */
 export interface ArticleFooterBlock {
   type: BlockType2;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   label: ButtonLabel;
 }
@@ -1190,7 +1206,7 @@ export interface ArticleFooterBlock {
  */
 export interface ArticleHeaderBlock {
   type: BlockType3;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   title: ArticleTitle;
   category: Category1;
@@ -1203,7 +1219,7 @@ export interface ArticleHeaderBlock {
  */
 export interface BlogIndexBlock {
   type: BlockType4;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading3;
   subtitle?: Text3;
@@ -1215,7 +1231,7 @@ export interface BlogIndexBlock {
  */
 export interface BonusCardsBlock {
   type: BlockType5;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId2;
   heading: Heading4;
@@ -1226,7 +1242,7 @@ export interface BonusCardsBlock {
  */
 export interface BundleHeroBlock {
   type: BlockType6;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId3;
   badge?: Badge1;
@@ -1250,7 +1266,7 @@ export interface Image1 {
  */
 export interface BuySectionBlock {
   type: BlockType7;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId;
   heading: Heading5;
@@ -1262,7 +1278,7 @@ export interface BuySectionBlock {
  */
 export interface CalloutBlock {
   type: BlockType8;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   tone: Tone;
   title?: Title1;
@@ -1273,7 +1289,7 @@ export interface CalloutBlock {
  */
 export interface ContactFormBlock {
   type: BlockType9;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: FormHeading;
   text?: Text6;
@@ -1306,7 +1322,7 @@ export interface Tips {
  */
 export interface CtaBlock {
   type: BlockType10;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   title?: BoxHeading;
   text?: Text;
@@ -1318,7 +1334,7 @@ export interface CtaBlock {
  */
 export interface EmailCaptureBlock {
   type: BlockType11;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading6;
   text: Text8;
@@ -1330,7 +1346,7 @@ export interface EmailCaptureBlock {
  */
 export interface FaqBlock {
   type: BlockType12;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading7;
   subheading?: SubHeading;
@@ -1341,7 +1357,7 @@ export interface FaqBlock {
  */
 export interface HeadingBlock {
   type: BlockType13;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   text: HeadingText;
   level: Level;
@@ -1351,7 +1367,7 @@ export interface HeadingBlock {
  */
 export interface HeroBlock {
   type: BlockType14;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   eyebrow?: Eyebrow;
   headline: Headline1;
@@ -1380,7 +1396,7 @@ export interface Image2 {
  */
 export interface IncludesBlock {
   type: BlockType15;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading8;
   items: Items1;
@@ -1390,7 +1406,7 @@ export interface IncludesBlock {
  */
 export interface ListBlock {
   type: BlockType16;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   ordered: Numbered;
   items: Items2;
@@ -1400,7 +1416,7 @@ export interface ListBlock {
  */
 export interface MarkdownBlock {
   type: BlockType17;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   text: Markdown;
 }
@@ -1409,7 +1425,7 @@ export interface MarkdownBlock {
  */
 export interface NotFoundBlock {
   type: BlockType18;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading9;
   text?: Text10;
@@ -1424,7 +1440,7 @@ export interface Button {
  */
 export interface PageTitleBlock {
   type: BlockType19;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   title: Title2;
   subtitle?: Text11;
@@ -1435,7 +1451,7 @@ export interface PageTitleBlock {
  */
 export interface ParagraphBlock {
   type: BlockType20;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   text: Text;
 }
@@ -1444,7 +1460,7 @@ export interface ParagraphBlock {
  */
 export interface PdfPreviewBlock {
   type: BlockType21;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId;
   heading: Heading10;
@@ -1456,7 +1472,7 @@ export interface PdfPreviewBlock {
  */
 export interface PlatformHeroBlock {
   type: BlockType22;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId;
   badge: Badge2;
@@ -1470,7 +1486,7 @@ export interface PlatformHeroBlock {
  */
 export interface PlatformTilesBlock {
   type: BlockType23;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId4;
   heading: Heading11;
@@ -1482,7 +1498,7 @@ export interface PlatformTilesBlock {
  */
 export interface PriceBoxBlock {
   type: BlockType24;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId;
   heading?: Heading12;
@@ -1494,7 +1510,7 @@ export interface PriceBoxBlock {
  */
 export interface ProblemSolutionBlock {
   type: BlockType25;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading?: Heading13;
   problems: ProblemsColumn1;
@@ -1513,7 +1529,7 @@ export interface SolutionsColumn1 {
  */
 export interface ProblemBlock {
   type: BlockType26;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Text14;
   subheading?: Text15;
@@ -1547,7 +1563,7 @@ export interface HardTruthBox {
  */
 export interface ProductsBlock {
   type: BlockType27;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading14;
   subheading?: Text18;
@@ -1567,7 +1583,7 @@ export interface GuaranteeBadge {
  */
 export interface QuoteBlock {
   type: BlockType28;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   text: Text;
   cite?: WhoSaidIt;
@@ -1577,7 +1593,7 @@ export interface QuoteBlock {
  */
 export interface SiteStatsBlock {
   type: BlockType29;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading?: Heading15;
   items: Figures;
@@ -1587,7 +1603,7 @@ export interface SiteStatsBlock {
  */
 export interface TestimonialCardsBlock {
   type: BlockType30;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading?: Heading16;
   maxLength: CutTextToCharacters;
@@ -1598,7 +1614,7 @@ export interface TestimonialCardsBlock {
  */
 export interface TestimonialsBlock {
   type: BlockType31;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   heading: Heading17;
   subheading?: SubHeading1;
@@ -1610,7 +1626,7 @@ export interface TestimonialsBlock {
  */
 export interface UpgradeBoxBlock {
   type: BlockType32;
-  variants?: Variants1;
+  variants?: Variants2;
   id?: SectionId;
   product: ProductId6;
   heading: Heading18;

@@ -34,6 +34,7 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
   const { data, view } = draft;
   const saving = useSave(file, catalogue, draft, view.diagnostics, setStatus);
   const pageArms = catalogue ? [CONTROL] : arms((data as PageData | null)?.experiment);
+  const platform = !catalogue && data?.template === 'platform' && data.platform && typeof data.platform === 'object' ? (data.platform as BlockData) : undefined;
   // A variant the experiment no longer has (removed, or the experiment ended) shows the control.
   const arm = pageArms.includes(variant) ? variant : CONTROL;
   variantRef.current = arm;
@@ -63,8 +64,15 @@ export function Editor({ file, schemas, onBack }: { file: string; schemas: Studi
           ) : (
             <>
               <Disclosure className="studio-panel" heading="h2" title="Page settings" open={settingsOpen} onOpenChange={setSettingsOpen}>
-                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={['sections', 'experiment']} />
+                <ObjectFields schema={schemas.page} value={data} path={[]} ctx={ctx} skip={platform ? ['sections', 'experiment', 'platform'] : ['sections', 'experiment']} />
               </Disclosure>
+              {platform && (
+                // A platform page's own fields, with the experiment's versions as a block's (issue 41).
+                <section className="studio-panel studio-block-form" aria-labelledby="platform-title">
+                  <h2 id="platform-title">{schemas.page.properties?.platform?.title ?? 'Platform page'}</h2>
+                  <BlockForm schema={schemas.page.properties!.platform!} section={platform} at={['platform']} ctx={ctx} arms={pageArms} arm={arm} setArm={chooseVariant} editAll={draft.editAll} />
+                </section>
+              )}
               <ExperimentPanel page={data as PageData} file={file} schema={schemas.page.properties?.experiment ?? {}} goals={schemas.goals} ctx={ctx} arms={pageArms} arm={arm} setArm={chooseVariant} editAll={draft.editAll} />
               <Sections sections={sections} template={typeof data.template === 'string' ? data.template : String(schemas.page.properties?.template?.default ?? 'page')} selected={selected} setSelected={setSelected} edit={ctx.edit} schemas={schemas} diagnostics={view.diagnostics} />
               {selectedSection && selected !== null && <SelectedBlock block={selectedSection} index={selected} {...form} />}
@@ -96,7 +104,7 @@ function SelectedBlock(p: { block: BlockData; index: number; schemas: StudioSche
     <section className="studio-panel studio-block-form" aria-labelledby="block-title">
       <h2 id="block-title">Block {p.index + 1}: {p.block.type}</h2>
       {schema ? (
-        <BlockForm schema={schema} section={p.block} index={p.index} ctx={p.ctx} arms={p.arms} arm={p.arm} setArm={p.chooseVariant} editAll={p.editAll} />
+        <BlockForm schema={schema} section={p.block} at={['sections', p.index]} ctx={p.ctx} arms={p.arms} arm={p.arm} setArm={p.chooseVariant} editAll={p.editAll} />
       ) : (
         <p>No block type "{String(p.block.type)}". Pick one of the palette's types in the YAML file.</p>
       )}

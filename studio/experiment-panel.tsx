@@ -8,7 +8,7 @@ import { Confirm } from './confirm.tsx';
 import { Disclosure } from './controls.tsx';
 import { Field, FieldDiagnostics, FieldRow, type FormContext } from './schema-form.tsx';
 import { armName, VariantSwitch } from './variant-form.tsx';
-import { CONTROL, nextVariant, removeVariantEdits, winnerEdits, type ExperimentData, type PageData } from './variants.ts';
+import { canVary, CONTROL, nextVariant, removeVariantEdits, winnerEdits, type ExperimentData, type PageData } from './variants.ts';
 
 /** What a goal counts, in words. */
 export function goalText(g: Goal): string {
@@ -116,7 +116,8 @@ function Settings({ problems, children }: { problems: number; children: ReactNod
 /** A page without an experiment: one button starts one, with the first goal and today as its start. */
 function StartExperiment({ page, file, goals, editAll }: { page: PageData; file: string; goals: Goal[]; editAll: (edits: Edit[]) => void }) {
   const [open, setOpen] = useState(false);
-  if (!goals.length) return null;
+  // No goal to judge by, or nothing a variant could change (no block, no platform fields): nothing to start.
+  if (!goals.length || !canVary(page)) return null;
   const id = `${file.replace(/^pages\//, '').replace(/\.ya?ml$/, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'home'}-test`.replace(/^[^a-z]+/, '');
   const start = () => editAll([{ op: 'set', path: ['experiment'], value: { id, variants: [nextVariant(page)], goal: goals[0]!.id, start: new Date().toISOString().slice(0, 10) } }]);
   return (

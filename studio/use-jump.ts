@@ -40,7 +40,7 @@ export function useJump(t: JumpTargets): (d: Diagnostic) => void {
     // Anything else but the experiment's own fields is a page setting: open them, so the field is there to take the focus.
     else if (!d.path.startsWith('experiment')) t.openSettings();
     // In a variant's override: that variant's form, at the field it overrides.
-    const v = /^(sections\[\d+\])\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
+    const v = /^(sections\[\d+\]|platform)\.variants\.([a-z][a-z0-9-]*)(.*)$/.exec(d.path);
     const inVariant = !!v && t.arms.includes(v[2]!);
     if (inVariant) t.chooseVariant(v[2]!);
     focusAfter.current = (inVariant ? `${v[1]}${v[3]}` : d.path) || 'title';

@@ -34,7 +34,8 @@ export function VariantSwitch({ arms, arm, onChange, name, label = 'Version show
 interface BlockFormProps {
   schema: Schema;
   section: BlockData;
-  index: number;
+  /** Where the fields are written: a block (['sections', i]) or a platform page's own (['platform']). */
+  at: PathSegment[];
   ctx: FormContext;
   /** The page's arms (just the control without an experiment) and the one shown. */
   arms: string[];
@@ -45,8 +46,8 @@ interface BlockFormProps {
 }
 
 /** The block's fields, as the version chosen shows them; the variant's overrides marked. */
-export function BlockForm({ schema, section, index, ctx, arms, arm, setArm, editAll }: BlockFormProps) {
-  const at: PathSegment[] = ['sections', index];
+export function BlockForm({ schema, section, at, ctx, arms, arm, setArm, editAll }: BlockFormProps) {
+  const what = at[0] === 'platform' ? 'this page' : 'this block';
   const variant = arm !== CONTROL;
   const value = shownAs(section, arm);
   const overrides = overridesOf(section, arm);
@@ -64,13 +65,13 @@ export function BlockForm({ schema, section, index, ctx, arms, arm, setArm, edit
     <>
       {arms.length > 1 && (
         <div className="mb-3">
-          <VariantSwitch arms={arms} arm={arm} onChange={setArm} name={`block-${index}-version`} />
+          <VariantSwitch arms={arms} arm={arm} onChange={setArm} name={`${at.join('-')}-version`} />
           <p className="studio-help m-0">
             {!variant
               ? 'Editing the control: the page as written.'
               : changed.length
-                ? `${armName(arm)} changes ${changed.length} field${changed.length > 1 ? 's' : ''} of this block: ${changed.map(([k, s]) => s.title ?? k).join(', ')}. Other fields are the control's.`
-                : `${armName(arm)} shows this block as the control does. A field you change here changes for ${armName(arm).toLowerCase()} only.`}
+                ? `${armName(arm)} changes ${changed.length} field${changed.length > 1 ? 's' : ''} of ${what}: ${changed.map(([k, s]) => s.title ?? k).join(', ')}. Other fields are the control's.`
+                : `${armName(arm)} shows ${what} as the control does. A field you change here changes for ${armName(arm).toLowerCase()} only.`}
           </p>
         </div>
       )}

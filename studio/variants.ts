@@ -25,7 +25,21 @@ export interface ExperimentData {
 
 type Fields = Record<string, unknown>;
 export type BlockData = Fields & { type?: string; variants?: Record<string, Fields> };
-export type PageData = Fields & { experiment?: ExperimentData; sections?: BlockData[] };
+export type PageData = Fields & { experiment?: ExperimentData; sections?: BlockData[]; platform?: BlockData };
+
+/**
+ * Where a page's variants are written: each block's `variants`, and on a `template: platform` page the
+ * platform's own (issue 41). Each with its path, so every edit below is the same for either.
+ */
+export function variantHolders(page: PageData): { at: PathSegment[]; holder: BlockData }[] {
+  const out = (page.sections ?? []).flatMap((section, i) => (isObject(section) ? [{ at: ['sections', i] as PathSegment[], holder: section }] : []));
+  return isObject(page.platform) ? [...out, { at: ['platform'], holder: page.platform }] : out;
+}
+
+/** Whether a page has anything a variant could change: a block, or a platform page's fields. */
+export function canVary(page: PageData): boolean {
+  return variantHolders(page).length > 0;
+}
 
 /** Keys the server refuses in any edit's path (generator/studio/yaml-edit.ts's checkPath). */
 const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
@@ -133,12 +147,12 @@ export function variantEdits(section: BlockData, at: PathSegment[], variant: str
  */
 export function winnerEdits(page: PageData, winner: string): Edit[] {
   const out: Edit[] = [];
-  (page.sections ?? []).forEach((section, i) => {
-    if (!isObject(section) || !Object.hasOwn(section, 'variants')) return;
-    const own = ownFields(section);
-    for (const [key, value] of Object.entries(overridesOf(section, winner))) out.push(...diffEdits(['sections', i, key], own[key], value));
-    out.push({ op: 'delete', path: ['sections', i, 'variants'] });
-  });
+  for (const { at, holder } of variantHolders(page)) {
+    if (!Object.hasOwn(holder, 'variants')) continue;
+    const own = ownFields(holder);
+    for (const [key, value] of Object.entries(overridesOf(holder, winner))) out.push(...diffEdits([...at, key], own[key], value));
+    out.push({ op: 'delete', path: [...at, 'variants'] });
+  }
   if (Object.hasOwn(page, 'experiment')) out.push({ op: 'delete', path: ['experiment'] });
   return out;
 }
@@ -146,10 +160,10 @@ export function winnerEdits(page: PageData, winner: string): Edit[] {
 /** A variant taken out of the experiment: its overrides go from every block first. */
 export function removeVariantEdits(page: PageData, variant: string): Edit[] {
   const out: Edit[] = [];
-  (page.sections ?? []).forEach((section, i) => {
-    if (!isObject(section) || !isObject(section.variants) || !Object.hasOwn(section.variants, variant)) return;
-    out.push(Object.keys(section.variants).length > 1 ? { op: 'delete', path: ['sections', i, 'variants', variant] } : { op: 'delete', path: ['sections', i, 'variants'] });
-  });
+  for (const { at, holder } of variantHolders(page)) {
+    if (!isObject(holder.variants) || !Object.hasOwn(holder.variants, variant)) continue;
+    out.push(Object.keys(holder.variants).length > 1 ? { op: 'delete', path: [...at, 'variants', variant] } : { op: 'delete', path: [...at, 'variants'] });
+  }
   const index = arms(page?.experiment).indexOf(variant) - 1;
   if (index >= 0) out.push({ op: 'delete', path: ['experiment', 'variants', index] });
   return out;

@@ -9,27 +9,32 @@
 // 2. the dashboard: `events` events spread over 90 days (four a visitor-day: a landing view, a second
 //    page, a click or a capture, a buy one time in five), folded by analytics.fold() as the daily
 //    cron does (raw_days 30 keeps the last month raw, everything older lives only in the rollups),
-//    then every query behind /admin/insights as an admin at aal2: median of five runs each.
+//    then every query behind /admin/insights as an admin at aal2: median of five runs each;
+// 3. sales (issue 41): `orders` orders over the same 90 days, nine in ten with a buy click's reference
+//    (its route, block, variant, campaign and steps), one in twelve refunded, then every sales query
+//    of the screen, the same way.
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
 /** Connections calling track() at once, as a busy API's pool would. */
 const INGEST_CONCURRENCY = 50;
 
-export const ANALYTICS_BUDGETS = { ingestPerSecond: 2_000, lost: 0, queryMs: 300, events: 1_000_000 };
+export const ANALYTICS_BUDGETS = { ingestPerSecond: 2_000, lost: 0, queryMs: 300, events: 1_000_000, orders: 50_000 };
 
 export interface AnalyticsBenchOptions {
   /** Events spread over 90 days for the dashboard queries (default 1,000,000; 0 measures ingest only). */
   events?: number;
   /** Events sent through track() for the ingest rate (default 20,000). */
   ingest?: number;
+  /** Orders over the 90 days for the sales queries (default 50,000). */
+  orders?: number;
 }
 
 export interface AnalyticsFigures {
@@ -41,7 +46,7 @@ export interface AnalyticsFigures {
     walSyncs: number; walSyncMs: number;
   };
   /** Absent when only ingest was measured. */
-  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number };
+  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number; orders: number };
   queries: { name: string; medianMs: number }[];
   /** The machine's 1-minute load average when the queries started and ended (timings on a shared machine). */
   load1?: { before: number; after: number };
@@ -79,14 +84,48 @@ export async function fillNinetyDays(db: Database, events: number): Promise<void
   );
 }
 
+/**
+ * `orders` paid orders over the 90 days up to today, as the webhook leaves them: nine in ten carry the
+ * reference of a buy click (a platform page or the bundle, its block, variant a or b of the bundle
+ * page's experiment, the first touch and steps); one in twelve refunded, a quarter of those in part.
+ */
+export async function fillNinetyDaysOfOrders(db: Database, orders: number): Promise<void> {
+  await db.query(
+    `with o as (
+       select i, abs(hashint8(i + 7))::int as r, ((now() at time zone 'utc')::date - (i % 90)::int) as d,
+         substr(translate(encode(sha256(int8send(i)), 'base64'), '+/=', '-_A'), 1, 22) as ref
+       from generate_series(0, $1::bigint - 1) i),
+     a as (
+       select o.*, (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox'])[1 + r % 5] as route,
+         (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + r % 5] as product,
+         case when r % 2 = 0 then 'a' else 'b' end as variant from o),
+     refs as (
+       insert into analytics.buy_references (reference, at, day, route, block_id, block_type, product, variant, experiment, referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+       select ref, d + make_interval(secs => i % 80000), d, route, (array['price-box', 'hero', 'final-cta'])[1 + r % 3], 'price-box', product, variant, 'hero',
+         case when r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 't.co'])[1 + (r / 3) % 3] end,
+         case when r % 10 = 0 then 'newsletter' end, case when r % 10 = 0 then 'email' end, case when r % 10 = 0 then (array['spring', 'launch'])[1 + r % 2] end,
+         'phone', array['view:/', 'view:' || route, 'variant:/ultimate-detox=' || variant, 'buy:' || product]
+       from a where r % 10 <> 0 or i % 2 = 0
+       returning 1)
+     insert into sales.orders (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
+     select 'stripe', 'pi_bench_' || i, case product when 'ultimate' then 8700 else 2900 end, 'USD', true,
+       case when r % 12 = 0 then case when r % 48 = 0 then 1450 else case product when 'ultimate' then 8700 else 2900 end end else 0 end,
+       product, case when r % 10 = 9 then null else ref end, d + make_interval(secs => (i % 80000) + 600)
+     from a where (select count(*) from refs) >= 0`,
+    [orders],
+  );
+}
+
 export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promise<AnalyticsFigures> {
   const events = opts.events ?? ANALYTICS_BUDGETS.events;
   const ingest = opts.ingest ?? 20_000;
+  const orders = opts.orders ?? ANALYTICS_BUDGETS.orders;
   const server = await startThrowawayPostgres({ durable: true });
   const db = await openDatabase({ databaseUrl: server.url });
   const pool = new pg.Pool({ connectionString: server.url, max: INGEST_CONCURRENCY });
   try {
     await prepareDatabase(db);
+    await db.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(LOAD_CATALOGUE)]);
     await db.query(`update private.hourly_limits set per_hour = 100000000 where action = 'events'`);
     await db.query(`alter system set track_wal_io_timing = on`);
     await db.query(`select pg_reload_conf()`);
@@ -115,10 +154,11 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     // 2. Ninety days of events, folded.
     const loadStarted = performance.now();
     await fillNinetyDays(db, events);
+    await fillNinetyDaysOfOrders(db, orders);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const foldStarted = performance.now();
     await db.query('select analytics.fold()');
-    await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days');
+    await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days, analytics.buy_references, sales.orders');
     const foldSeconds = (performance.now() - foldStarted) / 1000;
     const sizes = (await db.query<{ raw: string; rollup: string; paths: string }>(
       `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths`,
@@ -154,12 +194,16 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
       await timed('funnel, 3 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
       await timed('funnel, 8 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"kind":"view"},{"kind":"cta"},{"kind":"view"},{"kind":"buy"},{"kind":"view"},{"kind":"view"},{"kind":"buy"}]')`);
       await timed('experiment, 90 days', `select public.admin_experiment('/ultimate-detox', 'hero', '{"event":"buy"}', ${range(90)})`);
+      for (const days of [1, 30, 90]) await timed(`sales, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_sales(${range(days)})`);
+      await timed('sales of a funnel, 90 days', `select public.admin_funnel_sales(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
+      await timed('experiment on revenue, 90 days', `select public.admin_experiment_revenue('/ultimate-detox', 'hero', ${range(90)})`);
+      await timed('orders, first page, 90 days', `select public.admin_orders(${range(90)})`);
     } finally {
       client.release();
     }
     return {
       ingest: ingestFigures,
-      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths) },
+      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders },
       queries,
       load1: { before: queriesLoadBefore, after: loadavg()[0]! },
     };
@@ -177,7 +221,7 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   ];
   if (f.load) {
     lines.push(
-      `analytics data: ${f.load.events} events over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
+      `analytics data: ${f.load.events} events and ${f.load.orders} orders over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
       `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms; load average ${f.load1?.before.toFixed(1)} before, ${f.load1?.after.toFixed(1)} after, on ${cpus().length} cores):`,
       ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
     );

@@ -1,6 +1,7 @@
 // Experiments in the bench (issue 33): the statistics by simulation at full size (1,000 A/A
 // experiments looked at daily for 60 days give a false winner in at most 5%; 1,000 with a real +30% at
-// a 3% baseline are found in at least 80% within the days the estimate gave), what choosing a
+// a 3% baseline are found in at least 80% within the days the estimate gave; the same on revenue per
+// visitor with skewed order values and a real +20%, issue 41), what choosing a
 // version adds to a response from npm start's server, median over 1,000 requests, and what it costs the
 // page (bench/experiment-pages.ts): no script byte more, no layout shift, the variant's LCP within 5% of
 // the control's.
@@ -9,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulateStatistics } from '../../model/analytics/experiment-stats.ts';
+import { simulateRevenueStatistics } from '../../model/analytics/experiment-money.ts';
 import { describeExperimentPages, experimentPageFigures } from './experiment-pages.ts';
 import { EXPERIMENTS_FILE } from '../host/edge-files.ts';
 import { startStaticServer } from '../host/serve.ts';
@@ -40,6 +42,14 @@ export async function benchExperiments(opts: { experiments?: number; port?: numb
   console.log(`  +30% at a 3% baseline, 400 visitors per arm a day: found in ${(s.foundRate * 100).toFixed(1)}% within the estimated ${s.estimatedDays} days (budget ≥ ${EXPERIMENT_BUDGET.foundRate * 100}%)`);
   if (s.falseWinnerRate > EXPERIMENT_BUDGET.falseWinnerRate) over.push(`A/A false winners ${(s.falseWinnerRate * 100).toFixed(1)}%`);
   if (s.foundRate < EXPERIMENT_BUDGET.foundRate) over.push(`A/B found ${(s.foundRate * 100).toFixed(1)}% within the estimate`);
+  // On money (issue 41): revenue per visitor with skewed (log-normal) order values, the same budgets.
+  const tm = performance.now();
+  const m = simulateRevenueStatistics({ experiments, seed: 2026 });
+  console.log(`experiments on revenue per visitor (${experiments} A/A and ${experiments} A/B simulated, mSPRT with a plug-in variance, 3% buying, log-normal order values capped at their 99th percentile; ${Math.round(performance.now() - tm)} ms):`);
+  console.log(`  A/A over 60 days: false winner in ${(m.falseWinnerRate * 100).toFixed(1)}% (budget ≤ ${EXPERIMENT_BUDGET.falseWinnerRate * 100}%)`);
+  console.log(`  +20% revenue per visitor, 2,000 visitors per arm a day: found in ${(m.foundRate * 100).toFixed(1)}% within the estimated ${m.estimatedDays} days (budget ≥ ${EXPERIMENT_BUDGET.foundRate * 100}%)`);
+  if (m.falseWinnerRate > EXPERIMENT_BUDGET.falseWinnerRate) over.push(`A/A on revenue: false winners ${(m.falseWinnerRate * 100).toFixed(1)}%`);
+  if (m.foundRate < EXPERIMENT_BUDGET.foundRate) over.push(`A/B on revenue found ${(m.foundRate * 100).toFixed(1)}% within the estimate`);
 
   // npm start's server on a small dist/: one page under an experiment, one under none, same size.
   const dist = mkdtempSync(join(tmpdir(), 'bench-experiments-'));

@@ -2,6 +2,7 @@
 // (the default http://127.0.0.1:54321, or VITE_SUPABASE_URL on localhost); never for a real project.
 import { analyticsRawDays } from '../host/analytics-config.ts';
 import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
+import { checkoutProvider, siteCatalogue } from '../host/site-catalogue.ts';
 
 /** Whether startLocalBackend starts the stand-in. */
 export function willStartStandIn(): boolean {
@@ -14,7 +15,12 @@ export async function startLocalBackend(analyticsProxySecret?: string): Promise<
   if (!willStartStandIn()) return undefined;
   const { startStandIn } = await import('../../supabase/local/server.ts');
   // The database keeps raw events as long as the privacy page says (site.config.yaml analytics.rawDays).
-  const standIn = await startStandIn({ port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(process.cwd()) });
+  // track() checks products, prices and variants against the catalogue; the webhook verifies the provider's signatures.
+  const root = process.cwd();
+  const standIn = await startStandIn({
+    port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(root),
+    catalogue: siteCatalogue(root), checkoutProvider: checkoutProvider(root),
+  });
   const control = process.env.STANDIN_CONTROL_PORT;
   if (control) {
     const { startTestControl } = await import('../host/test-control.ts');

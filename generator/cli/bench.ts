@@ -14,7 +14,9 @@
 // Last, the analytics database on PostgreSQL 15 (bench/analytics.ts): ingest rate through track() and
 // every /admin/insights query at 1,000,000 events. `npm run bench -- --analytics [--analytics-events N]
 // [--analytics-ingest N]` runs only that part (a smaller N to try it quickly; budgets still checked);
-// `npm run bench -- --analytics-ingest N` alone measures only the ingest rate.
+// `npm run bench -- --analytics-ingest N` alone measures only the ingest rate. Then the checkout webhook
+// on the stand-in's PostgreSQL (bench/checkout-webhook.ts): signed deliveries a second from 50
+// concurrent senders, none acknowledged and lost; `npm run bench -- --webhook` runs only that.
 // `npm run bench -- --studio` runs only the studio's keystroke to preview, against its budget.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
@@ -29,6 +31,7 @@ import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeT
 import { describeLighthouse, lighthouseFigures, lighthouseOverBudget, routeKinds } from '../bench/lighthouse.ts';
 import { compileSite } from '../core/compile.ts';
 import { analyticsFigures, analyticsOverBudget, describeAnalytics } from '../bench/analytics.ts';
+import { describeWebhook, webhookFigures, webhookOverBudget } from '../bench/checkout-webhook.ts';
 import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
@@ -52,7 +55,7 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   // --analytics-ingest alone: the ingest rate only, no dashboard data.
@@ -60,6 +63,13 @@ await runCli('bench', async () => {
   if (ingestOnly) analyticsOptions.events = 0;
   if (values.experiments === true) {
     const over = await benchExperiments({ runs: count('runs', values.runs) });
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
+  if (values.webhook === true) {
+    const figures = await webhookFigures();
+    console.log(describeWebhook(figures));
+    const over = webhookOverBudget(figures);
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }
@@ -188,6 +198,9 @@ await runCli('bench', async () => {
   const analytics = await analyticsFigures(analyticsOptions);
   console.log(`\n${describeAnalytics(analytics)}`);
   over.push(...analyticsOverBudget(analytics));
+  const webhook = await webhookFigures();
+  console.log(`\n${describeWebhook(webhook)}`);
+  over.push(...webhookOverBudget(webhook));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);

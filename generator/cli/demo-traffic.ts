@@ -12,7 +12,7 @@ import { arms, type Experiment } from '../../model/analytics/experiment.ts';
 import { DataFolderHeld, LOCAL_DATA_ERROR } from '../../supabase/local/data-lock.ts';
 import { openDatabase, type Database, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { demoEvents, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
+import { demoEvents, demoSales, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -42,7 +42,8 @@ export function demoSiteOf(root: string): DemoSite {
   type Page = { route: string; sections?: Block[]; experiment?: Experiment };
   const pages = (compiled.pages as unknown as Page[]).filter((p) => p.route !== '/admin' && !p.route.startsWith('/admin/'));
   const products = new Map((compiled.site.products as unknown as { id: string; price: number }[]).map((p) => [p.id, Math.round(p.price * 100)]));
-  const site: DemoSite = { routes: pages.map((p) => p.route), blocks: new Map(), buys: new Map(), captures: [], variants: new Map() };
+  const currency = (compiled.site as { checkout?: { currency?: string } }).checkout?.currency ?? 'USD';
+  const site: DemoSite = { routes: pages.map((p) => p.route), blocks: new Map(), buys: new Map(), captures: [], variants: new Map(), currency };
   for (const page of pages) {
     const sections = page.sections ?? [];
     site.blocks.set(page.route, sections.filter((s) => s.id).map((s) => ({ id: s.id!, type: s.type })));
@@ -55,9 +56,10 @@ export function demoSiteOf(root: string): DemoSite {
   return site;
 }
 
-/** Inserts the demo events and folds; returns how many events went in. */
+/** Inserts the demo events, the orders and refunds of their buy clicks, and folds; returns how many events went in. */
 export async function fillDemoTraffic(db: Sql, site: DemoSite, now = new Date()): Promise<number> {
   const events = demoEvents(site, now);
+  await fillDemoSales(db, demoSales(events, now, site.currency));
   for (let i = 0; i < events.length; i += 2000) {
     const batch = events.slice(i, i + 2000).map((e) => ({ ...e, at: e.at.toISOString(), day: e.at.toISOString().slice(0, 10) }));
     await db.query(
@@ -71,6 +73,21 @@ export async function fillDemoTraffic(db: Sql, site: DemoSite, now = new Date())
   }
   await db.query('select analytics.fold()');
   return events.length;
+}
+
+/** The buy clicks' references, then their orders and refunds through the webhook's one writer. */
+async function fillDemoSales(db: Sql, sales: ReturnType<typeof demoSales>): Promise<void> {
+  const references = sales.references.map((r) => ({ ...r, at: r.at.toISOString(), day: r.at.toISOString().slice(0, 10), experiment: null }));
+  await db.query(
+    `insert into analytics.buy_references (reference, at, day, route, block_id, block_type, product, variant, experiment, referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+     select r.reference, r.at, r.day, r.route, r.block_id, r.block_type, r.product, r.variant, a.experiment, r.referrer_host, r.utm_source, r.utm_medium, r.utm_campaign, r.device, r.steps
+     from json_to_recordset($1::json) as r(reference text, at timestamptz, day date, route text, block_id text, block_type text, product text, variant text,
+          referrer_host text, utm_source text, utm_medium text, utm_campaign text, device text, steps text[])
+     left join analytics.experiment_arms a on a.route = r.route and a.variant = r.variant
+     on conflict (reference) do nothing`,
+    [JSON.stringify(references.map((r) => ({ ...r, steps: `{${r.steps.map((t) => JSON.stringify(t)).join(',')}}` })))],
+  );
+  await db.query('select count(public.record_checkout_event(e)) from jsonb_array_elements($1::jsonb) e', [JSON.stringify(sales.checkout)]);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

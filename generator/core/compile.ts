@@ -171,7 +171,7 @@ export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileR
     const { page, errors: blockErrors } = completeTemplateBlocks(definePage(route, substituted, publishAt), substituted, validateBlock, pageSite);
     // A token left unfilled above is met again in the blocks; it is reported once, where it is written.
     if (!errors.length) diagnostics.push(...blockErrors);
-    diagnostics.push(...checkExperiment(substituted, pageSite, schemas.validateSection, schemas.blockTypes, asOf));
+    diagnostics.push(...checkExperiment(substituted, pageSite, { section: schemas.validateSection, page: schemas.validatePage }, schemas.blockTypes, asOf));
     const doc: CheckedDoc = { page, source: substituted, fields, written: source.data, facts };
     docs.push(doc);
     opts.memo?.pages.set(source.file, { source, site: siteKey, raised: diagnostics.slice(before), doc });

@@ -1,6 +1,7 @@
 // Experiments (issue 33), as the compile sees them: each section's `variants` checked against its
-// block's own schema and against the page's `experiment`, then the page split into its control and one
-// definition per variant, which the build prerenders as files of their own (model/analytics/experiment.ts).
+// block's own schema (a platform page's `platform.variants` against the platform's, issue 41) and
+// against the page's `experiment`, then the page split into its control and one definition per variant,
+// which the build prerenders as files of their own (model/analytics/experiment.ts).
 import { CONTROL, type Experiment } from '../../model/analytics/experiment.ts';
 import type { PageDefinition, Block, SiteConfig } from '../../model/page.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -18,34 +19,40 @@ function merged(section: WithVariants, override: Record<string, unknown> | undef
   return override ? { ...own, ...override } : own;
 }
 
-/** The checks a schema cannot make: overrides valid for their block, variants declared, the goal known, the dates. */
-export function checkExperiment(source: SourceFile, site: SiteConfig, validateSection: KindedValidate, blockTypes: string[], asOf: Date): Diagnostic[] {
-  const data = source.data as { experiment?: Experiment; sections?: WithVariants[] };
+/** The checks a schema cannot make: overrides valid for their block (or platform page), variants declared, the goal known, the dates. */
+export function checkExperiment(source: SourceFile, site: SiteConfig, validate: { section: KindedValidate; page: KindedValidate }, blockTypes: string[], asOf: Date): Diagnostic[] {
+  const data = source.data as { experiment?: Experiment; sections?: WithVariants[]; platform?: WithVariants };
   const experiment = data.experiment;
   const out: Diagnostic[] = [];
   const given = new Set<string>();
-  (data.sections ?? []).forEach((section, i) => {
-    if (!section || typeof section !== 'object' || !section.variants) return;
-    const at = ['sections', i, 'variants'];
+  // Each override is validated as what its variant shows (the block, or the whole page with the
+  // platform's fields replaced), so a misspelt or wrong field is that schema's error, located in the
+  // override where it is written.
+  const check = (holder: WithVariants, at: (string | number)[], validates: KindedValidate, shown: (merged: Record<string, unknown>) => unknown) => {
+    if (!holder || typeof holder !== 'object' || !holder.variants) return;
+    const where = [...at, 'variants'];
     if (!experiment) {
-      out.push(diagnostic('VariantsWithoutExperiment', locate(source, at, { key: true })));
+      out.push(diagnostic('VariantsWithoutExperiment', locate(source, where, { key: true })));
       return;
     }
-    for (const [variant, override] of Object.entries(section.variants)) {
+    for (const [variant, override] of Object.entries(holder.variants)) {
       if (!experiment.variants.includes(variant)) {
-        out.push(diagnostic('UnknownVariant', locate(source, [...at, variant], { key: true }), variant, experiment.variants, didYouMean(variant, experiment.variants)));
+        out.push(diagnostic('UnknownVariant', locate(source, [...where, variant], { key: true }), variant, experiment.variants, didYouMean(variant, experiment.variants)));
         continue;
       }
       given.add(variant);
-      // Validated as the block the variant shows, so a misspelt or wrong field is this block's error,
-      // located in the override where it is written.
-      if (validateSection(merged(section, override))) continue;
-      for (const e of validateSection.errors ?? []) {
-        const d = toDiagnostic(source, { ...e, instancePath: `/sections/${i}/variants/${variant}${e.instancePath}` }, blockTypes);
+      if (validates(shown(merged(holder, override)))) continue;
+      const prefix = `/${at.join('/')}`;
+      for (const e of validates.errors ?? []) {
+        const inside = at.length === 1 ? (e.instancePath.startsWith(prefix) ? e.instancePath.slice(prefix.length) : undefined) : e.instancePath;
+        if (inside === undefined) continue;
+        const d = toDiagnostic(source, { ...e, instancePath: `${prefix}/variants/${variant}${inside}` }, blockTypes);
         if (d && !out.some((o) => o.line === d.line && o.column === d.column && o.message === d.message)) out.push(d);
       }
     }
-  });
+  };
+  (data.sections ?? []).forEach((section, i) => check(section, ['sections', i], validate.section, (m) => m));
+  if (data.platform) check(data.platform, ['platform'], validate.page, (m) => ({ ...data, platform: m }));
   if (!experiment) return out;
   const goals = (site.analytics?.goals ?? []).map((g) => g.id);
   if (!goals.includes(experiment.goal)) out.push(diagnostic('UnknownGoal', locate(source, ['experiment', 'goal']), experiment.goal, goals, didYouMean(experiment.goal, goals)));

@@ -46,26 +46,31 @@ export function validateDocument(source: SourceFile, validate: KindedValidate, b
 }
 
 /**
- * The kinded fields inside sections' variant overrides (issue 33), so the cross-checks check an
+ * The kinded fields inside sections' (and a platform page's, issue 41) variant overrides (issue 33), so the cross-checks check an
  * override's links, product ids and prose as they check the section's own, located where written.
  * Each variant is validated as the page it makes; a field it met that the override gives is kept.
  * An invalid variant is left to the experiment's own check (core/experiments.ts), which locates it.
  */
 function overrideFields(data: unknown, validate: KindedValidate): FieldAt[] {
-  const sections = (data as { sections?: unknown } | null)?.sections;
-  type Block = Record<string, unknown> & { variants?: Record<string, Record<string, unknown>> };
-  if (!Array.isArray(sections) || !sections.some((s) => (s as Block | null)?.variants)) return [];
-  const variants = new Set(sections.flatMap((s) => Object.keys((s as Block | null)?.variants ?? {})));
+  type Holder = Record<string, unknown> & { variants?: Record<string, Record<string, unknown>> };
+  const page = (data ?? {}) as { sections?: unknown; platform?: Holder };
+  const sections = (Array.isArray(page.sections) ? page.sections : []) as (Holder | null)[];
+  const platform = page.platform && typeof page.platform === 'object' ? page.platform : undefined;
+  const variants = new Set([...sections, platform].flatMap((s) => Object.keys(s?.variants ?? {})));
   const out: FieldAt[] = [];
   for (const v of variants) {
-    const page = { ...(data as object), sections: sections.map((s: Block) => (s?.variants?.[v] ? { ...s, ...s.variants[v] } : s)) };
-    if (!validate(page)) continue;
+    const shown = (s: Holder) => (s?.variants?.[v] ? { ...s, ...s.variants[v] } : s);
+    const made = { ...(data as object), ...(Array.isArray(page.sections) ? { sections: sections.map((s) => shown(s as Holder)) } : {}), ...(platform ? { platform: shown(platform) } : {}) };
+    if (!validate(made)) continue;
     for (const f of validate.fields) {
-      const path = pointerToPath(f.pointer, page);
-      const [, index, key] = path;
-      if (path[0] !== 'sections' || typeof index !== 'number' || typeof key !== 'string') continue;
-      const override = (sections[index] as Block).variants?.[v];
-      if (override && Object.hasOwn(override, key)) out.push({ kind: f.kind, path: ['sections', index, 'variants', v, ...path.slice(2)] });
+      const path = pointerToPath(f.pointer, made);
+      // A field of a section (sections, index, key, …) or of the platform (platform, key, …).
+      const at = path[0] === 'sections' ? 2 : path[0] === 'platform' ? 1 : -1;
+      const key = path[at];
+      if (at < 0 || typeof key !== 'string' || (at === 2 && typeof path[1] !== 'number')) continue;
+      const holder = at === 2 ? sections[path[1] as number] : platform;
+      const override = holder?.variants?.[v];
+      if (override && Object.hasOwn(override, key)) out.push({ kind: f.kind, path: [...path.slice(0, at), 'variants', v, ...path.slice(at)] });
     }
   }
   return out;

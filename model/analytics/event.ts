@@ -39,6 +39,8 @@ export interface AnalyticsEvent {
   uc?: string;
   /** The page's variant, when it is under an experiment (model/analytics/experiment.ts). */
   v?: string;
+  /** The buy click's reference, which the checkout carries back in its webhook (a buy; model/checkout.ts). */
+  x?: string;
 }
 
 /** Every field an event may carry, with what it means: the database refuses any other key. */
@@ -55,6 +57,7 @@ export const EVENT_FIELDS: Readonly<Record<keyof AnalyticsEvent, string>> = {
   uc: 'utm_campaign',
   d: 'device',
   v: 'variant',
+  x: 'checkout reference',
 };
 
 /** The address events are posted to: the project's track function (public.track(text)), the public key
@@ -74,4 +77,13 @@ export function pixelAddress(route: string, kind: 'view' | '404'): string {
  * it in place, `(window as BeaconWindow).__beacon?.('capture')`, with a type-only import: a shared module
  * for one line would be a chunk of its own, one more request when islands hydrate.
  */
-export type BeaconWindow = { __beacon?: (kind: IslandEventKind) => void };
+export type BeaconWindow = { __beacon?: BeaconHook };
+
+/** The fields of a buy event (issue 41): product id, price shown in minor units, the click's reference (model/checkout.ts), and the block it is in (id, type) as a call to action's. */
+export type BuyFields = { p: string; c: number; x: string; b?: string; t?: string };
+
+/** The hook: sends the page's view first if not yet sent, so the steps arrive in the order taken. */
+export type BeaconHook = {
+  (kind: IslandEventKind): void;
+  (kind: 'buy', fields: BuyFields): void;
+};

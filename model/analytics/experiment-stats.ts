@@ -53,7 +53,7 @@ export function seededRandom(seed: number): () => number {
   return next;
 }
 
-function normal(random: () => number): number {
+export function normal(random: () => number): number {
   let u = 0;
   while (u === 0) u = random();
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
@@ -180,7 +180,7 @@ export function verdictOfCounts(arms: readonly string[], counts: readonly Varian
   return series.length ? verdictOverDays(series) : { kind: 'too-early', reason: 'no visitors yet' };
 }
 
-function normalCdf(x: number): number {
+export function normalCdf(x: number): number {
   // Abramowitz and Stegun 7.1.26 through erf; ample for a power estimate.
   const t = 1 / (1 + 0.3275911 * Math.abs(x / Math.SQRT2));
   const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-(x * x) / 2);

@@ -8,6 +8,7 @@ import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/a
 import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/analytics/experiment-stats.ts';
 import { experimentCounts } from '../backend/experiments.ts';
 import { panel, plural } from './ui.ts';
+import { guardrailOf, isMoneyGoal, loadMoney, MoneyTable, type MoneyReport } from './experiment-money.tsx';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
 export const DETECT_LIFT = 0.2;
@@ -19,6 +20,8 @@ export interface ExperimentReport {
   /** More days needed to detect DETECT_LIFT at the last 14 days' traffic (Infinity: no traffic). */
   moreDays: number;
   ended: boolean;
+  /** On a money goal (issue 41): the verdict on money; the table above it is then the buy clicks' guardrail. */
+  money?: MoneyReport;
 }
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -103,25 +106,33 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
           </tbody>
         </table>
       </div>
-      <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{verdictText(report.verdict)}</p>
+      {report.money && <MoneyTable entry={entry} report={report.money} />}
+      <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{report.money ? `Buy clicks: ${verdictText(report.verdict)}` : verdictText(report.verdict)}</p>
       <p className="mt-1 text-sm text-gray-700" data-testid="experiment-days">{daysText(report.moreDays)}</p>
     </article>
   );
 }
 
 /** The section: loads each experiment through admin_experiment, then shows its table. */
-export function ExperimentsSection({ experiments, today = utcDay(new Date()) }: { experiments: readonly ExperimentEntry[]; today?: string }) {
+export function ExperimentsSection({ experiments, today = utcDay(new Date()), currency = 'USD' }: { experiments: readonly ExperimentEntry[]; today?: string; currency?: string }) {
   const [reports, setReports] = useState<ExperimentReport[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    Promise.all(experiments.map(async (e) => experimentReport(e, await experimentCounts(e, e.end && e.end < today ? e.end : today), today)))
+    // A money goal is judged on the webhooks' orders; its buy clicks are read beside it, as a guardrail.
+    const report = async (e: ExperimentEntry) => {
+      const to = e.end && e.end < today ? e.end : today;
+      if (!isMoneyGoal(e)) return experimentReport(e, await experimentCounts(e, to), today);
+      const [counts, money] = await Promise.all([experimentCounts(guardrailOf(e), to), loadMoney(e, to, currency)]);
+      return { ...experimentReport(e, counts, today), money };
+    };
+    Promise.all(experiments.map(report))
       .then((r) => live && setReports(r))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
     };
-  }, [experiments, today]);
+  }, [experiments, today, currency]);
   if (!experiments.length) return null;
   return (
     <section aria-labelledby="experiments-heading" className="mt-8" data-testid="experiments">

@@ -12,6 +12,8 @@ import { download } from './download.ts';
 import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
 import { loadFunnel, loadInsights } from '../backend/insights.ts';
 import { ExperimentsSection } from './experiments.tsx';
+import { SalesSection } from './insights-sales.tsx';
+import { loadSalesView, salesCsv, type SalesView } from './insights-sales-data.ts';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 import {
   RANGES, changeLabel, dollars, insightsCsv, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
@@ -20,7 +22,7 @@ import {
 import { signedInAdmin } from './session.ts';
 import { inputClass, link, panel, primaryButton, secondaryButton } from './ui.ts';
 
-type InsightsData = { state: 'ready'; range: RangeKey; view: InsightsView } | { state: 'missing'; range: RangeKey; period: Period; message: string };
+type InsightsData = { state: 'ready'; range: RangeKey; view: InsightsView; sales?: SalesView } | { state: 'missing'; range: RangeKey; period: Period; message: string };
 
 /** PostgREST's "no such function" and PostgreSQL's: the database has not got the insights migration. */
 const MISSING_FUNCTION = new Set(['PGRST202', '42883']);
@@ -39,11 +41,8 @@ export function insightsLoader(props: Pick<AdminAppProps, 'products' | 'funnels'
         loadInsights(before.from, before.to),
         ...funnels.map((f) => loadFunnel(period.from, period.to, f.steps)),
       ]);
-      return {
-        state: 'ready',
-        range,
-        view: insightsView({ period, current: current!, before: previous!, catalogue: props.products ?? [], funnels: funnels.map((f, i) => ({ ...f, counts: counts[i] ?? [] })) }),
-      };
+      const view = insightsView({ period, current: current!, before: previous!, catalogue: props.products ?? [], funnels: funnels.map((f, i) => ({ ...f, counts: counts[i] ?? [] })) });
+      return { state: 'ready', range, view, sales: await loadSalesView(view, funnels) };
     } catch (e) {
       if (e instanceof AdminDataError && e.code && MISSING_FUNCTION.has(e.code)) return { state: 'missing', range, period, message: e.message };
       throw e;
@@ -96,12 +95,12 @@ function RangePicker({ range, period }: { range: RangeKey; period: Period }) {
   );
 }
 
-function ExportButton({ view }: { view: InsightsView }) {
+function ExportButton({ view, sales }: { view: InsightsView; sales?: SalesView }) {
   const [busy, setBusy] = useState(false);
   const onExport = () => {
     setBusy(true);
     try {
-      download(`insights-${view.period.from}-to-${view.period.to}.csv`, insightsCsv(view));
+      download(`insights-${view.period.from}-to-${view.period.to}.csv`, insightsCsv(view) + (sales ? salesCsv(sales) : ''));
       toast.success('Export ready', { description: 'Every table on this screen is in the CSV file.' });
     } finally {
       setBusy(false);
@@ -394,7 +393,7 @@ export function InsightsScreen({ funnelsDeclared, experiments = [] }: { funnelsD
             <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
           </p>
         </div>
-        {data.state === 'ready' && !data.view.empty && <ExportButton view={data.view} />}
+        {data.state === 'ready' && (!data.view.empty || !!data.sales?.totals.length) && <ExportButton view={data.view} sales={data.sales} />}
       </div>
       {data.state === 'missing' ? (
         <NoData>
@@ -402,14 +401,14 @@ export function InsightsScreen({ funnelsDeclared, experiments = [] }: { funnelsD
           <p className="mt-2">Its functions are missing ({data.message}). Apply the migrations in <code className={code}>supabase/migrations</code>: <code className={code}>npm start</code> does it locally; for a hosted project see <code className={code}>supabase/README.md</code>.</p>
         </NoData>
       ) : (
-        <Ready view={data.view} funnelsDeclared={funnelsDeclared} />
+        <Ready view={data.view} sales={data.sales} funnelsDeclared={funnelsDeclared} />
       )}
       <ExperimentsSection experiments={experiments} />
     </div>
   );
 }
 
-function Ready({ view, funnelsDeclared }: { view: InsightsView; funnelsDeclared: boolean }) {
+function Ready({ view, sales, funnelsDeclared }: { view: InsightsView; sales?: SalesView; funnelsDeclared: boolean }) {
   return (
     <>
       {view.demoVisitors > 0 && (
@@ -427,8 +426,9 @@ function Ready({ view, funnelsDeclared }: { view: InsightsView; funnelsDeclared:
       )}
       <Totals view={view} />
       <p className="text-sm text-gray-700" data-testid="insights-buy-value">
-        Buy clicks at the price shown: <strong>{dollars(view.buyValue.current)}</strong>. A click is not a sale: the checkout provider has the sales.
+        Buy clicks at the price shown: <strong>{dollars(view.buyValue.current)}</strong>. A click is not a sale: the sales are below, from the checkout's verified webhooks.
       </p>
+      <SalesSection sales={sales} />
       <Section id="insights-daily" title="Day by day">
         <DailyChart daily={view.daily} />
       </Section>

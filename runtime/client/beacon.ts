@@ -15,8 +15,10 @@
 //   leaves at once is still counted;
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
-// - a click inside a buy button ('buy': data-buy product id and data-price in cents, runtime/blocks/buy.tsx);
-// - what islands report through window.__beacon ('capture', 'contact', 'preview'; model/analytics/event.ts).
+// - what islands report through window.__beacon: 'buy' (the buy button, runtime/islands/buy-button.island.tsx:
+//   product id, price shown in cents and the click's reference, model/checkout.ts; the island takes the
+//   click, so the listener below never sees it), 'capture', 'contact', 'preview' (model/analytics/event.ts).
+//   The hook sends the page's view first if it has not gone yet.
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
 // device class from the viewport width and the page's variant (<html data-variant>, issue 33).
 //
@@ -44,15 +46,15 @@ const q=new URLSearchParams(l.search),W=innerWidth,f=d.referrer&&new URL(d.refer
 b={r:(l.pathname.replace(/\\/+$/,"")||"/").toLowerCase().replace(/[^a-z0-9/-]/g,"-").slice(0,200),d:W<640?"phone":W<1024?"tablet":"desktop"};
 f&&f!=l.host&&(b.f=f.slice(0,100));v&&(b.v=v);
 for(const k of["source","medium","campaign"]){const x=q.get("utm_"+k);x&&(b["u"+k[0]]=x.slice(0,100))}
-const s=w.__beacon=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
+const s=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
 let o,t;const V=()=>o||(o=s(d.querySelector("script[data-kind]")?.dataset.kind||"view")||1),P=()=>{clearTimeout(t);t=setTimeout(V,${LARGEST_PAINT_QUIET_MS})},
 L=()=>{try{new PerformanceObserver(P).observe({type:"largest-contentful-paint",buffered:!0})}catch(e){}requestAnimationFrame(()=>requestAnimationFrame(P))};
+w.__beacon=(k,x)=>{V();s(k,x)};
 d.readyState=="complete"?L():addEventListener("load",L);addEventListener("pagehide",V);
 d.addEventListener("click",(e)=>{
-  const t=!e.defaultPrevented&&e.target.closest?.("[data-buy],a[href]"),B=t&&t.closest("[data-block-type]");
+  const B=!e.defaultPrevented&&e.target.closest?.("a[href]")?.closest("[data-block-type]");
   V();
-  if(t&&t.dataset.buy)s("buy",{p:t.dataset.buy,c:+t.dataset.price});
-  else if(B)s("cta",B.dataset.block?{b:B.dataset.block,t:B.dataset.blockType}:{t:B.dataset.blockType});
+  B&&s("cta",B.dataset.block?{b:B.dataset.block,t:B.dataset.blockType}:{t:B.dataset.blockType});
 });
 }
 }`

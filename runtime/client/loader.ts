@@ -2,7 +2,7 @@
 // page that has islands as a small inline script (as Astro's astro-island). The same text on every page,
 // so one hash in the CSP (generator/host/security-headers.ts collects the hashes from the built pages).
 //
-// From the moment the head is parsed, a form sent or a button tapped inside an island that has not
+// From the moment the head is parsed, a form sent or a button (or the buy button's checkout link) tapped inside an island that has not
 // hydrated yet is held (no navigation, so nothing typed ends up in an address) and that island hydrates
 // at once; the action is replayed on the same element once it has (the form is sent again with
 // requestSubmit, the button clicked again). Typed text needs no replay: the forms read their fields from
@@ -60,7 +60,7 @@ const hold=(e,again)=>{
   hydrate(el);
 };
 addEventListener("submit",(e)=>{const f=e.target,s=e.submitter;hold(e,()=>f.requestSubmit(s&&s.form===f?s:null))},true);
-addEventListener("click",(e)=>{const b=e.target.closest&&e.target.closest("button");if(b&&!(b.type==="submit"&&b.form))hold(e,()=>b.click())},true);
+addEventListener("click",(e)=>{const b=e.target.closest&&e.target.closest("button,a[data-checkout]");if(b&&!(b.type==="submit"&&b.form))hold(e,()=>b.click())},true);
 const start=()=>{
   const all=[...d.querySelectorAll("[data-island]")],by=(s)=>all.filter((el)=>el.dataset.hydrate===s);
   const near=new IntersectionObserver((es)=>es.forEach((x)=>{if(x.isIntersecting){near.unobserve(x.target);hydrate(box.get(x.target))}}),{rootMargin:"100% 0px"}),box=new Map();

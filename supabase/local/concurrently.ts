@@ -12,13 +12,16 @@ export async function concurrently<T>(total: number, concurrency: number, job: (
   return out;
 }
 
-/** One realistic event body as the beacon sends it (model/analytics/event.ts). */
+/** The catalogue eventBody's buys are checked against (public.publish_catalogue): publish it before sending them. */
+export const LOAD_CATALOGUE = { products: [{ id: 'ultimate', priceMinor: 8700, currency: 'USD' }], experiments: [] };
+
+/** One realistic event body as the beacon sends it (model/analytics/event.ts); its buys are valued by the catalogue. */
 export function eventBody(i: number): string {
   const kinds = ['view', 'view', 'view', 'cta', 'buy', 'capture'] as const;
   const k = kinds[i % kinds.length]!;
   const body: Record<string, unknown> = { k, r: ['/', '/ultimate-detox', '/blog/a-post'][i % 3], d: ['phone', 'tablet', 'desktop'][i % 3] };
   if (k === 'cta') Object.assign(body, { b: 'hero', t: 'cta' });
-  if (k === 'buy') Object.assign(body, { p: 'ultimate', c: 2900 });
+  if (k === 'buy') Object.assign(body, { p: 'ultimate' });
   if (i % 7 === 0) body.f = 'news.ycombinator.com';
   return JSON.stringify(body);
 }

@@ -15,6 +15,8 @@ export interface DemoSite {
   captures: string[];
   /** The arms (the control first) per route, where a page is under an experiment. */
   variants: Map<string, string[]>;
+  /** The catalogue's ISO currency (site.config.yaml checkout.currency); USD when absent. */
+  currency?: string;
 }
 
 export interface DemoEvent {
@@ -32,6 +34,8 @@ export interface DemoEvent {
   utm_campaign: 'demo';
   device: 'phone' | 'tablet' | 'desktop';
   variant?: string;
+  /** A buy click's reference (what the buy button sends to the checkout). */
+  reference?: string;
 }
 
 const REFERRERS = ['www.google.com', 'www.google.com', 'duckduckgo.com', 'news.ycombinator.com', 'www.reddit.com', 't.co', 'l.instagram.com'];
@@ -79,7 +83,7 @@ export function demoEvents(site: DemoSite, now: Date, days = 90): DemoEvent[] {
         const buys = site.buys.get(route);
         if (buys?.length && rand() < (route === '/ultimate-detox' ? 0.09 : 0.06)) {
           const b = pick(buys);
-          event({ kind: 'buy', route, product: b.product, price_cents: b.cents });
+          event({ kind: 'buy', route, product: b.product, price_cents: b.cents, reference: reference(rand) });
           break;
         }
         if (rand() < 0.03) event({ kind: 'preview', route });
@@ -94,4 +98,95 @@ export function demoEvents(site: DemoSite, now: Date, days = 90): DemoEvent[] {
     }
   }
   return out;
+}
+
+const REFERENCE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A buy click's reference as the button mints it (22 of [A-Za-z0-9_-]), drawn from the seeded generator. */
+function reference(rand: () => number): string {
+  let out = '';
+  for (let i = 0; i < 22; i++) out += REFERENCE_CHARS[Math.floor(rand() * 64)];
+  return out;
+}
+
+/** A buy click's attribution, as public.track() stores it under its reference (analytics.buy_references). */
+export interface DemoReference {
+  reference: string;
+  at: Date;
+  route: string;
+  block_id?: string;
+  block_type?: string;
+  product: string;
+  variant?: string;
+  referrer_host?: string;
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  device: string;
+  steps: string[];
+}
+
+/** One verified webhook event, as public.record_checkout_event() takes it. */
+export interface DemoCheckoutEvent {
+  provider: 'stripe';
+  eventId: string;
+  type: string;
+  orderId: string;
+  kind: 'sale' | 'refund';
+  amountMinor: number;
+  currency: string;
+  paid: true;
+  refundedMinor?: number;
+  reference?: string;
+  product: string;
+  at: string;
+}
+
+/** The step tokens of one event, as analytics.step_tokens() writes them. */
+function tokens(e: DemoEvent): string[] {
+  if (e.kind === 'view') return [`view:${e.route}`, ...(e.variant ? [`variant:${e.route}=${e.variant}`] : [])];
+  if (e.kind === 'cta') return [`cta:${e.block_id}`];
+  if (e.kind === 'buy') return [`buy:${e.product}`];
+  return [`${e.kind}:${e.route}`];
+}
+
+/**
+ * What the checkout makes of the buy clicks: about half of them paid, minutes later (a few without
+ * their reference, as a buyer without script arrives), and about one order in twelve refunded within
+ * the 30-day guarantee, some in part. Each attributed order's buy click gets its reference's
+ * attribution, computed from its visitor-day's events as public.track() computes it. Seeded: the
+ * same events give the same orders.
+ */
+export function demoSales(events: readonly DemoEvent[], now: Date, currency = 'USD'): { references: DemoReference[]; checkout: DemoCheckoutEvent[] } {
+  const rand = rng(41);
+  const byVisitor = new Map<string, DemoEvent[]>();
+  for (const e of events) byVisitor.set(e.visitor, [...(byVisitor.get(e.visitor) ?? []), e]);
+  const references: DemoReference[] = [];
+  const checkout: DemoCheckoutEvent[] = [];
+  let n = 0;
+  for (const buy of events) {
+    if (buy.kind !== 'buy' || !buy.reference || !buy.product || rand() >= 0.55) continue;
+    const paidAt = new Date(buy.at.getTime() + 60_000 * (2 + Math.floor(rand() * 20)));
+    if (paidAt > now) continue;
+    const day = byVisitor.get(buy.visitor) ?? [];
+    const before = day.filter((e) => e.at <= buy.at);
+    const firstTouch = before.find((e) => e.utm_source || e.utm_medium || e.utm_campaign);
+    references.push({
+      reference: buy.reference, at: buy.at, route: buy.route, product: buy.product, variant: buy.variant, device: buy.device,
+      referrer_host: before.find((e) => e.referrer_host)?.referrer_host,
+      utm_source: firstTouch?.utm_source, utm_medium: firstTouch?.utm_medium, utm_campaign: firstTouch?.utm_campaign,
+      steps: [...new Set(before.flatMap(tokens))],
+    });
+    const orderId = `pi_demo_${++n}`;
+    const amountMinor = buy.price_cents ?? 0;
+    // One in twenty arrives without its reference: bought with script off, counted as unattributed.
+    const reference = rand() < 0.05 ? undefined : buy.reference;
+    checkout.push({ provider: 'stripe', eventId: `evt_demo_sale_${n}`, type: 'checkout.session.completed', orderId, kind: 'sale', amountMinor, currency, paid: true, reference, product: buy.product, at: paidAt.toISOString() });
+    if (rand() < 0.085) {
+      const refundAt = new Date(paidAt.getTime() + 86_400_000 * (1 + Math.floor(rand() * 29)));
+      const refundedMinor = rand() < 0.25 ? Math.round(amountMinor / 2) : amountMinor;
+      if (refundAt <= now) checkout.push({ provider: 'stripe', eventId: `evt_demo_refund_${n}`, type: 'charge.refunded', orderId, kind: 'refund', amountMinor, currency, paid: true, refundedMinor, product: buy.product, at: paidAt.toISOString() });
+    }
+  }
+  return { references, checkout };
 }

@@ -11,3 +11,9 @@ export const LOCAL_ADMIN_PASSWORD = 'local-admin-password';
 // The local admin's second factor: a TOTP secret (base32) everyone can read in the README, so a
 // developer signs in without a phone (`npm run admin:code` prints the current code). Local only.
 export const LOCAL_ADMIN_TOTP_SECRET = 'KRUGS4ZANFZSA3DPMNQWYIDPNZWHSIDB';
+
+// The checkout webhook's signing secret on the stand-in when CHECKOUT_WEBHOOK_SECRET is not set, as
+// `stripe listen` prints one for local forwarding: `npm run checkout:trigger` signs with it, so the
+// whole path from buy click to order can be seen before going live. Local only; a hosted project
+// has no default and refuses every webhook without its secret.
+export const LOCAL_CHECKOUT_WEBHOOK_SECRET = 'whsec_local_checkout_webhook_secret_for_the_stand_in';

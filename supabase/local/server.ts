@@ -6,11 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAuth } from './auth.ts';
+import type { DatabaseCatalogue } from '../../model/sales.ts';
+import { edgeFunctions } from './functions.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY } from './keys.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from './keys.ts';
 import { AppliedMigrationDiffers, prepareDatabase } from './migrate.ts';
 import { openDataFolder } from './open-data.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
@@ -42,6 +44,12 @@ interface StandInOptions {
   analyticsProxySecret?: string;
   /** site.config.yaml's analytics.rawDays: stored in analytics.settings.raw_days before the fold, so the database keeps what the privacy page says. */
   analyticsRawDays?: number;
+  /** The catalogue the site was built with (model/sales.ts), published at start so track() checks events against it. */
+  catalogue?: DatabaseCatalogue;
+  /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET, else the local one (keys.ts). An empty one refuses every webhook. */
+  checkoutSecret?: string;
+  /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies. */
+  checkoutProvider?: string;
 }
 
 export interface StandIn {
@@ -91,6 +99,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
 
   let db: Database;
   let opened: Database | undefined;
+  let functions: ReturnType<typeof edgeFunctions> | undefined;
   try {
     ready = (async () => {
       const database = (opened = databaseUrl ? await openDatabase({ databaseUrl }) : memory ? await openDatabase({ memory: true }) : await openDataFolder(dataDir));
@@ -103,6 +112,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
         );
       }
       if (opts.analyticsRawDays !== undefined) await database.query('update analytics.settings set raw_days = $1', [opts.analyticsRawDays]);
+      if (opts.catalogue !== undefined) await database.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(opts.catalogue)]);
       // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
       await database.query('select analytics.fold()');
       await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);
@@ -111,6 +121,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       return database;
     })();
     db = await ready;
+    functions = edgeFunctions(db, { checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider });
   } catch (e) {
     server.close();
     // The files are left as they are, and free for the next command.
@@ -141,6 +152,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
       if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
       const target = new URL(raw, url);
+      const fn = /^\/functions\/v1\/([^/]+)$/.exec(target.pathname);
+      if (fn) return writeReply(req, res, await functions!(req, fn[1]!, url));
       const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
       if (!service) return writeReply(req, res, noRoute());
       let cached: Buffer | undefined;

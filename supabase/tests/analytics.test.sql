@@ -12,6 +12,8 @@ delete from analytics.daily;
 delete from analytics.daily_paths;
 delete from analytics.daily_screen;
 delete from analytics.folded_days;
+-- The catalogue track() checks buy events against (20251230000000_sales.sql).
+select 1 from public.publish_catalogue('{"products":[{"id":"ultimate","priceMinor":1999,"currency":"USD"}],"experiments":[]}');
 
 create function pg_temp.track_as(p_ip text, p_agent text, p_body text)
 returns jsonb language plpgsql as $$

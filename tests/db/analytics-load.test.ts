@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import { concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
@@ -31,6 +31,7 @@ if (!postgresAvailable()) {
       server = await startThrowawayPostgres();
       db = await openDatabase({ databaseUrl: server.url });
       await prepareDatabase(db);
+      await db.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(LOAD_CATALOGUE)]);
       pool = new pg.Pool({ connectionString: server.url, max: 50 });
     });
     afterAll(async () => {

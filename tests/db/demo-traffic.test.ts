@@ -82,3 +82,43 @@ describe('demo traffic', () => {
     expect(notLocal({})).toBeUndefined();
   });
 });
+
+describe('demo sales', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openDatabase({ memory: true });
+    await prepareDatabase(db);
+    await fillDemoTraffic(db, demoSiteOf(root));
+  });
+  afterAll(() => db?.close());
+
+  it("orders and refunds come from the demo's own buy clicks: fewer orders than clicks, each at its product's price", async () => {
+    const { rows } = await db.query<{ buys: number; orders: number; refunded: number; unknown: number; mispriced: number }>(`
+      select (select coalesce(sum(events), 0)::int from analytics.daily where kind = 'buy') + (select count(*)::int from analytics.events where kind = 'buy' and day not in (select day from analytics.folded_days)) as buys,
+        (select count(*)::int from sales.orders where paid) as orders,
+        (select count(*)::int from sales.orders where refunded_minor > 0) as refunded,
+        (select count(*)::int from sales.orders o where o.reference is not null and not exists (select 1 from analytics.buy_references r where r.reference = o.reference)) as unknown,
+        (select count(*)::int from sales.orders o join analytics.buy_references r using (reference)
+           join analytics.events e on e.kind = 'buy' and e.product = r.product and e.at = r.at where o.amount_minor <> e.price_cents) as mispriced`);
+    const r = rows[0]!;
+    expect(r.orders).toBeGreaterThan(0);
+    expect(r.orders).toBeLessThan(r.buys);
+    expect(r.refunded).toBeGreaterThan(0);
+    expect(r.refunded).toBeLessThan(r.orders);
+    expect(r.unknown).toBe(0);
+    expect(r.mispriced).toBe(0);
+  });
+
+  it('the admin reads them as sales, with an unattributed row for orders that came without their reference', async () => {
+    const { rows } = await db.query<{ sales: { totals: { netMinor: number; refundedMinor: number }[]; routes: { route: string | null; attributed: boolean }[] } }>(
+      `select public.admin_sales(current_date - 89, current_date) as sales`,
+    );
+    const sales = rows[0]!.sales;
+    expect(sales.totals).toHaveLength(1);
+    expect(sales.totals[0]!.netMinor).toBeGreaterThan(0);
+    expect(sales.totals[0]!.refundedMinor).toBeGreaterThan(0);
+    const buyRoutes = new Set(demoSiteOf(root).buys.keys());
+    expect(sales.routes.filter((x) => x.attributed).every((x) => buyRoutes.has(x.route!))).toBe(true);
+    expect(sales.routes.some((x) => !x.attributed)).toBe(true);
+  });
+});

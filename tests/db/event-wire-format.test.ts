@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
 
 /** A value of each field the database takes (a slug, a host, a whole number of cents). */
-const SAMPLE: Required<AnalyticsEvent> = { k: 'buy', r: '/instagram-detox', d: 'phone', b: 'pricing', t: 'price-box', p: 'instagram', c: 2900, f: 'news.example', us: 'news', um: 'email', uc: 'spring', v: 'b' };
+const SAMPLE: Required<AnalyticsEvent> = { k: 'buy', r: '/instagram-detox', d: 'phone', b: 'pricing', t: 'price-box', p: 'instagram', c: 2900, f: 'news.example', us: 'news', um: 'email', uc: 'spring', v: 'b', x: 'AAAAAAAAAAAAAAAAAAAAAA' };
 
 describe('the event wire format in the database', () => {
   let db: Database;

@@ -62,16 +62,22 @@ test('a buy click is sent with the product and the price shown, and arrives alth
   const uc = campaign();
   await page.goto(`${platform.route}?utm_campaign=${uc}`);
   await islandsReady(page);
-  const button = page.locator(`[data-buy="${product.id}"] button`).first();
+  const button = page.locator(`[data-buy="${product.id}"] a[data-checkout]`).first();
   const checkout = (await button.getAttribute('data-checkout'))!;
-  await page.route(checkout, (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
+  // The checkout's address with the click's reference added (the provider's parameter, model/checkout.ts).
+  await page.route((url) => url.href.startsWith(checkout), (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
+  // The block the button is in, as a call to action's: its id when it has one, and its type.
+  const block = await button.evaluate((a) => ({ ...(a.closest<HTMLElement>('[data-block-type]')!.dataset) }));
   // The click and the navigation in one task: nothing of the page is left to send afterwards.
   await button.evaluate((b, to) => {
-    (b as HTMLButtonElement).click();
+    (b as HTMLAnchorElement).click();
     location.assign(to);
   }, checkout);
-  await page.waitForURL(checkout);
-  const buy = { k: 'buy', r: platform.route, d: 'desktop', uc, p: product.id, c: Math.round(product.price * 100) };
+  await page.waitForURL((url) => url.href.startsWith(checkout));
+  const buy = {
+    k: 'buy', r: platform.route, d: 'desktop', uc, p: product.id, c: Math.round(product.price * 100), x: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    ...(block.block ? { b: block.block } : {}), t: block.blockType,
+  };
   await expect.poll(() => sent.map((s) => s.body)).toEqual([{ k: 'view', r: platform.route, d: 'desktop', uc }, buy]);
   // Stored by the database (so it arrived), though the page that sent it was gone at once. (Playwright
   // does not always see the answer to a beacon its page outlived, so the row is the proof.)
@@ -109,10 +115,11 @@ for (const signal of ['Global Privacy Control', 'Do Not Track'] as const) {
     const { page: platform, product } = platformPages[0]!;
     await page.goto(platform.route);
     await islandsReady(page);
-    const button = page.locator(`[data-buy="${product.id}"] button`).first();
+    const button = page.locator(`[data-buy="${product.id}"] a[data-checkout]`).first();
     const checkout = (await button.getAttribute('data-checkout'))!;
     await page.route(checkout, (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
     await button.click();
+    // The address as written: no reference where the beacon does not run.
     await page.waitForURL(checkout);
     // A control: the same steps send events without the signal (the first test), so silence here is the signal's.
     expect(await page.evaluate(() => '__beacon' in window)).toBe(false);

@@ -278,9 +278,9 @@ test('no page loads the toaster before its first toast; a buy button’s toast b
   expect(withBuy, 'no page has a buy button above the fold').toBeTruthy();
   await page.goto(withBuy!.route);
   await ready(page);
-  const button = page.locator('[data-island="buy-button"][data-hydrate="load"] button').first();
+  const button = page.locator('[data-island="buy-button"][data-hydrate="load"] a').first();
   const checkout = (await button.getAttribute('data-checkout'))!;
-  await page.route(checkout, (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
+  await page.route((u) => u.href.startsWith(checkout), (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
   expect(seen.filter((p) => TOASTER.test(p))).toEqual([]);
   await button.click();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
-import { BROWSER_UA, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
+import { BROWSER_UA, LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { adminAtAal2, client } from './stand-in.ts';
 import { sendFrom, type Answer } from './send-from.ts';
 
@@ -30,7 +30,7 @@ const resetCaps = async () => {
 };
 
 beforeAll(async () => {
-  standIn = await startStandIn({ port: 0, memory: true, quiet: true });
+  standIn = await startStandIn({ port: 0, memory: true, quiet: true, catalogue: LOAD_CATALOGUE });
   await resetCaps();
 });
 afterAll(async () => standIn?.close());

@@ -96,7 +96,7 @@ function run(visit: Visit = {}) {
   runInNewContext(beaconScript(ENDPOINT), context);
   const click = (target: FakeElement, defaultPrevented = false) => listeners.forEach((f) => f({ target, defaultPrevented }));
   const fire = (type: string) => windowListeners[type]?.forEach((f) => f());
-  return { sent, click, fire, hook: window.__beacon as ((k: string) => void) | undefined, context };
+  return { sent, click, fire, hook: window.__beacon as ((k: string, fields?: object) => void) | undefined, context };
 }
 
 describe('the beacon', () => {
@@ -133,32 +133,38 @@ describe('the beacon', () => {
     expect((run({ url: `https://site.example/${'a'.repeat(300)}` }).sent[0]!.body as { r: string }).r).toHaveLength(200);
   });
 
-  it('counts a buy click with the product and the price shown, a link in a block as its call to action, and nothing else', () => {
-    const { sent, click } = run();
+  it('sends a buy with the product, the price shown and its reference through the hook; a link in a block as its call to action; nothing else', () => {
+    const { sent, click, hook } = run();
     const block = element({ block: 'pricing', blockType: 'price-box' }, element({}));
     const buy = element({ buy: 'instagram', price: '2900' }, block);
-    click(element({}, buy, 'button'));
+    // The buy button takes its own click (default prevented) and reports it through the hook.
+    click(element({}, buy, 'a', 'https://checkout.example/x'), true);
+    hook!('buy', { p: 'instagram', c: 2900, x: 'AAAAAAAAAAAAAAAAAAAAAA' });
     click(element({}, block, 'a', '/instagram-detox'));
     click(element({}, element({ blockType: 'hero' }), 'a', '#products'));
     click(element({}, block, 'button'));
     click(element({}, element({}), 'a', '/about'));
     expect(sent.slice(1).map((s) => s.body)).toEqual([
-      { k: 'buy', r: '/', d: 'desktop', p: 'instagram', c: 2900 },
+      { k: 'buy', r: '/', d: 'desktop', p: 'instagram', c: 2900, x: 'AAAAAAAAAAAAAAAAAAAAAA' },
       { k: 'cta', r: '/', d: 'desktop', b: 'pricing', t: 'price-box' },
       { k: 'cta', r: '/', d: 'desktop', t: 'hero' },
     ]);
   });
 
-  it('sends the view once the page has loaded, or first of all when a click or leaving comes before, and once only', () => {
+  it('sends the view once the page has loaded, or first of all when a click, an island or leaving comes before, and once only', () => {
     const early = run({ loading: true });
     expect(early.sent).toEqual([]);
     early.fire('load');
     early.fire('pagehide');
     expect(early.sent.map((s) => s.body.k)).toEqual(['view']);
     const clicked = run({ loading: true });
-    clicked.click(element({}, element({ buy: 'instagram', price: '2900' }), 'button'));
+    clicked.click(element({}, element({ blockType: 'hero' }), 'a', '#products'));
     clicked.fire('load');
-    expect(clicked.sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
+    expect(clicked.sent.map((s) => s.body.k)).toEqual(['view', 'cta']);
+    const bought = run({ loading: true });
+    bought.hook!('buy', { p: 'instagram', c: 2900, x: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    bought.fire('load');
+    expect(bought.sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
     const left = run({ loading: true });
     left.fire('pagehide');
     left.fire('load');
@@ -167,11 +173,11 @@ describe('the beacon', () => {
 
   it('counts a click the islands loader held (default prevented) only at its replay', () => {
     const { sent, click } = run();
-    const button = element({}, element({ buy: 'ultimate', price: '8700' }), 'button');
-    click(button, true);
+    const link = element({}, element({ blockType: 'cta' }), 'a', '/buy');
+    click(link, true);
     expect(sent).toHaveLength(1);
-    click(button);
-    expect(sent.map((s) => s.body.k)).toEqual(['view', 'buy']);
+    click(link);
+    expect(sent.map((s) => s.body.k)).toEqual(['view', 'cta']);
   });
 
   it("gives islands a hook for what only they know; falls back to fetch with keepalive where sendBeacon refuses", () => {

@@ -103,7 +103,7 @@ describe('generator diagnostics', () => {
     const ok = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Only {price:instagram} instead of {originalPrice:instagram}, with a {guaranteeDays}-day guarantee via {provider}."\n' });
     expect(ok.diagnostics).toEqual([]);
     const about = ok.site!.pages.find((p) => p.route === '/about')!;
-    expect(about.sections[0]).toMatchObject({ text: 'Only $29 instead of $127, with a 30-day guarantee via TestPay.' });
+    expect(about.sections[0]).toMatchObject({ text: 'Only $29 instead of $127, with a 30-day guarantee via Stripe.' });
     const bad = compile({ 'about.yaml': 'title: "About"\ndescription: "x"\nsections:\n  - type: paragraph\n    text: "Only {prize:instagram} or {price:instagran}."\n' });
     expect(bad.diagnostics.map((d) => [d.name, d.line, d.column, d.path])).toEqual([
       ['UnknownToken', 5, 17, 'sections[0].text'],

@@ -1,0 +1,100 @@
+// An experiment judged on money (issue 41): for a goal of kind 'revenue' (net revenue per visitor,
+// refunds subtracted, visitors who bought nothing counted as 0, each order capped) or 'order' (orders
+// per visitor), per version and per currency the visitors, orders and revenue per visitor from the
+// verified webhooks (public.admin_experiment_revenue), and the verdict: the revenue mSPRT with a
+// plug-in variance (model/experiment-money.ts), or for orders the conversion mSPRT on orders. Buy
+// clicks stay beside it, in the experiment's ordinary table, as a guardrail.
+import { CONTROL, type ExperimentEntry } from '../../model/analytics/experiment.ts';
+import { revenueVerdict, type ArmMoney } from '../../model/analytics/experiment-money.ts';
+import { verdict as conversionVerdict, type Verdict } from '../../model/analytics/experiment-stats.ts';
+import { toMinor } from '../../model/sales.ts';
+import { experimentRevenue, type VariantRevenue } from '../backend/sales.ts';
+import { formatMoney } from './insights-sales-maths.ts';
+
+export const isMoneyGoal = (e: ExperimentEntry) => e.goal.event === 'revenue' || e.goal.event === 'order';
+
+/** The same goal's clicks, for the guardrail table: buy clicks on the goal's product. */
+export function guardrailOf(e: ExperimentEntry): ExperimentEntry {
+  return { ...e, goal: { id: `${e.goal.id} (buy clicks)`, event: 'buy', ...(e.goal.product ? { product: e.goal.product } : {}) } };
+}
+
+export interface MoneyReport {
+  currency: string | undefined;
+  arms: (ArmMoney & { perVisitor: number })[];
+  verdict: Verdict;
+  capMinor: number | undefined;
+}
+
+/** The report in the currency most orders were paid in (sums never mix currencies). */
+export function moneyReport(entry: ExperimentEntry, rows: readonly VariantRevenue[]): MoneyReport {
+  const totals = new Map<string, number>();
+  for (const r of rows) for (const m of r.money) totals.set(m.currency, (totals.get(m.currency) ?? 0) + m.orders);
+  const currency = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const byArm = new Map(rows.map((r) => [r.variant, r]));
+  const arms = entry.arms.map((arm) => {
+    const r = byArm.get(arm);
+    const m = r?.money.find((x) => x.currency === currency);
+    const visitors = r?.visitors ?? 0;
+    const a: ArmMoney = { arm, visitors, orders: m?.orders ?? 0, sum: m?.netMinor ?? 0, sumSquares: m?.sumSquares ?? 0 };
+    return { ...a, perVisitor: visitors ? a.sum / visitors : 0 };
+  });
+  const capMinor = rows.flatMap((r) => r.money).find((m) => m.currency === currency)?.capMinor;
+  const verdict = entry.goal.event === 'order' ? conversionVerdict(arms.map((a) => ({ arm: a.arm, visitors: a.visitors, conversions: Math.min(a.orders, a.visitors) }))) : revenueVerdict(arms);
+  return { currency, arms, verdict, capMinor };
+}
+
+/** The goal's declared cap in the site's currency's minor units (undefined: the 99th percentile). */
+export async function loadMoney(entry: ExperimentEntry, to: string, currency: string): Promise<MoneyReport> {
+  const cap = typeof entry.goal.cap === 'number' ? toMinor(entry.goal.cap, currency) : undefined;
+  return moneyReport(entry, await experimentRevenue(entry, to, cap));
+}
+
+function verdictText(v: Verdict, goal: 'revenue' | 'order'): string {
+  const what = goal === 'revenue' ? 'revenue per visitor' : 'orders per visitor';
+  switch (v.kind) {
+    case 'winner':
+      return `${v.arm} earns more than the control (${what} ${v.lift === Infinity ? 'where the control has none' : `+${(v.lift * 100).toFixed(0)}%`}). The answer is real: you can end the experiment.`;
+    case 'worse':
+      return `${v.arm} earns less than the control (${what} ${(v.lift * 100).toFixed(0)}%). The answer is real: keep the control.`;
+    case 'keep-going':
+      return 'No answer on money yet: the difference so far could be noise. Keep it running.';
+    case 'too-early':
+      return `Too early to say: ${v.reason}.`;
+  }
+}
+
+export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: MoneyReport }) {
+  const c = report.currency;
+  return (
+    <div className="mt-3" data-testid="experiment-money">
+      <p className="text-sm text-gray-700">
+        Judged on {entry.goal.event === 'revenue' ? 'net revenue per visitor (refunds subtracted, visitors who bought nothing count as 0' : 'orders per visitor (from the checkout'}
+        {entry.goal.event === 'revenue' && report.capMinor !== undefined && c ? `; one order counts for at most ${formatMoney(report.capMinor, c)}` : ''}), from the checkout's verified webhooks.
+      </p>
+      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's money`}>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-gray-200 text-gray-600">
+              <th scope="col" className="py-2 pr-3">Version</th>
+              <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
+              <th scope="col" className="py-2 pr-3 text-right">Orders</th>
+              <th scope="col" className="py-2 text-right">Revenue per visitor</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.arms.map((a) => (
+              <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-money-arm" data-arm={a.arm}>
+                <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm === CONTROL ? 'control' : a.arm}</th>
+                <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
+                <td className="py-2 pr-3 text-right tabular-nums" data-testid="experiment-money-orders">{a.orders.toLocaleString('en-US')}</td>
+                <td className="py-2 text-right tabular-nums">{c ? formatMoney(Math.round(a.perVisitor), c) : '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-money-verdict">{verdictText(report.verdict, entry.goal.event as 'revenue' | 'order')}</p>
+      <p className="mt-1 text-sm text-gray-700">The buy clicks in the table above are a guardrail: a version that draws clicks but not orders is not selling.</p>
+    </div>
+  );
+}

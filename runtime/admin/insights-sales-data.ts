@@ -1,0 +1,36 @@
+// Loading the money for /admin/insights (issue 41) through runtime/backend/sales.ts: the period's
+// sales and each funnel's, laid out by insights-sales-maths.ts. A database without the sales
+// migration answers "no such function": the screen then shows the clicks alone.
+import { AdminDataError } from '../backend/admin.ts';
+import { funnelSales, loadSales } from '../backend/sales.ts';
+import { funnelStepQuery, type FunnelConfig } from '../backend/insights.ts';
+import { toCsv, type InsightsView } from './insights-maths.ts';
+import { salesCsvTables, salesView, type SalesView } from './insights-sales-maths.ts';
+
+export type { SalesView };
+
+/** PostgREST's "no such function" and PostgreSQL's. */
+const MISSING_FUNCTION = new Set(['PGRST202', '42883']);
+
+export async function loadSalesView(view: InsightsView, funnels: readonly FunnelConfig[]): Promise<SalesView | undefined> {
+  const { from, to } = view.period;
+  try {
+    const [sales, ...perFunnel] = await Promise.all([loadSales(from, to), ...funnels.map((f) => funnelSales(from, to, f.steps.map(funnelStepQuery)))]);
+    const total = (key: string) => view.totals.find((t) => t.key === key)?.change.current ?? 0;
+    return salesView({
+      sales: sales as Awaited<ReturnType<typeof loadSales>>,
+      family: view.family,
+      visitors: total('visitors'),
+      buys: total('buys'),
+      funnels: funnels.map((f, i) => ({ id: f.id, name: f.name ?? f.id, money: (perFunnel[i] as Awaited<ReturnType<typeof funnelSales>>) ?? [] })),
+    });
+  } catch (e) {
+    if (e instanceof AdminDataError && e.code && MISSING_FUNCTION.has(e.code)) return undefined;
+    throw e;
+  }
+}
+
+/** The money's tables in the CSV's form, after the clicks' tables. */
+export function salesCsv(v: SalesView): string {
+  return toCsv(salesCsvTables(v).map((t) => ({ name: t.title, header: t.columns, rows: t.rows })));
+}

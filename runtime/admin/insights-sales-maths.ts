@@ -1,0 +1,112 @@
+// The money on /admin/insights (issue 41), apart from React: public.admin_sales' answer (orders,
+// revenue and refunds from the checkout's verified webhooks, per currency) laid out as the tables
+// the screen shows and the CSV writes, each {title, columns, rows}. Sums never mix currencies: a row
+// is one currency's money, and a page sold in two currencies has two rows.
+import { fromMinor } from '../../model/sales.ts';
+import type { Money, Sales, SalesByBlock, SalesByCampaign, SalesByProduct, SalesByReferrer, SalesByRoute, SalesByVariant } from '../backend/sales.ts';
+import type { FamilyRow } from './insights-maths.ts';
+
+/** One row of a money table: what it is about, then one currency's orders and money. */
+export interface MoneyRow extends Money {
+  key: string;
+  label: string;
+  detail?: string;
+  /** The "unattributed" row: orders with no reference, or one no buy click sent. */
+  unattributed: boolean;
+}
+
+export interface MoneyTable {
+  id: string;
+  title: string;
+  /** The first column's heading: what a row is about. */
+  subject: string;
+  rows: MoneyRow[];
+}
+
+/** A platform page's or the bundle's card: its orders in each currency beside its buy clicks. */
+export interface MoneyCard {
+  product: string;
+  title: string;
+  route: string;
+  bundle: boolean;
+  visitors: number;
+  buys: number;
+  /** Buy clicks per visitor of the page. */
+  buysPerVisitor: number;
+  money: Money[];
+  /** Orders (all currencies) per visitor of the page. */
+  ordersPerVisitor: number;
+}
+
+export interface SalesView {
+  totals: Money[];
+  /** Orders per visitor of the site, beside buy clicks per visitor. */
+  ordersPerVisitor: number;
+  buysPerVisitor: number;
+  cards: MoneyCard[];
+  tables: MoneyTable[];
+}
+
+export const UNATTRIBUTED = 'Unattributed';
+
+const money = (m: Money): Money => ({ currency: m.currency, orders: m.orders, refundedOrders: m.refundedOrders, grossMinor: m.grossMinor, refundedMinor: m.refundedMinor, netMinor: m.netMinor });
+const ratioOf = (a: number, b: number) => (b > 0 ? a / b : 0);
+const orders = (ms: readonly Money[]) => ms.reduce((n, m) => n + m.orders, 0);
+
+/** Rows by net revenue (most first, then orders), the unattributed row last of all. */
+function sorted(rows: MoneyRow[]): MoneyRow[] {
+  return rows.sort((a, b) => Number(a.unattributed) - Number(b.unattributed) || a.currency.localeCompare(b.currency) || b.netMinor - a.netMinor || b.orders - a.orders || a.label.localeCompare(b.label));
+}
+
+function row<T extends Money & { attributed?: boolean }>(r: T, key: string, label: string, detail?: string): MoneyRow {
+  const unattributed = r.attributed === false;
+  return { ...money(r), key: `${unattributed ? '~' : key}|${r.currency}`, label: unattributed ? UNATTRIBUTED : label, detail: unattributed ? 'no reference, or one no buy click sent' : detail, unattributed };
+}
+
+/** Money per funnel: the orders whose buy click ended a visitor-day that took the funnel's steps. */
+export interface FunnelMoney {
+  id: string;
+  name: string;
+  money: Money[];
+}
+
+/** What the screen and the CSV show of the period's sales. */
+export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; visitors: number; buys: number; funnels: readonly FunnelMoney[] }): SalesView {
+  const { sales } = input;
+  const byProduct = new Map<string, Money[]>();
+  for (const p of sales.products) if (p.attributed && p.product) byProduct.set(p.product, [...(byProduct.get(p.product) ?? []), money(p)]);
+  const cards = input.family.map((f): MoneyCard => {
+    const m = byProduct.get(f.product) ?? [];
+    return { product: f.product, title: f.title, route: f.route, bundle: f.bundle, visitors: f.visitors, buys: f.buys, buysPerVisitor: f.conversion, money: m, ordersPerVisitor: ratioOf(orders(m), f.visitors) };
+  });
+  const tables: MoneyTable[] = [
+    { id: 'products', title: 'By product', subject: 'Product', rows: sorted(sales.products.map((p: SalesByProduct) => row(p, p.product ?? '', p.product ?? '(not named)'))) },
+    { id: 'pages', title: 'By page', subject: 'Page', rows: sorted(sales.routes.map((p: SalesByRoute) => row(p, p.route ?? '', p.route ?? '(none)'))) },
+    { id: 'ctas', title: 'By call to action', subject: 'Buy button', rows: sorted(sales.blocks.map((b: SalesByBlock) => row(b, `${b.route}|${b.blockId}|${b.blockType}`, b.blockId ?? b.blockType ?? '(no block)', b.route ?? undefined))) },
+    { id: 'campaigns', title: 'By campaign', subject: 'Campaign', rows: sorted(sales.campaigns.map((c: SalesByCampaign) => row(c, `${c.source}|${c.medium}|${c.campaign}`, c.campaign ?? '(no campaign)', [c.source, c.medium].filter(Boolean).join(' / ') || undefined))) },
+    { id: 'referrers', title: 'By referrer', subject: 'Site', rows: sorted(sales.referrers.map((r: SalesByReferrer) => row(r, r.host ?? '', r.host ?? 'Direct'))) },
+    { id: 'variants', title: 'By experiment version', subject: 'Version', rows: sorted(sales.variants.map((v: SalesByVariant) => row(v, `${v.route}|${v.experiment}|${v.variant}`, `${v.variant === 'control' ? 'Control' : `Variant ${v.variant}`}`, `${v.route}${v.experiment ? ` · ${v.experiment}` : ''}`))) },
+    { id: 'funnels', title: "As each funnel's last step", subject: 'Funnel', rows: input.funnels.flatMap((f) => f.money.map((m) => ({ ...money(m), key: `${f.id}|${m.currency}`, label: f.name, unattributed: false }))) },
+  ];
+  return { totals: sales.totals.map(money), ordersPerVisitor: ratioOf(orders(sales.totals), input.visitors), buysPerVisitor: ratioOf(input.buys, input.visitors), cards, tables };
+}
+
+/** An amount in minor units as its currency writes it: $29.00, ¥2,900, €8.50. */
+export function formatMoney(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(fromMinor(minor, currency));
+}
+
+/** The CSV's tables of money, in the screen's order, amounts in minor units with their currency. */
+export function salesCsvTables(v: SalesView): { title: string; columns: string[]; rows: (string | number | null)[][] }[] {
+  const cols = ['currency', 'orders', 'refunded_orders', 'gross_minor', 'refunded_minor', 'net_minor'];
+  const cells = (m: Money) => [m.currency, m.orders, m.refundedOrders, m.grossMinor, m.refundedMinor, m.netMinor];
+  return [
+    { title: 'sales_totals', columns: [...cols, 'orders_per_visitor', 'buy_clicks_per_visitor'], rows: v.totals.map((m) => [...cells(m), Number(v.ordersPerVisitor.toFixed(4)), Number(v.buysPerVisitor.toFixed(4))]) },
+    {
+      title: 'sales_platforms',
+      columns: ['product', 'route', 'bundle', 'visitors', 'buy_clicks', 'buy_clicks_per_visitor', 'orders_per_visitor', ...cols],
+      rows: v.cards.flatMap((c) => (c.money.length ? c.money : [null]).map((m) => [c.product, c.route, c.bundle ? 'yes' : 'no', c.visitors, c.buys, Number(c.buysPerVisitor.toFixed(4)), Number(c.ordersPerVisitor.toFixed(4)), ...(m ? cells(m) : [null, 0, 0, 0, 0, 0])])),
+    },
+    ...v.tables.map((t) => ({ title: `sales_${t.id}`, columns: [t.subject.toLowerCase().replace(/ /g, '_'), 'detail', 'unattributed', ...cols], rows: t.rows.map((r) => [r.label, r.detail ?? '', r.unattributed ? 'yes' : 'no', ...cells(r)]) })),
+  ];
+}

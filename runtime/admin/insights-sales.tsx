@@ -1,0 +1,117 @@
+// The money on /admin/insights (issue 41): orders, revenue and refunds from the checkout's verified
+// webhooks, per platform page and bundle (beside their buy clicks), then per product, page, call to
+// action, campaign, referrer, experiment version and funnel, each currency apart, with the orders no
+// buy click claims in an "Unattributed" row. The arithmetic is insights-sales-maths.ts's.
+import type { ReactNode } from 'react';
+import type { Money } from '../backend/sales.ts';
+import { num } from './insights-charts.tsx';
+import { percent } from './insights-maths.ts';
+import { formatMoney, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
+import { panel } from './ui.ts';
+
+const h3 = 'font-bold text-gray-900';
+
+function MoneyFigures({ m }: { m: Money }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm" data-testid="sales-money" data-currency={m.currency}>
+      <dt className="text-gray-600">Orders</dt><dd className="text-right tabular-nums font-semibold text-gray-900" data-testid="sales-orders">{num(m.orders)}</dd>
+      <dt className="text-gray-600">Net revenue</dt><dd className="text-right tabular-nums font-semibold text-gray-900" data-testid="sales-net">{formatMoney(m.netMinor, m.currency)}</dd>
+      <dt className="text-gray-600">Refunded</dt>
+      <dd className="text-right tabular-nums text-gray-900" data-testid="sales-refunded">{formatMoney(m.refundedMinor, m.currency)}{m.refundedOrders > 0 && <span className="block text-xs text-gray-600">{m.refundedOrders} {m.refundedOrders === 1 ? 'order' : 'orders'}</span>}</dd>
+      <dt className="text-gray-600">Before refunds</dt><dd className="text-right tabular-nums text-gray-700" data-testid="sales-gross">{formatMoney(m.grossMinor, m.currency)}</dd>
+    </dl>
+  );
+}
+
+function Rates({ orders, clicks }: { orders: number; clicks: number }) {
+  return (
+    <p className="text-sm text-gray-700" data-testid="sales-rates">
+      <strong className="tabular-nums text-gray-900" data-testid="sales-orders-per-visitor">{percent(orders)}</strong> orders per visitor
+      <span className="text-gray-500"> · </span>
+      <span className="tabular-nums">{percent(clicks)}</span> buy clicks per visitor
+    </p>
+  );
+}
+
+function Card({ c }: { c: MoneyCard }) {
+  return (
+    <li className={`rounded-xl border p-4 ${c.bundle ? 'border-violet-300 bg-violet-50' : 'border-gray-200'}`} data-testid="sales-card" data-route={c.route} data-product={c.product}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 className={h3}>{c.title}</h3>
+        {c.bundle && <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-bold text-white">Bundle</span>}
+      </div>
+      <p className="break-all font-mono text-xs text-gray-600">{c.route}</p>
+      <div className="mt-3 space-y-3">
+        {c.money.length === 0 ? <p className="text-sm text-gray-600" data-testid="sales-none">No order in this period.</p> : c.money.map((m) => <MoneyFigures key={m.currency} m={m} />)}
+        <Rates orders={c.ordersPerVisitor} clicks={c.buysPerVisitor} />
+      </div>
+    </li>
+  );
+}
+
+function Table({ t }: { t: MoneyTable }) {
+  if (t.rows.length === 0) return null;
+  const th = 'px-1 py-2 text-right font-bold sm:px-2';
+  return (
+    <div data-testid={`sales-table-${t.id}`}>
+      <h3 className={h3}>{t.title}</h3>
+      <table className="mt-2 w-full table-fixed text-left text-sm">
+        <caption className="sr-only">Orders and revenue {t.title.toLowerCase()}</caption>
+        <thead className="border-b border-gray-200 text-xs uppercase text-gray-600 sm:tracking-wide">
+          <tr>
+            <th scope="col" className="w-2/5 py-2 pr-2 font-bold">{t.subject}</th>
+            <th scope="col" className={th}>Orders</th>
+            <th scope="col" className={th}>Net</th>
+            <th scope="col" className={th}>Refunded</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {t.rows.map((r) => (
+            <tr key={r.key} data-testid="sales-row" data-unattributed={r.unattributed || undefined} className={r.unattributed ? 'bg-amber-50' : undefined}>
+              <th scope="row" className="py-2 pr-2 align-top font-medium text-gray-900">
+                <span className="break-words">{r.label}</span>
+                {r.detail && <span className="block break-words text-xs font-normal text-gray-600">{r.detail}</span>}
+              </th>
+              <td className="px-2 py-2 text-right align-top tabular-nums" data-testid="sales-orders">{num(r.orders)}</td>
+              <td className="px-2 py-2 text-right align-top tabular-nums font-semibold" data-testid="sales-net">{formatMoney(r.netMinor, r.currency)}</td>
+              <td className="px-2 py-2 text-right align-top tabular-nums" data-testid="sales-refunded">{formatMoney(r.refundedMinor, r.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SalesSection({ sales, children }: { sales: SalesView | undefined; children?: ReactNode }) {
+  if (!sales) return null;
+  return (
+    <section aria-labelledby="insights-sales" className={`${panel} p-4 sm:p-5`} data-testid="insights-sales">
+      <h2 id="insights-sales" className="text-lg font-bold text-gray-900">Sales</h2>
+      <p className="mt-1 text-sm text-gray-600" data-testid="insights-sales-source">
+        Revenue and orders come only from the checkout's verified webhooks: events your payment provider signed, never figures a browser sent. Refunds are subtracted from the net. Buy clicks are clicks: a visitor pressed buy, which is not a sale. Each currency is shown apart.
+      </p>
+      {children}
+      <div className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="sales-totals">
+        {sales.totals.length === 0 ? (
+          <p className="text-sm text-gray-700">No order in this period.</p>
+        ) : (
+          sales.totals.map((m) => (
+            <div key={m.currency} className="rounded-xl border border-gray-200 p-4">
+              <h3 className={h3}>All orders, {m.currency}</h3>
+              <div className="mt-2"><MoneyFigures m={m} /></div>
+            </div>
+          ))
+        )}
+      </div>
+      <div className="mt-3"><Rates orders={sales.ordersPerVisitor} clicks={sales.buysPerVisitor} /></div>
+      <h3 className={`${h3} mt-6`}>Sales per platform page and the bundle</h3>
+      <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {sales.cards.map((c) => <Card key={c.product} c={c} />)}
+      </ul>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {sales.tables.map((t) => <Table key={t.id} t={t} />)}
+      </div>
+    </section>
+  );
+}

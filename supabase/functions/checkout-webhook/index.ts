@@ -1,0 +1,29 @@
+// The Supabase Edge Function `checkout-webhook` (issue 41): <project>/functions/v1/checkout-webhook.
+// Deploy: `supabase functions deploy checkout-webhook --no-verify-jwt` (the provider sends no
+// Supabase key; the provider's signature is the check). Secrets: `supabase secrets set
+// CHECKOUT_WEBHOOK_SECRET=... CHECKOUT_PROVIDER=Stripe` (README "Seeing what sells");
+// SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase in every function. The verifying
+// and the answers are handler.ts's, which the local stand-in serves too.
+import { checkoutWebhook } from './handler.ts';
+
+declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): unknown };
+
+const url = Deno.env.get('SUPABASE_URL') ?? '';
+const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+
+Deno.serve(
+  checkoutWebhook({
+    secret: Deno.env.get('CHECKOUT_WEBHOOK_SECRET'),
+    provider: Deno.env.get('CHECKOUT_PROVIDER'),
+    // public.record_checkout_event through PostgREST as the service role: the only role that may call it.
+    async record(event) {
+      const response = await fetch(`${url}/rest/v1/rpc/record_checkout_event`, {
+        method: 'POST',
+        headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ p_event: event }),
+      });
+      if (!response.ok) throw new Error(`record_checkout_event answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+      return ((await response.json()) as { recorded: boolean }).recorded;
+    },
+  }),
+);

@@ -1,0 +1,78 @@
+// Stripe: the Stripe-Signature header verified on the raw body by the official package
+// (constructEventAsync with its Web Crypto provider, which runs in Deno and in Node), tolerance 300 s.
+// - checkout.session.completed counts when payment_status is paid (or no payment was required); an
+//   unpaid one (a delayed method) is kept as pending, and checkout.session.async_payment_succeeded
+//   marks it paid;
+// - charge.refunded, full or partial, carries the charge's refunds so far (amount_refunded).
+// An order is its payment intent, which the session and the charge both name, so a refund finds its
+// sale whichever comes first.
+import Stripe from 'stripe';
+import { isoFromSeconds, minor, refuse, text, type Verdict } from './event.ts';
+
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+const crypto = Stripe.createSubtleCryptoProvider();
+
+interface StripeObject {
+  id?: unknown;
+  object?: unknown;
+  payment_intent?: unknown;
+  payment_status?: unknown;
+  amount_total?: unknown;
+  amount?: unknown;
+  amount_refunded?: unknown;
+  currency?: unknown;
+  client_reference_id?: unknown;
+  metadata?: Record<string, unknown> | null;
+  paid?: unknown;
+  status?: unknown;
+  created?: unknown;
+}
+
+/** A payment intent as Stripe writes it in a session or a charge: its id, or the expanded object. */
+function intentId(value: unknown): string | undefined {
+  return text(value) ?? (value && typeof value === 'object' ? text((value as { id?: unknown }).id) : undefined);
+}
+
+export async function readStripe(body: Uint8Array<ArrayBuffer>, headers: Headers, secret: string): Promise<Verdict> {
+  const signature = headers.get('stripe-signature');
+  if (!signature) return refuse(400, 'no Stripe-Signature header');
+  let event: { id: string; type: string; created: number; data: { object: unknown } };
+  try {
+    event = (await Stripe.webhooks.constructEventAsync(body, signature, secret, STRIPE_TOLERANCE_SECONDS, crypto)) as typeof event;
+  } catch (e) {
+    return refuse(400, `the Stripe signature does not verify: ${e instanceof Error ? e.message.split('\n')[0] : 'invalid'}`);
+  }
+  const o = (event.data?.object ?? {}) as StripeObject;
+  const currency = text(o.currency)?.toUpperCase();
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const orderId = intentId(o.payment_intent) ?? text(o.id);
+      if (!orderId) return refuse(400, 'the checkout session has no id');
+      const paid = event.type === 'checkout.session.async_payment_succeeded' || o.payment_status === 'paid' || o.payment_status === 'no_payment_required';
+      return {
+        ok: true,
+        event: {
+          provider: 'stripe', eventId: event.id, type: event.type, orderId, kind: 'sale', paid,
+          amountMinor: minor(o.amount_total), currency, reference: text(o.client_reference_id),
+          product: text(o.metadata?.product), at: isoFromSeconds(event.created),
+        },
+      };
+    }
+    case 'charge.refunded': {
+      const orderId = intentId(o.payment_intent) ?? text(o.id);
+      if (!orderId) return refuse(400, 'the charge has no id');
+      return {
+        ok: true,
+        event: {
+          provider: 'stripe', eventId: event.id, type: event.type, orderId, kind: 'refund',
+          paid: o.paid === true, amountMinor: minor(o.amount), currency, refundedMinor: minor(o.amount_refunded),
+          at: isoFromSeconds(o.created),
+        },
+      };
+    }
+    default:
+      return { ok: true, ignored: event.type };
+  }
+}
