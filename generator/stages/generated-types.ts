@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GENERATED_FILES, writeStaleGeneratedFiles } from '../generate-types.ts';
-import { codeDigest } from './code-graph.ts';
-import { filesHash } from './hash.ts';
-import { storeStats } from './store-stats.ts';
+import { codeDigest } from '../store/code-graph.ts';
+import { filesHash } from '../store/hash.ts';
+import { storeStats } from '../store/store-stats.ts';
 
 /** `reuse` false (a clean build): the stamp is not trusted; the files are generated and compared anew. */
 export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string, reuse = true): Promise<string[]> {

@@ -1,8 +1,8 @@
 // What a page's reads are checked against on a rebuild (see track.ts), without the render code: the
 // build's main thread uses this while React stays in the render workers.
-import type { RenderInput } from '../render/render-task.ts';
-import { hashOf } from './hash.ts';
-import type { Read } from './track.ts';
+import type { RenderInput } from './render-task.ts';
+import { hashOf } from '../store/hash.ts';
+import type { Read } from '../store/track.ts';
 
 /** The data a page's reads are answered from. */
 export const readRoots = (input: Pick<RenderInput, 'compiled' | 'images' | 'now'>, assets: unknown) => ({ compiled: input.compiled, assets, images: input.images, now: input.now });
