@@ -30,6 +30,8 @@ export interface Store<FileEntry extends object = any> {
   readonly root: string;
   readonly outDir: string;
   readonly cacheDir: string;
+  /** The output folder's own place in the cache (its state, its compressed files). */
+  readonly target: string;
   /** Whether results stored before may be used (false: the store was opened clean). */
   readonly reuse: boolean;
   /** What the last build into the output folder left; the build updates it, close() saves it. */
@@ -38,8 +40,8 @@ export interface Store<FileEntry extends object = any> {
   takeCompileCache(): CompileCache<FileEntry>;
   /** A write that may finish while the build goes on; close() waits for it. */
   background(write: Promise<void>): void;
-  /** Waits for the background writes, then saves the state and the import memo. */
-  close(): Promise<void>;
+  /** Waits for the background writes, then saves the import memo, and the state when the build `completed`. */
+  close(completed: boolean): Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,6 +62,7 @@ export function openStore<FileEntry extends object = any>(opts: StoreOptions): S
     root: opts.root,
     outDir: opts.outDir,
     cacheDir,
+    target,
     reuse: !opts.clean,
     state,
     takeCompileCache() {
@@ -70,9 +73,9 @@ export function openStore<FileEntry extends object = any>(opts: StoreOptions): S
       return cache;
     },
     background: (write) => void writes.push(write),
-    async close() {
+    async close(completed) {
       await Promise.all(writes);
-      saveState(target, state);
+      if (completed) saveState(target, state);
       importMemo.save();
     },
   };
