@@ -12,17 +12,9 @@ import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeFor, readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
 import type { FieldAt } from './schema-errors.ts';
+import type { CheckedDoc, DocumentFacts, FieldFacts } from './documents.ts';
 
-export interface CheckedDoc {
-  /** The document with defaults applied and tokens filled in; positions come from its nodes. */
-  source: SourceFile;
-  /** The document's data as written (defaults applied, tokens not filled in), when it differs. */
-  written?: unknown;
-  /** The facts of `written` (made with its parse and kept with it in the compile cache), if known. */
-  facts?: DocumentFacts;
-  fields: FieldAt[];
-  page?: PageDefinition;
-}
+export type { CheckedDoc, DocumentFacts, FieldFacts };
 
 /** What an article's body says, for the read time and the repeat check. */
 interface ArticleProse {
@@ -30,21 +22,6 @@ interface ArticleProse {
   /** Paragraphs long enough to count as repeats, normalised (lower case, single spaces): their opening, a NUL, a hash of the whole. */
   paragraphs: { text: string; path: FieldAt['path'] }[];
 }
-
-/**
- * What the checks need from one field's text: its words and paragraphs (in an article's body), the
- * links in its Markdown and its misplaced headings. Parsing the Markdown is most of the cross-checks'
- * time, so a document's facts are kept in the compile cache by its fields' texts.
- */
-export interface FieldFacts {
-  words?: number;
-  paragraphs?: string[];
-  links?: string[];
-  headings?: { level: number; line: string }[];
-}
-
-/** A document's facts, one per field (undefined: the field holds no text). */
-export type DocumentFacts = (FieldFacts | undefined)[];
 
 export interface CheckInput {
   site: SiteConfig;

@@ -10,7 +10,6 @@ import { contentKey, type CompileCache } from '../store/compile-cache.ts';
 import { read, type SiteRead } from '../core/compile.ts';
 import { readSourceText, type SiteInputs, type SourceText } from '../core/load.ts';
 import { cacheable, readAndValidate, type FileEntry } from '../core/read.ts';
-import type { RenderPool } from './render-pool.ts';
 import { takeFrom } from './render-queue.ts';
 import type { SchemaSet } from '../core/schemas.ts';
 
@@ -47,7 +46,11 @@ export async function validateFromQueue(root: string, files: readonly string[], 
  * validated on them and the main thread at once (a cold compile); then the core reads every file, the
  * new ones from the cache.
  */
-export async function readSite(inputs: SiteInputs, root: string, cache: CompileCache<FileEntry>, pool: RenderPool | undefined, reuse: boolean): Promise<SiteRead> {
+export interface Prevalidator {
+  prevalidate(root: string, files: readonly string[], cache: CompileCache<FileEntry>, schemas: SchemaSet, reuse: boolean, textOf: (full: string) => SourceText): Promise<void>;
+}
+
+export async function readSite(inputs: SiteInputs, root: string, cache: CompileCache<FileEntry>, pool: Prevalidator | undefined, reuse: boolean): Promise<SiteRead> {
   if (pool) {
     cache.begin(inputs.schemasDigest);
     // A cache that holds fewer entries than there are pages is a cold compile: the workers share it.
