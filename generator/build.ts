@@ -15,7 +15,7 @@ import { loadSchemas } from './core/schemas.ts';
 import { secretNote } from './experiment-files.ts';
 import { formatReport } from './report.ts';
 import { PhaseClock, type Timings } from './render/phases.ts';
-import { outFileFor, renderSite } from './render/render-site.ts';
+import { outFileFor, renderSite, type SiteRendered } from './render/render-site.ts';
 import { startRender } from './render/render-setup.ts';
 import { writeGeneratedTypes } from './stages/generated-types.ts';
 import { readSite } from './stages/prevalidate.ts';
@@ -37,7 +37,8 @@ export interface BuildOptions {
   workers?: number;
 }
 
-export interface BuildResult {
+/** `rendered`, `written`, `removed`, `clientBuilt`: as the render step says (render/render-site.ts). */
+export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   pages: { route: string; file: string; islands: string[] }[];
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
@@ -49,17 +50,10 @@ export interface BuildResult {
   /** Drafts and scheduled pages left out, and when a rebuild would publish the next one. */
   schedule: Schedule;
   texts: Map<string, string>;
-  /** Routes rendered by this build (the others were unchanged). */
-  rendered: string[];
   /** How many were rendered for which reason: new, inputs (definition, code, settings), file (touched in the output), reads. */
   renderedBecause: Record<string, number>;
-  /** Files written and removed, relative to the output folder. */
-  written: string[];
-  removed: string[];
   /** Milliseconds per phase. */
   timings: Timings;
-  /** Whether Vite ran (false: its cached output was reused). */
-  clientBuilt: boolean;
   /** Per cache: entries reused and recomputed. */
   caches: CacheCounts;
 }
@@ -80,8 +74,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   const outDir = resolve(opts.outDir ?? join(root, 'dist'));
   // Before anything is written: the backend the pages are for (build-backend.ts).
   const backend = buildBackend(root, outDir);
-  // The site as of one moment (`--as-of`, default now): drafts and pages scheduled later are left out.
-  const asOf = opts.asOf ?? new Date();
+  const asOf = opts.asOf ?? new Date(); // `--as-of`: drafts and pages scheduled later are left out
   const store = openStore<FileEntry>({ root, outDir, cacheDir: opts.cacheDir, clean: opts.clean });
   await writeGeneratedTypes(store);
   const setup = startRender(store, opts);
@@ -95,18 +88,18 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
     clock.phase('compile');
     const compiled = result.site!;
-    const out = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock });
+    const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock });
     completed = true;
     return {
       ...out,
-      pages: compiled.pages.map((p) => ({ route: p.route, file: join(outDir, outFileFor(p.route)), islands: out.pages[p.route]!.islands })),
+      pages: compiled.pages.map((p) => ({ route: p.route, file: join(outDir, outFileFor(p.route)), islands: pages[p.route]!.islands })),
       ms: Math.round(performance.now() - clock.started),
       warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
       backend: { url: backend.url, from: backend.from, note: backend.note },
       experimentNote: secretNote(compiled),
       texts: warnedTexts(result.diagnostics, result.texts),
       schedule: result.schedule!,
-      renderedBecause: out.because,
+      renderedBecause: because,
       timings: clock.timings,
       caches: storeStats.snapshot(),
     };

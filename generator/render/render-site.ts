@@ -54,11 +54,13 @@ export interface SiteToRender {
 export interface SiteRendered {
   /** Every page's record (its islands among them). */
   pages: Record<string, PageRecord>;
-  /** Pages rendered by this build, and how many for which reason. */
+  /** Routes rendered by this build (the others were unchanged), and how many for which reason. */
   rendered: string[];
   because: Record<string, number>;
+  /** Files written and removed, relative to the output folder. */
   written: string[];
   removed: string[];
+  /** Whether Vite ran (false: its cached output was reused). */
   clientBuilt: boolean;
 }
 
