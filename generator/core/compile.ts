@@ -125,7 +125,7 @@ export interface SiteChecked {
   read: SiteRead;
   diagnostics: Diagnostic[];
   /** Absent when the site config is invalid: then nothing could be checked across the site. */
-  site?: { whole: SiteConfig; live: SiteConfig; missingPreviews: CompiledSite['missingPreviews']; docs: CheckedDoc[]; asOf: Date; dev: boolean };
+  site?: { live: SiteConfig; missingPreviews: CompiledSite['missingPreviews']; docs: CheckedDoc[]; asOf: Date; dev: boolean };
 }
 
 /**
@@ -172,7 +172,7 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
   const catalogueFor = (d: CheckedDoc) => (d.page && liveByRoute.get(d.page.route) === false ? site : liveSite);
   diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
-  return { read, diagnostics, site: { whole: site, live: liveSite, missingPreviews: catalogue.missingPreviews, docs, asOf, dev } };
+  return { read, diagnostics, site: { live: liveSite, missingPreviews: catalogue.missingPreviews, docs, asOf, dev } };
 }
 
 /**
@@ -230,7 +230,7 @@ export function assemble(checked: SiteChecked): CompileResult {
   const { read, diagnostics } = checked;
   const { texts, files } = read;
   if (!checked.site || diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics, texts, files };
-  const { docs, asOf, dev, whole, live, missingPreviews } = checked.site;
+  const { docs, asOf, dev, live, missingPreviews } = checked.site;
   read.cache?.save();
   const allPages = docs.flatMap((d) => (d.page ? [d.page] : []));
   const published = dev ? allPages : allPages.filter((p) => publicationOf(p, asOf).state === 'published');
@@ -242,7 +242,6 @@ export function assemble(checked: SiteChecked): CompileResult {
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
   const compiled: CompiledSite = { site: live, pages: withBlogPages(pages, articles), articles, missingPreviews };
   if (variants.length) compiled.variants = variants;
-  void whole;
   return { ok: true, diagnostics, texts, files, site: compiled, schedule: scheduleOf(allPages, asOf) };
 }
 

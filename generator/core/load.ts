@@ -30,18 +30,11 @@ export interface SiteInputs {
   publicFiles: string[];
   /** Preview sources present (content/previews/instagram-detox-preview.yaml). */
   previewSources: ReadonlySet<string>;
-  /** runtime/registry.tsx's text, to point at a component without a schema. */
-  registry: string;
 }
 
 export const REGISTRY_FILE = 'runtime/registry.tsx';
 
 export const schemasDigest = (root: string) => filesHash(root, ['schemas']);
-
-export function readRegistry(root: string): string {
-  const full = join(root, REGISTRY_FILE);
-  return existsSync(full) ? readText(full) : '';
-}
 
 /** The site in `root` as the compile reads it. `texts`: page files' texts already read, by full path. */
 export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: ReadonlyMap<string, string> } = {}): SiteInputs {
@@ -60,7 +53,6 @@ export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: Read
     schemasDigest: schemasDigest(root),
     publicFiles: listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split(sep).join('/')}`),
     previewSources: new Set(listFiles(previews, isYaml).map(rel)),
-    registry: readRegistry(root),
   };
 }
 
