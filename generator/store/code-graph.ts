@@ -51,13 +51,14 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
 
 const require = createRequire(import.meta.url);
-let tools: { transformSync: typeof Oxc.transformSync; parse: typeof Lexer.parse } | undefined;
+let tools: { transformSync: typeof Oxc.transformSync; parseSync: typeof Oxc.parseSync; Visitor: typeof Oxc.Visitor; parse: typeof Lexer.parse } | undefined;
 /** oxc and the lexer, loaded when a text is not in the memo (a warm build never loads them). */
 function lexTools() {
   if (!tools) {
     const lexer = require('es-module-lexer') as typeof Lexer;
     lexer.initSync();
-    tools = { transformSync: (require('rolldown/utils') as typeof Oxc).transformSync, parse: lexer.parse };
+    const oxc = require('rolldown/utils') as typeof Oxc;
+    tools = { transformSync: oxc.transformSync, parseSync: oxc.parseSync, Visitor: oxc.Visitor, parse: lexer.parse };
   }
   return tools;
 }
@@ -150,21 +151,49 @@ export function findImports(file: string, source: string): FoundImport[] {
     return [];
   }
   const out: FoundImport[] = [];
-  for (const i of found) {
-    const statement = js.slice(i.ss, i.se);
-    if (i.n !== undefined) {
-      out.push({ specifier: i.n, statement });
-      continue;
-    }
-    if (i.d !== -2) continue; // import(expression): no path to follow
-    // import.meta: a worker's or an asset's address (`new URL('./x.ts', import.meta.url)`), or Vite's
-    // import.meta.glob('./x/*.tsx') (a pattern, or an array of them).
-    const after = js.slice(i.se);
-    const url = /new\s+URL\(\s*(['"`])([^'"`]+)\1\s*,\s*$/.exec(js.slice(Math.max(0, i.ss - 400), i.ss));
-    if (url && /^\s*\.\s*url\b/.test(after)) out.push({ specifier: url[2]!, statement: `new URL(${url[1]}${url[2]}${url[1]}, import.meta.url)` });
-    const glob = /^\s*\.\s*glob\s*\(\s*(\[[^\]]*\]|(['"`])[^'"`]+\2)/.exec(after);
-    if (glob) for (const m of glob[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) out.push({ specifier: m[2]!, glob: true, statement: `import.meta.glob(${glob[1]})` });
+  for (const i of found) if (i.n !== undefined) out.push({ specifier: i.n, statement: js.slice(i.ss, i.se) });
+  // import.meta (i.d === -2): a worker's or an asset's address (`new URL('./x.ts', import.meta.url)`), or
+  // Vite's import.meta.glob('./x/*.tsx') (a pattern, or an array of them), read from oxc's parse of the
+  // JavaScript. An import(expression) has no path to follow.
+  if (found.some((i) => i.d === -2)) out.push(...importMetaPaths(file, js));
+  return out;
+}
+
+const isImportMeta = (n: unknown, property: string) => {
+  const m = n as { type?: string; object?: { type?: string }; property?: { name?: string } };
+  return m?.type === 'MemberExpression' && m.object?.type === 'MetaProperty' && m.property?.name === property;
+};
+/** A string literal, or a template literal without expressions: its text. */
+const literalText = (n: unknown): string | undefined => {
+  const node = n as { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string } }[] };
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && !node.expressions?.length) return node.quasis?.[0]?.value.cooked;
+  return undefined;
+};
+
+/** The addresses and glob patterns a module names through import.meta. */
+function importMetaPaths(file: string, js: string): FoundImport[] {
+  const { parseSync, Visitor } = lexTools();
+  const out: FoundImport[] = [];
+  let program: ReturnType<typeof Oxc.parseSync>['program'];
+  try {
+    program = parseSync(file.replace(/\.[cm]?[jt]sx?$/, '.js'), js, { lang: 'js', sourceType: 'module' }).program;
+  } catch {
+    return out;
   }
+  new Visitor({
+    NewExpression(node) {
+      const [first, second] = node.arguments;
+      const spec = literalText(first);
+      if (node.callee.type === 'Identifier' && node.callee.name === 'URL' && spec && isImportMeta(second, 'url')) out.push({ specifier: spec, statement: `new URL('${spec}', import.meta.url)` });
+    },
+    CallExpression(node) {
+      if (!isImportMeta(node.callee, 'glob')) return;
+      const arg = node.arguments[0] as { type?: string; elements?: unknown[] } | undefined;
+      const patterns = arg?.type === 'ArrayExpression' ? (arg.elements ?? []).map(literalText) : [literalText(arg)];
+      for (const p of patterns) if (p) out.push({ specifier: p, glob: true, statement: `import.meta.glob('${p}')` });
+    },
+  }).visit(program);
   return out;
 }
 
