@@ -1,7 +1,21 @@
 // The blog's listing pages: which cards each page of the index and of each category holds, and their
 // addresses. Shared by the generator (which makes one page per listing page) and the runtime (which
 // links the chips and the page numbers), so both always agree on an address.
-import type { ArticleSummary } from './page.ts';
+import type { Author } from './schema.generated.ts';
+
+/** An article as lists show it (the blog index, its pages, the feed): its page's facts without its body. */
+export interface ArticleSummary {
+  slug: string;
+  route: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  date: string;
+  readTime: number;
+  author: Author;
+  featured: boolean;
+  unlisted: boolean;
+}
 
 /** One page of the blog index ('All') or of a category, as the blog-index block renders it. */
 export interface BlogListing {

@@ -1,25 +1,14 @@
 // The compiled, typed page definitions the runtime renders.
 import type { Author, Experiment, Page, Block, SiteConfig } from './schema.generated.ts';
-import type { BlogListing } from './blog.ts';
+import type { ArticleSummary, BlogListing } from './blog.ts';
+
+export type { ArticleSummary };
 
 export type { Page, Block, SiteConfig };
 export type BlockType = Block['type'];
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 /** A block as a template writes it, before validation fills in its schema defaults. */
 export type BlockDraft = { [T in BlockType]: Partial<BlockOf<T>> & { type: T } }[BlockType];
-
-export interface ArticleSummary {
-  slug: string;
-  route: string;
-  title: string;
-  excerpt: string;
-  category: string;
-  date: string;
-  readTime: number;
-  author: Author;
-  featured: boolean;
-  unlisted: boolean;
-}
 
 export interface PageDefinition {
   route: string;

@@ -7,7 +7,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { join, relative, sep } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
-import { CompileMemo, compileSite, type CompileResult } from '../core/compile.ts';
+import { compileSite, type CompileResult } from '../core/compile.ts';
 import { compileCacheFor } from '../store/compile-cache.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
 import { defaultCacheDir } from '../store/state.ts';
@@ -46,10 +46,10 @@ const studioMiddleware = studio({ root, vite, asOf });
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
 
-// The build's compile cache: a saved page is parsed and validated again, the others are not.
+// The build's compile cache: a saved page is parsed and validated again, the others are not. Its
+// in-memory layer keeps the last compile's documents and pages: a save compiles only the saved file,
+// then the site-wide checks.
 const compileCache = compileCacheFor(defaultCacheDir(root), root).keepAll(5_000);
-// And the last compile's documents and pages: a save compiles only the saved file, then the site-wide checks.
-const memo = new CompileMemo();
 // The schemas, compiled once and again only when they change (compiling them is a tenth of a second).
 let schemas: SchemaSet | undefined;
 let compiled: CompileResult | undefined;
@@ -70,7 +70,7 @@ const compile = async (changes: Changes = { schemas: true, editorSchemas: true }
   // Editors offer the catalogue's product ids from this copy of the schemas (see editor-schema.ts).
   if (changes.editorSchemas) writeEditorSchemas(root);
   schemas ??= loadSchemas(join(root, 'schemas'));
-  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache, memo, schemas });
+  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache, schemas });
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid${unpublishedNote(compiled)}`);
   // What only the live site would find broken (a link to a draft, say) is a warning here: say so.
   const early = compiled.diagnostics.filter((d) => d.name === 'LinkToUnpublished' || d.name === 'UnpublishedProductPage');
@@ -96,7 +96,7 @@ vite.watcher.on('change', (file) => {
 });
 
 function unchangedPage(full: string): boolean {
-  const known = memo.files.get(`page:${relative(root, full).split(sep).join('/')}`);
+  const known = compileCache.recall<{ text: string }>(`file:page:${relative(root, full).split(sep).join('/')}`);
   try {
     return !!known && readFileSync(full, 'utf8') === known.text;
   } catch {

@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { mutate, rng } from '../fuzz/mutate.ts';
 import type { FuzzJob, FuzzResult } from '../fuzz/worker.ts';
-import { isYaml, listFiles } from '../core/load.ts';
+import { isYaml, listFiles } from '../store/files.ts';
 import { count, EXIT, parseCli, runCli } from './args.ts';
 
 /** A run longer than this counts as slow; one past HANG_MS is stopped and counts as a hang. */

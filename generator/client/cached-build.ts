@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { spawn } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listFiles } from '../core/load.ts';
+import { listFiles } from '../store/files.ts';
 import type { ManifestChunk } from '../render/page-assets.ts';
 import { codeDigest, ImportGraph } from '../store/code-graph.ts';
 import { filesHash, hashOf } from '../store/hash.ts';

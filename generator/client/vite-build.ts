@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type LogLevel } from 'vite';
-import { listFiles } from '../core/load.ts';
+import { listFiles } from '../store/files.ts';
 import { compressBytes, qualityFor, shouldCompress } from '../stages/precompress.ts';
 import { VITE_DONE } from './cached-build.ts';
 

@@ -8,7 +8,7 @@
 import { bundledProducts, countWord, isBundle } from '../../model/catalogue.ts';
 import type { SiteConfig } from '../../model/page.ts';
 import type { Product } from '../../model/schema.generated.ts';
-import type { CheckedDoc } from './cross-check.ts';
+import type { CheckedDoc } from './documents.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { locateIn, valueAt } from './source.ts';
 import { TOKEN } from './tokens.ts';

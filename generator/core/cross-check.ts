@@ -12,17 +12,9 @@ import { diagnostic, type Diagnostic } from './errors.ts';
 import { readTimeFor, readTimeRange } from './read-time.ts';
 import { formatPath, locate, locateIn, valueAt, type SourceFile } from './source.ts';
 import type { FieldAt } from './schema-errors.ts';
+import type { CheckedDoc, DocumentFacts, FieldFacts } from './documents.ts';
 
-export interface CheckedDoc {
-  /** The document with defaults applied and tokens filled in; positions come from its nodes. */
-  source: SourceFile;
-  /** The document's data as written (defaults applied, tokens not filled in), when it differs. */
-  written?: unknown;
-  /** The facts of `written` (made with its parse and kept with it in the compile cache), if known. */
-  facts?: DocumentFacts;
-  fields: FieldAt[];
-  page?: PageDefinition;
-}
+export type { CheckedDoc, DocumentFacts, FieldFacts };
 
 /** What an article's body says, for the read time and the repeat check. */
 interface ArticleProse {
@@ -30,21 +22,6 @@ interface ArticleProse {
   /** Paragraphs long enough to count as repeats, normalised (lower case, single spaces): their opening, a NUL, a hash of the whole. */
   paragraphs: { text: string; path: FieldAt['path'] }[];
 }
-
-/**
- * What the checks need from one field's text: its words and paragraphs (in an article's body), the
- * links in its Markdown and its misplaced headings. Parsing the Markdown is most of the cross-checks'
- * time, so a document's facts are kept in the compile cache by its fields' texts.
- */
-export interface FieldFacts {
-  words?: number;
-  paragraphs?: string[];
-  links?: string[];
-  headings?: { level: number; line: string }[];
-}
-
-/** A document's facts, one per field (undefined: the field holds no text). */
-export type DocumentFacts = (FieldFacts | undefined)[];
 
 export interface CheckInput {
   site: SiteConfig;
@@ -66,6 +43,25 @@ export interface CheckInput {
 
 export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = true, linkRule, catalogueFor }: CheckInput): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const routes = routesOf(docs, out);
+  const anchors = anchorsOf(docs, out);
+  const checkHref = hrefChecker(routes, anchors, staticFiles, knownRoutes, linkRule, out);
+  const prose = checkFields(site, docs, routes, anchors, staticFiles, checkHref, out);
+  out.push(...checkArticles(docs, prose, complete));
+  const byCatalogue = new Map<SiteConfig, CheckedDoc[]>();
+  for (const doc of docs) {
+    const catalogue = catalogueFor?.(doc) ?? site;
+    const group = byCatalogue.get(catalogue);
+    if (group) group.push(doc);
+    else byCatalogue.set(catalogue, [doc]);
+  }
+  for (const [catalogue, group] of byCatalogue) out.push(...catalogueMentions(catalogue, group));
+  out.push(...draftCopy(docs));
+  return out;
+}
+
+/** Each page by its route; a second page with a route already taken is reported. */
+function routesOf(docs: readonly CheckedDoc[], out: Diagnostic[]): Map<string, PageDefinition> {
   const routes = new Map<string, PageDefinition>();
   for (const { page, source } of docs) {
     if (!page) continue;
@@ -73,8 +69,11 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     if (first) out.push(diagnostic('DuplicateRoute', locate(source, []), page.route, first.file));
     else routes.set(page.route, page);
   }
+  return routes;
+}
 
-  // Anchors: the ids of every section a page renders, templates' own included.
+/** Anchors: the ids of every section a page renders, templates' own included; a repeated id is reported. */
+function anchorsOf(docs: readonly CheckedDoc[], out: Diagnostic[]): Map<string, Set<string>> {
   const anchors = new Map<string, Set<string>>();
   for (const { page, source, fields } of docs) {
     if (!page || anchors.has(page.route)) continue;
@@ -89,13 +88,14 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     }
     anchors.set(page.route, ids);
   }
+  return anchors;
+}
 
-  // Every block id on every page, for what names a block wherever it stands (an analytics goal).
-  const blockIds = new Set([...anchors.values()].flatMap((ids) => [...ids]));
-  const productIds = [...new Set(site.products.map((p) => p.id))];
-  // Platform names come from the catalogue alone, so a new product needs no schema edit.
-  const platformNames = [...new Set(site.products.map((p) => p.platform))];
-  const checkHref = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => {
+type HrefCheck = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => void;
+
+/** Checks an address: safe, and when internal, to a page, a file or a section that exists. */
+function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, staticFiles: Set<string>, knownRoutes: Set<string> | undefined, linkRule: CheckInput['linkRule'], out: Diagnostic[]): HrefCheck {
+  return (doc, href, at) => {
     if (!isSafeHref(href)) {
       out.push(diagnostic('UnsafeLink', at(), href));
       return;
@@ -117,9 +117,19 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     const ids = anchors.get(route);
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
   };
+}
 
-  // An article's prose, gathered from the same parse as its links (each text is parsed once): its words
-  // for the read time, and its paragraphs for the repeat check.
+/**
+ * Each field checked by what the schema says it is (x-kind). An article's prose is gathered from the
+ * same parse as its links (each text is parsed once): its words for the read time, and its paragraphs
+ * for the repeat check.
+ */
+function checkFields(site: SiteConfig, docs: readonly CheckedDoc[], routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, staticFiles: Set<string>, checkHref: HrefCheck, out: Diagnostic[]): Map<CheckedDoc, ArticleProse> {
+  // Every block id on every page, for what names a block wherever it stands (an analytics goal).
+  const blockIds = new Set([...anchors.values()].flatMap((ids) => [...ids]));
+  const productIds = [...new Set(site.products.map((p) => p.id))];
+  // Platform names come from the catalogue alone, so a new product needs no schema edit.
+  const platformNames = [...new Set(site.products.map((p) => p.platform))];
   const prose = new Map<CheckedDoc, ArticleProse>();
   for (const doc of docs) {
     const { source, fields } = doc;
@@ -167,8 +177,12 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
       }
     }
   }
+  return prose;
+}
 
-  // Blog: exactly one featured listed article; read times honest.
+/** Blog: exactly one featured listed article; read times honest; no paragraph repeated across articles. */
+function checkArticles(docs: readonly CheckedDoc[], prose: Map<CheckedDoc, ArticleProse>, complete: boolean): Diagnostic[] {
+  const out: Diagnostic[] = [];
   const articles = docs.filter((d) => d.page?.article);
   // A draft may be marked featured while it is written; it counts once it is no longer a draft.
   const featured = articles.filter((d) => d.page!.article!.featured && !d.page!.article!.unlisted && !d.page!.draft);
@@ -188,15 +202,6 @@ export function crossCheck({ site, docs, staticFiles, knownRoutes, complete = tr
     }
   }
   out.push(...repeatedParagraphs(articles, prose));
-  const byCatalogue = new Map<SiteConfig, CheckedDoc[]>();
-  for (const doc of docs) {
-    const catalogue = catalogueFor?.(doc) ?? site;
-    const group = byCatalogue.get(catalogue);
-    if (group) group.push(doc);
-    else byCatalogue.set(catalogue, [doc]);
-  }
-  for (const [catalogue, group] of byCatalogue) out.push(...catalogueMentions(catalogue, group));
-  out.push(...draftCopy(docs));
   return out;
 }
 

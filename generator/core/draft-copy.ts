@@ -2,7 +2,7 @@
 // draft: an error at each such text. A draft keeps its marks while it is written. Every string of the
 // page counts, whatever its field (a title, an alt text, a testimonial's name): the mark is what makes
 // it unfinished, not the field.
-import type { CheckedDoc } from './cross-check.ts';
+import type { CheckedDoc } from './documents.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { locate, type PathSegment } from './source.ts';
 

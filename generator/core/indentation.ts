@@ -87,107 +87,129 @@ const joinPath = (base: string, seg: string | number) => (typeof seg === 'number
 
 /** The first indentation mistake in `text`, if its block structure has one. */
 export function findIndentation(text: string): IndentFinding | undefined {
+  const scan = new IndentScan();
   const lines = text.split('\n');
-  const stack: Context[] = [];
-  /** Set after `key:` or `-` with nothing after it: the next line may open a deeper block. */
-  let expectChild: { indent: number; path: string; isKey: boolean } | undefined;
-  /** Lines the current value still spans (block scalar, open quote or bracket, plain continuation). */
-  let skipIndent: number | undefined;
-  let skipUntil: ((line: string) => boolean) | undefined;
-  let plainAbove: { indent: number } | undefined;
-
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.replace(/\r$/, '');
-    const lineNo = i + 1;
-    if (skipUntil) {
-      if (skipUntil(raw)) skipUntil = undefined;
-      continue;
+    const found = scan.line(lines[i]!.replace(/\r$/, ''), i + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** One line read as a block entry: a list item (`- `, possibly `- key: value`) or a key, with the key's column. */
+interface Entry {
+  raw: string;
+  lineNo: number;
+  indent: number;
+  col: number;
+  rest: string;
+  isItem: boolean;
+  key: RegExpExecArray | null;
+  /** The key or item as written, for messages. */
+  what: string;
+}
+
+function entryOf(raw: string, lineNo: number, indent: number, body: string): Entry {
+  let col = indent;
+  let rest = body;
+  let isItem = false;
+  if (/^-(?=\s|$)/.test(rest)) {
+    isItem = true;
+    const after = rest.slice(1);
+    const pad = /^[ \t]*/.exec(after)![0];
+    rest = after.slice(pad.length);
+    col = indent + 1 + pad.length;
+  }
+  // Keys are short: reading only a line's start keeps a hostile 5 MB line linear.
+  const key = KEY.exec(rest.slice(0, 500));
+  const what = isItem ? (key ? `- ${key[1]}:` : '-') : key ? `${key[1]}:` : body.split(/\s/)[0]!;
+  return { raw, lineNo, indent, col, rest, isItem, key, what };
+}
+
+/** The model's state between lines: the open blocks, and what the last line's value means for the next. */
+class IndentScan {
+  private readonly stack: Context[] = [];
+  /** Set after `key:` or `-` with nothing after it: the next line may open a deeper block. */
+  private expectChild: { indent: number; path: string; isKey: boolean } | undefined;
+  /** Lines the current value still spans (block scalar, open quote or bracket, plain continuation). */
+  private skipIndent: number | undefined;
+  private skipUntil: ((line: string) => boolean) | undefined;
+  private plainAbove: { indent: number } | undefined;
+
+  /** Reads one line; returns the mistake it holds, if any. */
+  line(raw: string, lineNo: number): IndentFinding | undefined {
+    if (this.skipUntil) {
+      if (this.skipUntil(raw)) this.skipUntil = undefined;
+      return undefined;
     }
     const lead = /^[ \t]*/.exec(raw)![0];
     const body = raw.slice(lead.length);
     // Inside a block scalar (`text: |`), any line indented further, or blank, is its text.
-    if (skipIndent !== undefined) {
-      if (!body || lead.replace(/\t/g, ' ').length > skipIndent) continue;
-      skipIndent = undefined;
+    if (this.skipIndent !== undefined) {
+      if (!body || lead.replace(/\t/g, ' ').length > this.skipIndent) return undefined;
+      this.skipIndent = undefined;
     }
-    if (!body || body.startsWith('#')) continue;
+    if (!body || body.startsWith('#')) return undefined;
     if (body === '---' || body.startsWith('--- ') || body === '...') {
-      stack.length = 0;
-      expectChild = undefined;
-      plainAbove = undefined;
-      continue;
+      this.stack.length = 0;
+      this.expectChild = undefined;
+      this.plainAbove = undefined;
+      return undefined;
     }
     if (lead.includes('\t')) {
       const col = lead.indexOf('\t') + 1;
-      return { reason: 'tab', line: lineNo, column: col, what: body.split(/\s/)[0] ?? body, path: stack.at(-1)?.path ?? '' };
+      return { reason: 'tab', line: lineNo, column: col, what: body.split(/\s/)[0] ?? body, path: this.stack.at(-1)?.path ?? '' };
     }
-    const indent = lead.length;
+    const entry = entryOf(raw, lineNo, lead.length, body);
+    const placed = this.place(entry);
+    if (placed) return placed === 'continues' ? undefined : placed;
+    this.expectChild = undefined;
+    this.plainAbove = undefined;
+    return this.record(entry);
+  }
 
-    // What the line is: list items (`- `, possibly `- key: value`) and keys, with the key's column.
-    let col = indent;
-    let rest = body;
-    let isItem = false;
-    if (/^-(?=\s|$)/.test(rest)) {
-      isItem = true;
-      const after = rest.slice(1);
-      const pad = /^[ \t]*/.exec(after)![0];
-      rest = after.slice(pad.length);
-      col = indent + 1 + pad.length;
-    }
-    // Keys are short: reading only a line's start keeps a hostile 5 MB line linear.
-    const key = KEY.exec(rest.slice(0, 500));
-    const what = isItem ? (key ? `- ${key[1]}:` : '-') : key ? `${key[1]}:` : body.split(/\s/)[0]!;
-
-    // A line indented further than the block it is in, where no deeper block may start.
+  /**
+   * Finds the block the line belongs to, opening or closing blocks: a finding when it fits none,
+   * 'continues' when it goes on a plain value above, nothing when it is placed.
+   */
+  private place({ lineNo, indent, isItem, key, what }: Entry): IndentFinding | 'continues' | undefined {
+    const stack = this.stack;
     const top = stack.at(-1);
     const own = (base: string) => (key && !isItem ? joinPath(base, keyName(key[1]!)) : base);
-    if (!expectChild && top && indent > top.indent) {
-      if (!isItem && !key && plainAbove && indent > plainAbove.indent) continue; // a plain value that goes on
-      return {
-        reason: 'more',
-        line: lineNo,
-        column: indent + 1,
-        what,
-        above: { what: top.prev.what, line: top.prev.line, column: top.indent + 1 },
-        path: own(top.path),
-      };
+    const plainGoesOn = !isItem && !key && this.plainAbove && indent > this.plainAbove.indent;
+    // A line indented further than the block it is in, where no deeper block may start.
+    if (!this.expectChild && top && indent > top.indent) {
+      if (plainGoesOn) return 'continues'; // a plain value that goes on
+      return { reason: 'more', line: lineNo, column: indent + 1, what, above: { what: top.prev.what, line: top.prev.line, column: top.indent + 1 }, path: own(top.path) };
     }
     // A plain (unquoted) value may go on over lines indented further than its key: let those pass.
-    if (!isItem && !key && plainAbove && indent > plainAbove.indent) continue;
-
-    if (expectChild && (indent > expectChild.indent || (isItem && indent === expectChild.indent && expectChild.isKey))) {
+    if (plainGoesOn) return 'continues';
+    const expected = this.expectChild;
+    if (expected && (indent > expected.indent || (isItem && indent === expected.indent && expected.isKey))) {
       // A deeper block starts (or a list under `key:` at the key's own column, which YAML allows).
-      stack.push({ indent, kind: isItem ? 'seq' : 'map', prev: { what, line: lineNo }, path: expectChild.path, items: 0 });
-    } else {
-      // Back out to the block this line continues.
-      let closed: Context | undefined;
-      while (stack.length && stack.at(-1)!.indent > indent) closed = stack.pop();
-      // A list at its key's column ends where the next key at that column is.
-      if (!isItem && stack.at(-1)?.kind === 'seq' && stack.at(-1)!.indent === indent && stack.length > 1 && stack.at(-2)!.indent === indent) stack.pop();
-      const here = stack.at(-1);
-      if (!here && indent > 0) {
-        return { reason: 'more', line: lineNo, column: indent + 1, what, path: '' };
-      }
-      if (here && (here.indent !== indent || (here.kind === 'seq') !== isItem)) {
-        // Between two levels: an item is further in than its list's items; a key is short of its block's keys.
-        const further = isItem && here.kind === 'seq' && indent > here.indent;
-        const ref = further || !closed ? here : closed;
-        return {
-          reason: further ? 'more' : 'less',
-          line: lineNo,
-          column: indent + 1,
-          what,
-          above: { what: ref.prev.what, line: ref.prev.line, column: ref.indent + 1 },
-          path: own(ref.path),
-        };
-      }
-      if (!here) stack.push({ indent, kind: isItem ? 'seq' : 'map', prev: { what, line: lineNo }, path: '', items: 0 });
+      stack.push({ indent, kind: isItem ? 'seq' : 'map', prev: { what, line: lineNo }, path: expected.path, items: 0 });
+      return undefined;
     }
-    expectChild = undefined;
-    plainAbove = undefined;
+    // Back out to the block this line continues.
+    let closed: Context | undefined;
+    while (stack.length && stack.at(-1)!.indent > indent) closed = stack.pop();
+    // A list at its key's column ends where the next key at that column is.
+    if (!isItem && stack.at(-1)?.kind === 'seq' && stack.at(-1)!.indent === indent && stack.length > 1 && stack.at(-2)!.indent === indent) stack.pop();
+    const here = stack.at(-1);
+    if (!here && indent > 0) return { reason: 'more', line: lineNo, column: indent + 1, what, path: '' };
+    if (here && (here.indent !== indent || (here.kind === 'seq') !== isItem)) {
+      // Between two levels: an item is further in than its list's items; a key is short of its block's keys.
+      const further = isItem && here.kind === 'seq' && indent > here.indent;
+      const ref = further || !closed ? here : closed;
+      return { reason: further ? 'more' : 'less', line: lineNo, column: indent + 1, what, above: { what: ref.prev.what, line: ref.prev.line, column: ref.indent + 1 }, path: own(ref.path) };
+    }
+    if (!here) stack.push({ indent, kind: isItem ? 'seq' : 'map', prev: { what, line: lineNo }, path: '', items: 0 });
+    return undefined;
+  }
 
-    // Record the entry, and what its value means for the lines after it.
-    const ctx = stack.at(-1)!;
+  /** Records the entry, and what its value means for the lines after it. */
+  private record({ raw, lineNo, indent, col, rest, isItem, key, what }: Entry): IndentFinding | undefined {
+    const ctx = this.stack.at(-1)!;
     ctx.prev = { what, line: lineNo };
     let entryPath: string;
     let value: string;
@@ -198,37 +220,37 @@ export function findIndentation(text: string): IndentFinding | undefined {
       ctx.items++;
       if (key) {
         // `- key: value` opens a mapping at the key's column inside the item.
-        stack.push({ indent: col, kind: 'map', prev: { what: `${key[1]}:`, line: lineNo }, path: entryPath, last: keyName(key[1]!), items: 0 });
+        this.stack.push({ indent: col, kind: 'map', prev: { what: `${key[1]}:`, line: lineNo }, path: entryPath, last: keyName(key[1]!), items: 0 });
         entryPath = joinPath(entryPath, keyName(key[1]!));
         value = valueAfter(rest.slice(key[0].length));
         entryIndent = col;
       } else {
         value = valueAfter(rest);
         if (!value) {
-          expectChild = { indent, path: entryPath, isKey: false };
-          continue;
+          this.expectChild = { indent, path: entryPath, isKey: false };
+          return undefined;
         }
-        if (/^-(?=\s|$)/.test(value)) continue; // a nested `- - x`: rare, left to the parser
+        if (/^-(?=\s|$)/.test(value)) return undefined; // a nested `- - x`: rare, left to the parser
       }
     } else if (key) {
       ctx.last = keyName(key[1]!);
       entryPath = joinPath(ctx.path, ctx.last);
       value = valueAfter(rest.slice(key[0].length));
     } else {
-      continue; // a line this model does not read (a complex key, say): the parser judges it
+      return undefined; // a line this model does not read (a complex key, say): the parser judges it
     }
     if (!value || /^[&!][^\s]*$/.test(value)) {
-      expectChild = { indent: entryIndent, path: entryPath, isKey: true };
-      continue;
+      this.expectChild = { indent: entryIndent, path: entryPath, isKey: true };
+      return undefined;
     }
     if (BLOCK_SCALAR.test(value)) {
-      skipIndent = entryIndent;
-      continue;
+      this.skipIndent = entryIndent;
+      return undefined;
     }
     const open = openAt(value);
     if (open) {
-      skipUntil = open.until;
-      continue;
+      this.skipUntil = open.until;
+      return undefined;
     }
     // `key: a tone: b`: a second key on the line of the first.
     if (!value.startsWith('"') && !value.startsWith("'") && !value.startsWith('[') && !value.startsWith('{')) {
@@ -237,17 +259,10 @@ export function findIndentation(text: string): IndentFinding | undefined {
       if (second) {
         const at = raw.lastIndexOf(`${second[2]}:`);
         const first = isItem && key ? `${key[1]}:` : what;
-        return {
-          reason: 'sameLine',
-          line: lineNo,
-          column: at + 1,
-          what: `${second[2]}:`,
-          above: { what: first, line: lineNo, column: entryIndent + 1 },
-          path: entryPath,
-        };
+        return { reason: 'sameLine', line: lineNo, column: at + 1, what: `${second[2]}:`, above: { what: first, line: lineNo, column: entryIndent + 1 }, path: entryPath };
       }
-      plainAbove = { indent: entryIndent };
+      this.plainAbove = { indent: entryIndent };
     }
+    return undefined;
   }
-  return undefined;
 }

@@ -1,10 +1,14 @@
 // Step 1 of the pipeline: what a compile reads, loaded from the project folder. The site config and
 // every page file as text (checked for size and encoding, not yet parsed: read.ts does that), the
 // schemas, the files pages may link to, and the preview sources. compile.ts reads nothing else.
-import { readFileSync, readdirSync, realpathSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { filesHash } from '../store/hash.ts';
+import { isYaml, listFiles } from '../store/files.ts';
+
+// The walk's old home: studio/ and the CLIs still import it from here.
+export { isYaml, listFiles };
 import { loadSchemas, type SchemaSet } from './schemas.ts';
 
 /** One source file: its project-relative path (pages/about.yaml) and its text. */
@@ -26,18 +30,11 @@ export interface SiteInputs {
   publicFiles: string[];
   /** Preview sources present (content/previews/instagram-detox-preview.yaml). */
   previewSources: ReadonlySet<string>;
-  /** runtime/registry.tsx's text, to point at a component without a schema. */
-  registry: string;
 }
 
 export const REGISTRY_FILE = 'runtime/registry.tsx';
 
 export const schemasDigest = (root: string) => filesHash(root, ['schemas']);
-
-export function readRegistry(root: string): string {
-  const full = join(root, REGISTRY_FILE);
-  return existsSync(full) ? readText(full) : '';
-}
 
 /** The site in `root` as the compile reads it. `texts`: page files' texts already read, by full path. */
 export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: ReadonlyMap<string, string> } = {}): SiteInputs {
@@ -56,48 +53,8 @@ export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: Read
     schemasDigest: schemasDigest(root),
     publicFiles: listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split(sep).join('/')}`),
     previewSources: new Set(listFiles(previews, isYaml).map(rel)),
-    registry: readRegistry(root),
   };
 }
-
-/**
- * The files under `dir` that `filter` takes, following symlinks. A link with no content at its end (to
- * nothing, or round in a loop) is no file, and a folder already being walked (a link back up) is not
- * walked again.
- */
-export function listFiles(dir: string, filter: (name: string) => boolean): string[] {
-  return walk(dir, filter, new Set());
-}
-
-/** `walking`: the real paths of the folders this one is inside. */
-function walk(dir: string, filter: (name: string) => boolean, walking: ReadonlySet<string>): string[] {
-  if (!existsSync(dir)) return [];
-  const real = realpathSync(dir);
-  if (walking.has(real)) return [];
-  const inside = new Set(walking).add(real);
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const full = join(dir, name);
-    const st = statOrNone(full);
-    if (!st) continue;
-    if (st.isDirectory()) out.push(...walk(full, filter, inside));
-    else if (filter(name)) out.push(full);
-  }
-  return out;
-}
-
-/** What stat says at the end of `full`'s links, or undefined when there is no end: none, or a loop. */
-function statOrNone(full: string) {
-  try {
-    // Undefined for a symlink to nothing (or a file removed meanwhile).
-    return statSync(full, { throwIfNoEntry: false });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
-    throw e;
-  }
-}
-
-export const isYaml = (name: string) => /\.ya?ml$/.test(name);
 
 /** pages/index.yaml -> /, pages/blog/index.yaml -> /blog, pages/about.yaml -> /about, pages/404.yaml -> /404. */
 export function routeOf(file: string): string {

@@ -14,7 +14,7 @@ import type AddFormats from 'ajv-formats';
 import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
 import { storeStats } from '../store/store-stats.ts';
-import { listFiles } from './load.ts';
+import { listFiles } from '../store/files.ts';
 
 const require = createRequire(import.meta.url);
 

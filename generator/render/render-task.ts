@@ -5,7 +5,7 @@ import { renderPage, type SiteImages } from '../../runtime/render/render-page.ts
 import { assetsFromManifest, type ManifestChunk } from './page-assets.ts';
 import { compressPage, MIN_COMPRESS_BYTES, type Compressed } from '../stages/precompress.ts';
 import { inlineScriptHashes } from '../host/security-headers.ts';
-import { digestOf } from '../store/reads.ts';
+import { digestOf } from './reads.ts';
 import { Tracker, type Read } from '../store/track.ts';
 
 /** Everything a render needs besides the page: plain data, so it can be posted to a worker. */

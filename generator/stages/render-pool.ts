@@ -12,6 +12,7 @@ import type { CompileCache } from '../store/compile-cache.ts';
 import { validateFromQueue, type RawEntry } from './prevalidate.ts';
 import { renderQueue, takeFrom } from './render-queue.ts';
 import type { SchemaSet } from '../core/schemas.ts';
+import type { SourceText } from '../core/load.ts';
 
 /** Below this many pages, starting workers costs more than it saves. */
 export const PARALLEL_MIN_PAGES = 300;
@@ -55,12 +56,10 @@ export class RenderPool {
    * nothing to share: the workers then go straight on to load React. `reuse` false (a clean build): the
    * workers compile the validators anew too.
    */
-  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet, reuse = true): Promise<Map<string, string>> {
-    // The text of each file validated, by path, for the compile (it would read them all again).
-    const texts = new Map<string, string>();
+  async prevalidate(root: string, files: readonly string[], cache: CompileCache, schemas: SchemaSet, reuse = true, textOf?: (full: string) => SourceText): Promise<void> {
     if (!files.length) {
       for (const w of this.workers) w.postMessage({ validate: null });
-      return texts;
+      return;
     }
     const queue = renderQueue(files.map((_, i) => i));
     const fromWorkers = this.workers.map(
@@ -69,10 +68,7 @@ export class RenderPool {
           const onMessage = (m: { entries?: RawEntry[]; validated?: boolean; error?: string }) => {
             if (m.error) return reject(new Error(m.error));
             // Parsed as they arrive, while both threads are busy, rather than by the compile, which runs alone.
-            for (const e of m.entries ?? []) {
-              cache.setRaw(e.key, e.json, JSON.parse(e.json) as FileEntry);
-              texts.set(e.file, e.text);
-            }
+            for (const e of m.entries ?? []) cache.setRaw(e.key, e.json, JSON.parse(e.json) as FileEntry);
             if (m.validated) {
               w.off('message', onMessage);
               resolve();
@@ -87,14 +83,11 @@ export class RenderPool {
       files,
       queue,
       schemas,
-      (e, entry) => {
-        cache.setRaw(e.key, e.json, entry);
-        texts.set(e.file, e.text);
-      },
+      (e, entry) => cache.setRaw(e.key, e.json, entry),
       () => yieldToEvents(),
+      textOf,
     );
     await Promise.all(fromWorkers);
-    return texts;
   }
 
   /** Sends the render input to the workers, which make their renderers while the main thread decides what to render. */

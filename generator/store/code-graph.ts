@@ -16,8 +16,10 @@
 //
 // Pages refine this (pageCode): the render code's edges from the block registry into the block
 // components are cut, and each page adds the components of the blocks it holds, so an edited
-// component renders again only the pages that use it.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+// component renders again only the pages that use it. A block's component is found by its name:
+// block type `price-box` is runtime/blocks/price-box.tsx (as its schema is
+// schemas/blocks/price-box.schema.json), among the files the registry imports.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,8 @@ export function toolPath(module: URL): string {
 }
 
 const REGISTRY = 'runtime/registry.tsx';
+/** Block type <type> is rendered by BLOCKS/<type>.tsx. */
+const BLOCKS = 'runtime/blocks';
 /** Named as a path, not imported: every cache imports this module, and must not depend on the render code. */
 const RENDER_ENTRY = 'generator/render/render-task.ts';
 /** How all code is run: the locked dependencies, and the compiler's settings (tsx reads them for JSX). */
@@ -47,13 +51,14 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
 
 const require = createRequire(import.meta.url);
-let tools: { transformSync: typeof Oxc.transformSync; parse: typeof Lexer.parse } | undefined;
+let tools: { transformSync: typeof Oxc.transformSync; parseSync: typeof Oxc.parseSync; Visitor: typeof Oxc.Visitor; parse: typeof Lexer.parse } | undefined;
 /** oxc and the lexer, loaded when a text is not in the memo (a warm build never loads them). */
 function lexTools() {
   if (!tools) {
     const lexer = require('es-module-lexer') as typeof Lexer;
     lexer.initSync();
-    tools = { transformSync: (require('rolldown/utils') as typeof Oxc).transformSync, parse: lexer.parse };
+    const oxc = require('rolldown/utils') as typeof Oxc;
+    tools = { transformSync: oxc.transformSync, parseSync: oxc.parseSync, Visitor: oxc.Visitor, parse: lexer.parse };
   }
   return tools;
 }
@@ -64,8 +69,6 @@ class ImportMemo {
   private stored: Record<string, FoundImport[]> | undefined;
   private readonly used = new Map<string, FoundImport[]>();
   private added = false;
-  /** A clean build reads nothing stored (it still writes what it read). */
-  ignoreStored = false;
 
   private version(): string {
     const lock = join(TOOL_ROOT, 'package-lock.json');
@@ -76,7 +79,7 @@ class ImportMemo {
     const key = hashOf(posix.extname(file), text);
     let out = this.used.get(key);
     if (out) return out;
-    if (!this.stored && !this.ignoreStored) {
+    if (!this.stored) {
       try {
         const json = JSON.parse(readFileSync(this.file, 'utf8')) as { version: string; entries: Record<string, FoundImport[]> };
         this.stored = json.version === this.version() ? json.entries : {};
@@ -84,13 +87,23 @@ class ImportMemo {
         this.stored = {};
       }
     }
-    out = this.ignoreStored ? undefined : this.stored?.[key];
+    out = this.stored?.[key];
     if (!out) {
       out = findImports(file, text);
       this.added = true;
     }
     this.used.set(key, out);
     return out;
+  }
+
+  /**
+   * Forgets what was stored, on disk and in memory (a clean build's store clears it when it opens): every
+   * text is read again, and written back when the build closes its store.
+   */
+  clear(): void {
+    rmSync(this.file, { force: true });
+    this.stored = {};
+    this.used.clear();
   }
 
   /** Writes the memo when this process read new texts: what it used, and what was stored (up to a bound). */
@@ -109,6 +122,10 @@ class ImportMemo {
   }
 }
 
+/**
+ * The one memo of the process: what a text imports depends on that text alone, so sharing it changes no
+ * result. The store clears it when a clean build opens, and saves it when a build closes.
+ */
 export const importMemo = new ImportMemo();
 
 /** One import the lexer found in a file's JavaScript: its specifier, and whether it is a glob pattern. */
@@ -134,21 +151,49 @@ export function findImports(file: string, source: string): FoundImport[] {
     return [];
   }
   const out: FoundImport[] = [];
-  for (const i of found) {
-    const statement = js.slice(i.ss, i.se);
-    if (i.n !== undefined) {
-      out.push({ specifier: i.n, statement });
-      continue;
-    }
-    if (i.d !== -2) continue; // import(expression): no path to follow
-    // import.meta: a worker's or an asset's address (`new URL('./x.ts', import.meta.url)`), or Vite's
-    // import.meta.glob('./x/*.tsx') (a pattern, or an array of them).
-    const after = js.slice(i.se);
-    const url = /new\s+URL\(\s*(['"`])([^'"`]+)\1\s*,\s*$/.exec(js.slice(Math.max(0, i.ss - 400), i.ss));
-    if (url && /^\s*\.\s*url\b/.test(after)) out.push({ specifier: url[2]!, statement: `new URL(${url[1]}${url[2]}${url[1]}, import.meta.url)` });
-    const glob = /^\s*\.\s*glob\s*\(\s*(\[[^\]]*\]|(['"`])[^'"`]+\2)/.exec(after);
-    if (glob) for (const m of glob[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) out.push({ specifier: m[2]!, glob: true, statement: `import.meta.glob(${glob[1]})` });
+  for (const i of found) if (i.n !== undefined) out.push({ specifier: i.n, statement: js.slice(i.ss, i.se) });
+  // import.meta (i.d === -2): a worker's or an asset's address (`new URL('./x.ts', import.meta.url)`), or
+  // Vite's import.meta.glob('./x/*.tsx') (a pattern, or an array of them), read from oxc's parse of the
+  // JavaScript. An import(expression) has no path to follow.
+  if (found.some((i) => i.d === -2)) out.push(...importMetaPaths(file, js));
+  return out;
+}
+
+const isImportMeta = (n: unknown, property: string) => {
+  const m = n as { type?: string; object?: { type?: string }; property?: { name?: string } };
+  return m?.type === 'MemberExpression' && m.object?.type === 'MetaProperty' && m.property?.name === property;
+};
+/** A string literal, or a template literal without expressions: its text. */
+const literalText = (n: unknown): string | undefined => {
+  const node = n as { type?: string; value?: unknown; expressions?: unknown[]; quasis?: { value: { cooked?: string } }[] };
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && !node.expressions?.length) return node.quasis?.[0]?.value.cooked;
+  return undefined;
+};
+
+/** The addresses and glob patterns a module names through import.meta. */
+function importMetaPaths(file: string, js: string): FoundImport[] {
+  const { parseSync, Visitor } = lexTools();
+  const out: FoundImport[] = [];
+  let program: ReturnType<typeof Oxc.parseSync>['program'];
+  try {
+    program = parseSync(file.replace(/\.[cm]?[jt]sx?$/, '.js'), js, { lang: 'js', sourceType: 'module' }).program;
+  } catch {
+    return out;
   }
+  new Visitor({
+    NewExpression(node) {
+      const [first, second] = node.arguments;
+      const spec = literalText(first);
+      if (node.callee.type === 'Identifier' && node.callee.name === 'URL' && spec && isImportMeta(second, 'url')) out.push({ specifier: spec, statement: `new URL('${spec}', import.meta.url)` });
+    },
+    CallExpression(node) {
+      if (!isImportMeta(node.callee, 'glob')) return;
+      const arg = node.arguments[0] as { type?: string; elements?: unknown[] } | undefined;
+      const patterns = arg?.type === 'ArrayExpression' ? (arg.elements ?? []).map(literalText) : [literalText(arg)];
+      for (const p of patterns) if (p) out.push({ specifier: p, glob: true, statement: `import.meta.glob('${p}')` });
+    },
+  }).visit(program);
   return out;
 }
 
@@ -277,20 +322,9 @@ export class PageCode {
 
   constructor(private readonly graph: ImportGraph = (shared ??= new ImportGraph())) {
     if (!existsSync(join(graph.root, RENDER_ENTRY))) throw new Error(`code-graph.ts: the render entry ${RENDER_ENTRY} has moved; name it here`);
-    const registry = graph.text(REGISTRY);
-    const byName = new Map<string, string>();
-    // The components' local names, from the registry's imports as the lexer reads them.
-    for (const i of graph.found(REGISTRY)) {
-      const file = graph.resolve(REGISTRY, i.specifier);
-      if (!file?.startsWith('runtime/blocks/')) continue;
-      const bindings = /^import\s*(\w+)?\s*,?\s*(?:\{([^}]*)\})?\s*from/.exec(i.statement);
-      const names = [bindings?.[1], ...(bindings?.[2] ?? '').split(',').map((n) => n.trim().split(/\s+as\s+/).pop())];
-      for (const name of names) if (name) byName.set(name, file);
-    }
-    const body = /registry[^=]*=\s*\{([\s\S]*?)\n\};/.exec(registry)?.[1] ?? '';
-    for (const m of body.matchAll(/^\s*'?([\w-]+)'?\s*:\s*(\w+)\s*,?\s*$/gm)) {
-      const file = byName.get(m[2]!);
-      if (file) this.blockFiles.set(m[1]!, file);
+    // By name: the registry's imports of runtime/blocks/<type>.tsx, as the lexer reads them.
+    for (const file of graph.importsOf(REGISTRY)) {
+      if (posix.dirname(file) === BLOCKS && posix.extname(file) === '.tsx') this.blockFiles.set(posix.basename(file, '.tsx'), file);
     }
     const files = new Set(this.blockFiles.values());
     this.base = graph.digest([RENDER_ENTRY], (from, to) => !(from === REGISTRY && files.has(to)));

@@ -1,11 +1,13 @@
 // Parse and schema validation are per file, so their results are kept by the file's content hash:
 // an unchanged page is neither parsed nor validated again. Its YAML is parsed only if a diagnostic
-// must point into it (source.ts's lazySource). Kept in memory (the dev server) and on disk (the build).
+// must point into it (source.ts's lazySource). Kept on disk (the build) and, for a process that compiles
+// on every save (the dev server, the studio), with an in-memory layer too: what the last compile made of
+// each file and page, reused while its text is unchanged (`remember`). The entries' shape is the core's
+// (core/read.ts's FileEntry): the store, at the bottom, only keeps them.
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { FileEntry } from '../core/read.ts';
 import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import { storeStats } from './store-stats.ts';
@@ -20,7 +22,10 @@ const SEPARATOR = '\t';
 /** Its name in the build's statistics. */
 const CACHE = 'parse and validate';
 
-export class CompileCache {
+// The entry's type is the core's (core/read.ts): the store does not import it. Left unnamed (a cache
+// made without naming it), it takes whatever the compile gives it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export class CompileCache<FileEntry extends object = any> {
   /** Content key -> the entry as JSON (parsed on each use, so callers may mutate what they get). */
   private entries = new Map<string, string>();
   private used = new Set<string>();
@@ -62,6 +67,29 @@ export class CompileCache {
 
   private key(kind: string, text: string): string {
     return contentKey(kind, text);
+  }
+
+  /** The in-memory layer: the last compile's results by key, when this process compiles again (remember()). */
+  private memory?: Map<string, unknown>;
+
+  /** Keeps the last compile's results in memory too (the dev server and the studio compile on every save). */
+  remember(): this {
+    this.memory ??= new Map();
+    return this;
+  }
+
+  /** What the last compile made under `key`, in memory (nothing unless remember() was called). */
+  recall<T>(key: string): T | undefined {
+    return this.memory?.get(key) as T | undefined;
+  }
+
+  keep(key: string, value: unknown): void {
+    this.memory?.set(key, value);
+  }
+
+  /** Whether this cache keeps results in memory (remember()). */
+  get remembers(): boolean {
+    return this.memory !== undefined;
   }
 
   /** How many entries it holds (a nearly empty cache means a cold compile). */
@@ -123,7 +151,7 @@ export class CompileCache {
    */
   keepAll(delayMs: number): this {
     this.saveDelayMs = delayMs;
-    return this;
+    return this.remember();
   }
 
   /**
@@ -212,8 +240,9 @@ export function contentKey(kind: string, text: string): string {
 }
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */
-export function compileCacheFor(cacheDir: string, root: string, fresh = false): CompileCache {
-  return new CompileCache(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function compileCacheFor<FileEntry extends object = any>(cacheDir: string, root: string, fresh = false): CompileCache<FileEntry> {
+  return new CompileCache<FileEntry>(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
 }
 
 

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFiles } from '../core/load.ts';
+import { listFiles } from './files.ts';
 
 export const hashOf = (...parts: (string | Uint8Array)[]): string => {
   const h = createHash('sha256');

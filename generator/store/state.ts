@@ -5,11 +5,26 @@ import { join, resolve } from 'node:path';
 import { codeDigest } from './code-graph.ts';
 import { defaultCacheDir } from './cache-root.ts';
 import { hashOf } from './hash.ts';
-import type { FileRecord } from './outputs.ts';
 import type { Read } from './track.ts';
 
 /** The state's shape and the meaning of its records are this module's and what it imports: their code is its version. */
 const version = () => codeDigest(new URL('./state.ts', import.meta.url));
+
+/** What a file in the output folder was when written (render/outputs.ts keeps them). */
+export interface Stamp {
+  size: number;
+  mtimeMs: number;
+}
+
+export interface FileRecord extends Stamp {
+  /** The content's hash. */
+  hash: string;
+  /** A copied file's source (a cache file) as it was when copied: while it is unchanged, so is its content. */
+  source?: Stamp & { ino: number };
+  /** The .br and .gz beside it, made from this content. */
+  br?: Stamp;
+  gz?: Stamp;
+}
 
 export interface PageRecord {
   /** Hash of the page's definition, its code and the build's settings. */

@@ -3,13 +3,12 @@
 // given, so the drafts simply stand in for the files on disk).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile, CompileMemo, type CompileResult } from '../core/compile.ts';
+import { compile, type CompileResult } from '../core/compile.ts';
 import { loadSite } from '../core/load.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
 import { CompileCache } from '../store/compile-cache.ts';
 
 interface State {
-  memo: CompileMemo;
   cache: CompileCache;
   schemas?: { stamp: string; set: SchemaSet };
 }
@@ -25,16 +24,17 @@ function schemasOf(root: string, state: State): SchemaSet {
 
 /**
  * Compile the site as `npm run dev` does (drafts and scheduled pages included), `drafts` (unsaved texts
- * by project-relative file) read instead of the files on disk. Unchanged files come from the memo, so a
+ * by project-relative file) read instead of the files on disk. Unchanged files come from the cache's
+ * in-memory layer, so a
  * keystroke costs the edited file and the site-wide checks.
  */
 export function compileDraft(root: string, drafts: ReadonlyMap<string, string>, components: readonly string[], asOf: Date): CompileResult {
   let state = states.get(root);
   if (!state) {
     // In memory only: the dev server keeps its own cache file, and drafts need not outlive the process.
-    state = { memo: new CompileMemo(), cache: new CompileCache() };
+    state = { cache: new CompileCache().remember() };
     states.set(root, state);
   }
   const texts = new Map([...drafts].map(([file, text]) => [join(root, file), text]));
-  return compile(loadSite(root, { schemas: schemasOf(root, state), texts }), { components, asOf, includeUnpublished: true, cache: state.cache, memo: state.memo });
+  return compile(loadSite(root, { schemas: schemasOf(root, state), texts }), { components, asOf, includeUnpublished: true, cache: state.cache });
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { isYaml, listFiles } from '../../generator/core/load.ts';
+import { isYaml, listFiles } from '../../generator/store/files.ts';
 import { errorsOf, liveSite, makeFixture, VALID_INDEX } from './fixture.ts';
 import { inlinePlain, parseInline } from '../../model/markup.ts';
 

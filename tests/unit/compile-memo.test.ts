@@ -1,10 +1,11 @@
-// The dev server compiles on every save and keeps the last compile's documents and pages (CompileMemo),
+// The dev server compiles on every save and keeps the last compile's documents and pages (the compile
+// cache's in-memory layer, remember()),
 // so a save compiles only what changed. After each kind of edit, its compile must equal a fresh one:
 // the same site, the same diagnostics at the same places.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CompileMemo, compileSite, type CompileResult } from '../../generator/core/compile.ts';
+import { compileSite, type CompileResult } from '../../generator/core/compile.ts';
 import { CompileCache } from '../../generator/store/compile-cache.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { copyProject } from './fixture.ts';
@@ -29,9 +30,8 @@ const edit = (file: string, change: (text: string) => string) => {
 
 describe('the dev server’s compile memo', () => {
   it('compiles as a fresh compile does after each kind of edit', () => {
-    const cache = new CompileCache();
-    const memo = new CompileMemo();
-    const again = () => compileSite(dir, { components: blockComponents, asOf, includeUnpublished: true, cache, memo });
+    const cache = new CompileCache().remember();
+    const again = () => compileSite(dir, { components: blockComponents, asOf, includeUnpublished: true, cache });
     const same = (step: string) => expect(summary(again()), step).toBe(summary(fresh()));
 
     same('first compile');

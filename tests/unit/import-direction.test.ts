@@ -1,11 +1,12 @@
 // Imports flow one way: generator/ → model/ ← runtime/. The generator reaches the runtime only through
-// its one render entry; supabase/ and pdf/ stand alone; nothing but tests imports tests/.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// its one render entry; studio/ (the studio's browser app) reaches model/, and generator/ only through
+// types (the JSON it exchanges with generator/studio, erased before it runs); supabase/ and pdf/ stand
+// alone; nothing but tests imports tests/. Imports are read as the code graph reads them
+// (module-imports.ts: es-module-lexer, and oxc's parse for what only types name), type-only ones included.
 import { describe, expect, it } from 'vitest';
-import { projectRoot } from './fixture.ts';
+import { moduleImports, modulesUnder } from './module-imports.ts';
 
-const FOLDERS = ['model', 'runtime', 'generator', 'pdf', 'supabase', 'scripts', 'tests'] as const;
+const FOLDERS = ['model', 'runtime', 'generator', 'studio', 'pdf', 'supabase', 'scripts', 'tests'] as const;
 type Folder = (typeof FOLDERS)[number];
 
 /** The one runtime module the generator may import: it renders a page. */
@@ -16,55 +17,40 @@ const ALLOWED: Record<Folder, readonly Folder[]> = {
   model: [],
   runtime: ['model'],
   pdf: ['model'],
+  studio: ['model'],
   generator: ['model', 'pdf', 'supabase', 'runtime'],
   supabase: ['pdf', 'model'],
   scripts: ['generator', 'model', 'pdf', 'runtime', 'supabase'],
-  tests: ['model', 'runtime', 'generator', 'pdf', 'supabase', 'scripts'],
+  tests: ['model', 'runtime', 'generator', 'studio', 'pdf', 'supabase', 'scripts'],
 };
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.')) return [];
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return /\.(ts|tsx)$/.test(name) ? [full] : [];
-  });
-}
-
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|typeof import\(['"]([^'"]+)['"]\)/g;
-
-export function relativeImports(file: string, text: string): string[] {
-  return [...text.matchAll(SPECIFIER)]
-    .map((m) => m[1] ?? m[2] ?? m[3]!)
-    .filter((s) => s.startsWith('.'))
-    .map((s) => relative(projectRoot, resolve(dirname(file), s)).split('\\').join('/'));
-}
-
-export function allowedImport(from: string, to: string): boolean {
+export function allowedImport(from: string, to: string, typeOnly = false): boolean {
   const f = from.split('/')[0] as Folder;
   const t = to.split('/')[0] as Folder;
   if (f === t || !FOLDERS.includes(t) || !FOLDERS.includes(f)) return true;
   if (f === 'generator' && t === 'runtime') return to === RENDER_ENTRY;
+  // The studio's app talks JSON to its server: it may name the server's types, never run its code.
+  if (f === 'studio' && t === 'generator') return typeOnly && to.startsWith('generator/studio/');
   return ALLOWED[f].includes(t);
 }
 
 export function violations(files: string[]): string[] {
   const out: string[] = [];
-  for (const file of files) {
-    const from = relative(projectRoot, file).split('\\').join('/');
-    for (const target of relativeImports(file, readFileSync(file, 'utf8'))) {
-      if (!allowedImport(from, target)) out.push(`${from} imports ${target}`);
+  for (const from of files) {
+    for (const { to, typeOnly } of moduleImports(from)) {
+      if (!allowedImport(from, to, typeOnly)) out.push(`${from} imports ${to}${typeOnly ? ' (types)' : ''}`);
     }
   }
   return out;
 }
 
 describe('import direction', () => {
-  const files = FOLDERS.flatMap((f) => sourceFiles(join(projectRoot, f)));
+  const files = modulesUnder(FOLDERS);
 
   it('finds the project’s modules', () => {
-    expect(files.some((f) => f.includes(`${join('runtime', 'blocks')}`))).toBe(true);
-    expect(files.some((f) => f.includes(join('model', 'page.ts')))).toBe(true);
+    expect(files.some((f) => f.startsWith('runtime/blocks/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('studio/'))).toBe(true);
+    expect(files).toContain('model/page.ts');
   });
 
   it('keeps generator/ → model/ ← runtime/, supabase/ and pdf/ apart, and tests unimported', () => {
@@ -73,8 +59,7 @@ describe('import direction', () => {
 
   it('keeps the Markdown parser out of every browser bundle: islands, the admin app and the client entry', () => {
     // Type-only imports are erased before bundling, so they do not count here.
-    const valueImports = (f: string) => relativeImports(f, readFileSync(f, 'utf8').replace(/^(import|export) type .*$/gm, ''));
-    const graph = new Map(files.map((f) => [relative(projectRoot, f).split('\\').join('/'), valueImports(f)]));
+    const graph = new Map(files.map((f) => [f, moduleImports(f).flatMap((i) => (i.typeOnly ? [] : [i.to]))]));
     const browserEntries = [...graph.keys()].filter((f) => /^runtime\/(islands\/.+\.island\.tsx|client\/.+)$/.test(f));
     expect(browserEntries.length).toBeGreaterThan(0);
     const offenders: string[] = [];
@@ -92,12 +77,10 @@ describe('import direction', () => {
   });
 
   it('would notice a runtime or model module importing the generator, and supabase importing either', () => {
-    const at = (f: string) => join(projectRoot, f);
-    const fake = (file: string, text: string) => {
-      const from = relative(projectRoot, file).split('\\').join('/');
-      return relativeImports(file, text).map((t) => `${from} → ${t}`);
-    };
-    expect(fake(at('runtime/blocks/x.tsx'), "import type { X } from '../../generator/core/compile.ts';")).toEqual(['runtime/blocks/x.tsx → generator/core/compile.ts']);
+    const fake = (from: string, text: string) => moduleImports(from, text).map((i) => `${from} → ${i.to}${i.typeOnly ? ' (types)' : ''}`);
+    expect(fake('runtime/blocks/x.tsx', "import type { X } from '../../generator/core/compile.ts';\nexport const x = <b>{1 as X}</b>;")).toEqual(['runtime/blocks/x.tsx → generator/core/compile.ts (types)']);
+    // A multi-line import with a comment holding a quote, and one in a string, which imports nothing.
+    expect(fake('runtime/blocks/x.tsx', "import {\n  // it's here\n  a,\n} from '../../generator/core/compile.ts';\nconst s = \"import b from '../../generator/build.ts'\";\nexport const y: typeof import('../../generator/build.ts') | undefined = undefined;\nexport default () => <i>{a}{s}{y}</i>;")).toEqual(['runtime/blocks/x.tsx → generator/core/compile.ts', 'runtime/blocks/x.tsx → generator/build.ts (types)']);
     const check = allowedImport;
     expect(check('runtime/blocks/x.tsx', 'generator/core/compile.ts')).toBe(false);
     expect(check('model/page.ts', 'generator/core/compile.ts')).toBe(false);
@@ -108,5 +91,10 @@ describe('import direction', () => {
     expect(check('generator/build.ts', 'runtime/registry.tsx')).toBe(false);
     expect(check('generator/build.ts', RENDER_ENTRY)).toBe(true);
     expect(check('runtime/blocks/x.tsx', 'model/page.ts')).toBe(true);
+    expect(check('studio/editor.tsx', 'model/page.ts')).toBe(true);
+    expect(check('studio/editor.tsx', 'generator/studio/git-changes.ts', true)).toBe(true);
+    expect(check('studio/editor.tsx', 'generator/studio/git-changes.ts')).toBe(false);
+    expect(check('studio/editor.tsx', 'generator/core/compile.ts', true)).toBe(false);
+    expect(check('studio/editor.tsx', 'runtime/registry.tsx')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { listFiles } from '../../generator/core/load.ts';
+import { listFiles } from '../../generator/store/files.ts';
 import { parseSource } from '../../generator/core/source.ts';
 import { fixtureDir, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
 

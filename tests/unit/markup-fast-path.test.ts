@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { listFiles, isYaml } from '../../generator/core/load.ts';
+import { listFiles, isYaml } from '../../generator/store/files.ts';
 import { countWords, parseInline, parseInlineWithParser } from '../../model/markup.ts';
 import { liveSite } from './fixture.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schemasDigest } from '../../generator/core/load.ts';
 import { compileSite, type CompileResult } from '../../generator/core/compile.ts';
 import { CompileCache } from '../../generator/store/compile-cache.ts';
-import { isYaml, listFiles } from '../../generator/core/load.ts';
+import { isYaml, listFiles } from '../../generator/store/files.ts';
 import { validateFromQueue } from '../../generator/stages/prevalidate.ts';
 import { renderQueue } from '../../generator/stages/render-queue.ts';
 import { loadSchemas } from '../../generator/core/schemas.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/core/load.ts';
+import { listFiles } from '../../generator/store/files.ts';
 import { projectRoot } from './fixture.ts';
 
 type Schema = { title?: string; $ref?: string; properties?: Record<string, Schema>; items?: Schema; $defs?: Record<string, Schema> };

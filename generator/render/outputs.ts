@@ -4,24 +4,10 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../stages/precompress.ts';
-import { codeDigest } from './code-graph.ts';
-import { hashOf } from './hash.ts';
-import { storeStats } from './store-stats.ts';
-
-interface Stamp {
-  size: number;
-  mtimeMs: number;
-}
-
-export interface FileRecord extends Stamp {
-  /** The content's hash. */
-  hash: string;
-  /** A copied file's source (a cache file) as it was when copied: while it is unchanged, so is its content. */
-  source?: Stamp & { ino: number };
-  /** The .br and .gz beside it, made from this content. */
-  br?: Stamp;
-  gz?: Stamp;
-}
+import { codeDigest } from '../store/code-graph.ts';
+import { hashOf } from '../store/hash.ts';
+import type { FileRecord, Stamp } from '../store/state.ts';
+import { storeStats } from '../store/store-stats.ts';
 
 const stampOf = (file: string): Stamp | undefined => {
   try {
