@@ -15,7 +15,11 @@
 //   with; the stand-in does it at start, the admin app at aal2 on a hosted project.
 // - Money is in minor units with its ISO currency; sums are per currency (never added across).
 // - attributed false: the order carried no reference, or one no buy click sent (the "unattributed"
-//   row). Net = gross less refunds; an order counts on the UTC day it was paid.
+//   row). Net = gross less refunds; an order counts on the UTC day it was paid; only paid orders
+//   count (a pending one, e.g. a bank transfer not yet arrived, does not).
+// - variants: an order counts for every variant its visitor-day saw before the click (the steps'
+//   'variant:<route>=<v>' tokens), so an experiment on the landing page is judged by sales made on
+//   a platform page the same day, as public.admin_experiment counts conversions.
 import type { DatabaseCatalogue } from '../../model/sales.ts';
 import { AdminDataError } from './admin.ts';
 import { getSupabase } from './client.ts';
@@ -33,7 +37,7 @@ export interface Money {
   netMinor: number;
 }
 export interface SalesDay extends Money { day: string }
-/** product null: an unattributed order whose provider named no product either. */
+/** The click's product, else the one the provider named; attributed false (product null): neither is known. */
 export interface SalesByProduct extends Money { product: string | null; attributed: boolean }
 export interface SalesByRoute extends Money { route: string | null; attributed: boolean }
 /** The call to action clicked: the buy button's block on its route. */
