@@ -3,10 +3,12 @@
 // the expected loss of choosing it, the verdict (mSPRT, honest however often it is read; see
 // model/experiment-stats.ts) and how many more days a change of a given size needs at the recent
 // traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/experiment.ts';
 import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/experiment-stats.ts';
 import { experimentCounts } from '../backend/experiments.ts';
+import type { CsvTable } from './csv.ts';
+import { useScreenTables } from './screen-tables.tsx';
 import { panel, plural } from './ui.ts';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
@@ -60,6 +62,16 @@ export function daysText(days: number): string {
   if (days === Infinity) return `At your traffic, detecting a +${percent(DETECT_LIFT, 0)} change cannot be estimated yet: no visitors in the last 14 days.`;
   if (days === 0) return `At your traffic, a +${percent(DETECT_LIFT, 0)} change would already show.`;
   return `At your traffic, detecting a +${percent(DETECT_LIFT, 0)} change needs about ${plural(days, 'more day')}.`;
+}
+
+/** The section's table in the screen's CSV: one row per experiment and version, as the tables show them. */
+export function experimentsTable(reports: readonly ExperimentReport[]): CsvTable {
+  const fraction = (f: number) => Number(f.toFixed(4));
+  return {
+    title: 'experiments',
+    columns: ['experiment', 'route', 'goal', 'version', 'visitors', 'conversions', 'rate', 'rate_low_95', 'rate_high_95', 'chance_best', 'expected_loss', 'verdict'],
+    rows: reports.flatMap((r) => r.arms.map((a) => [r.entry.id, r.entry.route, r.entry.goal.id, a.arm, a.visitors, a.conversions, fraction(a.rate), fraction(a.low), fraction(a.high), fraction(a.probabilityBest), fraction(a.expectedLoss), verdictText(r.verdict)])),
+  };
 }
 
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
@@ -122,6 +134,7 @@ export function ExperimentsSection({ experiments, today = utcDay(new Date()) }: 
       live = false;
     };
   }, [experiments, today]);
+  useScreenTables('experiments', useMemo(() => (reports?.length ? [experimentsTable(reports)] : []), [reports]));
   if (!experiments.length) return null;
   return (
     <section aria-labelledby="experiments-heading" className="mt-8" data-testid="experiments">

@@ -3,7 +3,7 @@
 // top pages, referrers and campaigns, each page's calls to action, and a CSV of all of it. The
 // numbers come from insights-data.ts (the database decides who may read them), the arithmetic from
 // insights-maths.ts; the period is in the address (?range=7, or ?range=custom&from=…&to=…).
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
 import { AdminDataError } from '../backend/admin.ts';
@@ -14,9 +14,11 @@ import { loadFunnel, loadInsights } from './insights-data.ts';
 import { ExperimentsSection } from './experiments.tsx';
 import type { ExperimentEntry } from '../../model/experiment.ts';
 import {
-  RANGES, changeLabel, dollars, insightsCsv, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
+  RANGES, changeLabel, dollars, insightsTables, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
   type Change, type InsightsView, type Period, type RangeKey,
 } from './insights-maths.ts';
+import { ScreenTables, useScreenTables, useTablesOnScreen } from './screen-tables.tsx';
+import { tablesCsv } from './csv.ts';
 import { signedInAdmin } from './session.ts';
 import { inputClass, link, panel, primaryButton, secondaryButton } from './ui.ts';
 
@@ -98,10 +100,11 @@ function RangePicker({ range, period }: { range: RangeKey; period: Period }) {
 
 function ExportButton({ view }: { view: InsightsView }) {
   const [busy, setBusy] = useState(false);
+  const tablesOnScreen = useTablesOnScreen();
   const onExport = () => {
     setBusy(true);
     try {
-      download(`insights-${view.period.from}-to-${view.period.to}.csv`, insightsCsv(view));
+      download(`insights-${view.period.from}-to-${view.period.to}.csv`, tablesCsv(tablesOnScreen()));
       toast.success('Export ready', { description: 'Every table on this screen is in the CSV file.' });
     } finally {
       setBusy(false);
@@ -386,30 +389,33 @@ export function InsightsScreen({ funnelsDeclared, experiments = [] }: { funnelsD
   if (!data) return null;
   const period = data.state === 'ready' ? data.view.period : data.period;
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <RangePicker range={data.range} period={period} />
-          <p className="mt-3 text-sm text-gray-700" data-testid="insights-period">
-            <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
-          </p>
+    <ScreenTables>
+      <div className="space-y-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <RangePicker range={data.range} period={period} />
+            <p className="mt-3 text-sm text-gray-700" data-testid="insights-period">
+              <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
+            </p>
+          </div>
+          {data.state === 'ready' && !data.view.empty && <ExportButton view={data.view} />}
         </div>
-        {data.state === 'ready' && !data.view.empty && <ExportButton view={data.view} />}
+        {data.state === 'missing' ? (
+          <NoData>
+            <h2 className={h2}>The insights are not in this database yet</h2>
+            <p className="mt-2">Its functions are missing ({data.message}). Apply the migrations in <code className={code}>supabase/migrations</code>: <code className={code}>npm start</code> does it locally; for a hosted project see <code className={code}>supabase/README.md</code>.</p>
+          </NoData>
+        ) : (
+          <Ready view={data.view} funnelsDeclared={funnelsDeclared} />
+        )}
+        <ExperimentsSection experiments={experiments} />
       </div>
-      {data.state === 'missing' ? (
-        <NoData>
-          <h2 className={h2}>The insights are not in this database yet</h2>
-          <p className="mt-2">Its functions are missing ({data.message}). Apply the migrations in <code className={code}>supabase/migrations</code>: <code className={code}>npm start</code> does it locally; for a hosted project see <code className={code}>supabase/README.md</code>.</p>
-        </NoData>
-      ) : (
-        <Ready view={data.view} funnelsDeclared={funnelsDeclared} />
-      )}
-      <ExperimentsSection experiments={experiments} />
-    </div>
+    </ScreenTables>
   );
 }
 
 function Ready({ view, funnelsDeclared }: { view: InsightsView; funnelsDeclared: boolean }) {
+  useScreenTables('insights', useMemo(() => insightsTables(view), [view]));
   return (
     <>
       {view.demoVisitors > 0 && (

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Form, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
-import { allSubscribers, listSubscribers, subscribersCsv, type Paged, type Subscriber } from '../backend/admin.ts';
+import { allSubscribers, listSubscribers, type Paged, type Subscriber } from '../backend/admin.ts';
+import { subscribersCsv } from './csv.ts';
 import { download } from './download.ts';
 import { Pager, pageParam } from './layout.tsx';
 import { signedInAdmin } from './session.ts';

@@ -5,8 +5,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  allSubscribers, getMessage, listMessages, listPreviewFiles, listSubscribers, loadOverview, setMessageHandled, subscribersCsv,
+  allSubscribers, getMessage, listMessages, listPreviewFiles, listSubscribers, loadOverview, setMessageHandled,
 } from '../../runtime/backend/admin.ts';
+import { subscribersCsv } from '../../runtime/admin/csv.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { signIn, signOut } from '../../runtime/backend/previews.ts';
 import { adminAtAal2, client, MemoryStorage, runtimeAdminAtAal2, signedIn, testStandIn, AREA_ADMIN, MEMBER } from './stand-in.ts';
@@ -193,17 +194,5 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
     expect(await listSubscribers()).toMatchObject({ rows: [], total: 0 });
     const some = await admin.from('contact_messages').select('id').limit(1);
     await expect(setMessageHandled(some.data![0]!.id as number, true)).rejects.toThrow(/not changed/);
-  });
-});
-
-describe('subscribersCsv', () => {
-  it('quotes commas and quotes, and defuses spreadsheet formulas', () => {
-    const csv = subscribersCsv([
-      { email: 'a,b"c@example.com', source: 'starter_kit', created_at: '2025-06-01T10:00:00+00:00' },
-      { email: '=cmd@example.com', source: 'starter_kit', created_at: '2025-06-02T10:00:00Z' },
-    ]);
-    expect(csv).toBe(
-      'email,source,subscribed_at\r\n"a,b""c@example.com",starter_kit,2025-06-01T10:00:00.000Z\r\n\'=cmd@example.com,starter_kit,2025-06-02T10:00:00.000Z\r\n',
-    );
   });
 });
