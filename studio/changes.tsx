@@ -161,7 +161,9 @@ function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingEl
       {r.compareUrl ? <p><a className="studio-link-button" href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a> <span className="studio-help">on your repository's site, signed in as usual; nothing goes live before it is merged.</span></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
       {r.retry ? (
         <>
-          <p>The push failed{r.pushError ? <>: <code>{r.pushError.split('\n')[0]}</code></> : null}. The commit is kept. To push it again, run:</p>
+          <p>The push failed{r.pushError ? '. git said:' : '.'}</p>
+          {r.pushError ? <pre className="studio-code" data-testid="push-error">{r.pushError}</pre> : null}
+          <p>The commit is kept. To push it again, run:</p>
           <pre className="studio-code">{r.retry}</pre>
         </>
       ) : null}
