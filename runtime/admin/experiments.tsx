@@ -10,6 +10,7 @@ import { experimentCounts } from '../backend/experiments.ts';
 import type { CsvTable } from './csv.ts';
 import { useScreenTables } from './screen-tables.tsx';
 import { panel, plural } from './ui.ts';
+import { WideTable } from './wide-table.tsx';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
 export const DETECT_LIFT = 0.2;
@@ -86,8 +87,9 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
         Goal: {entry.goal.id} · since {entry.start}
         {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
       </p>
-      {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's figures`}>
+      {/* Scrolls sideways on a phone, and says so. */}
+      <div className="mt-3">
+      <WideTable label={`${entry.id}: each version's figures`}>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
@@ -114,6 +116,7 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
             ))}
           </tbody>
         </table>
+      </WideTable>
       </div>
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{verdictText(report.verdict)}</p>
       <p className="mt-1 text-sm text-gray-700" data-testid="experiment-days">{daysText(report.moreDays)}</p>

@@ -21,6 +21,7 @@ import { ScreenTables, useScreenTables, useTablesOnScreen } from './screen-table
 import { tablesCsv } from './csv.ts';
 import { signedInAdmin } from './session.ts';
 import { inputClass, link, panel, primaryButton, secondaryButton } from './ui.ts';
+import { WideTable } from './wide-table.tsx';
 
 type InsightsData = { state: 'ready'; range: RangeKey; view: InsightsView } | { state: 'missing'; range: RangeKey; period: Period; message: string };
 
@@ -234,7 +235,7 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   what: string;
   caption: string;
   rows: readonly T[];
-  cols: { label: string; cell: (r: T) => ReactNode; wide?: boolean }[];
+  cols: { label: string; cell: (r: T) => ReactNode }[];
   empty: string;
   testId: string;
   keyOf: (r: T) => string;
@@ -244,27 +245,29 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   if (rows.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
   const [first, ...rest] = cols;
   return (
-    <div className="overflow-x-auto">
+    <div>
+      <WideTable label={caption}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
           <tr>
             <th scope="col" className={`${th} pl-0`}>{first!.label}</th>
-            {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} ${c.wide ? 'hidden sm:table-cell' : ''}`}>{c.label}</th>)}
+            {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} whitespace-nowrap`}>{c.label}</th>)}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
           {rows.map((r) => (
             <tr key={keyOf(r)}>
-              <th scope="row" className="py-2 pr-3 text-left font-medium text-gray-900">
+              <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-medium text-gray-900">
                 <div className="break-words">{first!.cell(r)}</div>
                 <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
               </th>
-              {rest.map((c) => <td key={c.label} className={`${td} ${c.wide ? 'hidden sm:table-cell' : ''}`}>{c.cell(r)}</td>)}
+              {rest.map((c) => <td key={c.label} className={td}>{c.cell(r)}</td>)}
             </tr>
           ))}
         </tbody>
       </table>
+      </WideTable>
       {more}
     </div>
   );
@@ -288,10 +291,10 @@ function Tops({ view }: { view: InsightsView }) {
           cols={[
             { label: 'Page', cell: (p) => <span className="font-mono">{p.route}</span> },
             { label: 'Views', cell: (p) => num(p.views) },
-            { label: 'Visitors', cell: (p) => num(p.visitors), wide: true },
+            { label: 'Visitors', cell: (p) => num(p.visitors) },
             { label: 'Buy clicks', cell: (p) => num(p.buys) },
-            { label: 'Sign-ups', cell: (p) => num(p.captures), wide: true },
-            { label: 'CTA clicks', cell: (p) => num(p.ctas), wide: true },
+            { label: 'Sign-ups', cell: (p) => num(p.captures) },
+            { label: 'CTA clicks', cell: (p) => num(p.ctas) },
           ]}
         />
       </Section>
@@ -349,7 +352,8 @@ function Blocks({ view }: { view: InsightsView }) {
           {groups.map((g) => (
             <div key={g.route} data-testid="blocks-page" data-route={g.route}>
               <h3 className="font-mono text-sm font-bold text-gray-900">{g.route} <span className="font-sans font-normal text-gray-600">· {num(g.views)} views</span></h3>
-              <table className="mt-2 w-full text-left text-sm">
+              <WideTable label={`Block clicks on ${g.route}`} className="mt-2">
+              <table className="w-full text-left text-sm">
                 <caption className="sr-only">Block clicks on {g.route}</caption>
                 <thead className="text-xs uppercase tracking-wide text-gray-600">
                   <tr><th scope="col" className="py-1 pr-3">Block</th><th scope="col" className="py-1 pr-3 text-right">Clicks</th><th scope="col" className="py-1 text-right">Per view</th></tr>
@@ -367,6 +371,7 @@ function Blocks({ view }: { view: InsightsView }) {
                   ))}
                 </tbody>
               </table>
+              </WideTable>
             </div>
           ))}
         </div>
