@@ -109,7 +109,10 @@ export function Changes({ open, onBack }: { open: (file: string) => void; onBack
                 </p>
                 {c.marks.length ? (
                   <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
-                    <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
+                    <p>
+                      {c.marks.some((d) => d.name === 'ExampleCopy') ? <span className="studio-badge is-example">Example copy</span> : null}{' '}
+                      {c.marks.some((d) => d.name === 'DraftCopy') ? <span className="studio-badge is-draft-copy">DRAFT: text</span> : null}{' '}
+                      {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
                     <ul className="studio-diagnostics">
                       {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
                     </ul>
