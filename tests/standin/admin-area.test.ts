@@ -112,7 +112,7 @@ describe('PostgREST reads as /admin makes them', () => {
 });
 
 describe('storage listing', () => {
-  it('lists the previews bucket for the admin, with size and last update, and nothing for others', async () => {
+  it('lists the previews bucket for the admin, with size and last update; a visitor sees the public files, a signed-in member nothing', async () => {
     const { data, error } = await admin.storage.from('previews').list('', { limit: 100 });
     expect(error).toBeNull();
     const file = data!.find((f) => f.name === 'instagram-detox-preview.pdf');
@@ -122,7 +122,11 @@ describe('storage listing', () => {
 
     const member = await signedIn(standIn, MEMBER);
     expect((await member.storage.from('previews').list('')).data).toEqual([]);
-    expect((await client(standIn).storage.from('previews').list('')).data).toEqual([]);
+    // A visitor lists the public files (a platform page asks so whether its preview is uploaded yet),
+    // and a file that is not there is an empty list with no error.
+    const visitor = client(standIn).storage.from('previews');
+    expect((await visitor.list('', { search: 'instagram-detox-preview.pdf' })).data!.map((f) => f.name)).toEqual(['instagram-detox-preview.pdf']);
+    expect(await visitor.list('', { search: 'no-such-preview.pdf' })).toMatchObject({ data: [], error: null });
   });
 
   it('shows a folder once, with nulls, and lists inside it by prefix', async () => {
