@@ -89,34 +89,34 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
       </p>
       {/* Scrolls sideways on a phone, and says so. */}
       <div className="mt-3">
-      <WideTable label={`${entry.id}: each version's figures`}>
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead>
-            <tr className="border-b border-gray-200 text-gray-600">
-              <th scope="col" className="py-2 pr-3">Version</th>
-              <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
-              <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
-              <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
-              <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
-              <th scope="col" className="py-2 text-right">Expected loss</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.arms.map((a) => (
-              <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
-                <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
-                <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
-                <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                  {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
-                <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
+        <WideTable label={`${entry.id}: each version's figures`}>
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-gray-200 text-gray-600">
+                <th scope="col" className="py-2 pr-3">Version</th>
+                <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
+                <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
+                <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
+                <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
+                <th scope="col" className="py-2 text-right">Expected loss</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </WideTable>
+            </thead>
+            <tbody>
+              {report.arms.map((a) => (
+                <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
+                  <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
+                  <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                    {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
+                  <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </WideTable>
       </div>
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{verdictText(report.verdict)}</p>
       <p className="mt-1 text-sm text-gray-700" data-testid="experiment-days">{daysText(report.moreDays)}</p>

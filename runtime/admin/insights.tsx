@@ -247,26 +247,26 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   return (
     <div>
       <WideTable label={caption}>
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-          <tr>
-            <th scope="col" className={`${th} pl-0`}>{first!.label}</th>
-            {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} whitespace-nowrap`}>{c.label}</th>)}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((r) => (
-            <tr key={keyOf(r)}>
-              <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-medium text-gray-900">
-                <div className="break-words">{first!.cell(r)}</div>
-                <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
-              </th>
-              {rest.map((c) => <td key={c.label} className={td}>{c.cell(r)}</td>)}
+        <table className="w-full text-left text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              <th scope="col" className={`${th} pl-0`}>{first!.label}</th>
+              {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} whitespace-nowrap`}>{c.label}</th>)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((r) => (
+              <tr key={keyOf(r)}>
+                <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-medium text-gray-900">
+                  <div className="break-words">{first!.cell(r)}</div>
+                  <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
+                </th>
+                {rest.map((c) => <td key={c.label} className={td}>{c.cell(r)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </WideTable>
       {more}
     </div>
@@ -353,24 +353,24 @@ function Blocks({ view }: { view: InsightsView }) {
             <div key={g.route} data-testid="blocks-page" data-route={g.route}>
               <h3 className="font-mono text-sm font-bold text-gray-900">{g.route} <span className="font-sans font-normal text-gray-600">· {num(g.views)} views</span></h3>
               <WideTable label={`Block clicks on ${g.route}`} className="mt-2">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Block clicks on {g.route}</caption>
-                <thead className="text-xs uppercase tracking-wide text-gray-600">
-                  <tr><th scope="col" className="py-1 pr-3">Block</th><th scope="col" className="py-1 pr-3 text-right">Clicks</th><th scope="col" className="py-1 text-right">Per view</th></tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {g.blocks.map((b) => (
-                    <tr key={`${b.blockId ?? ''}:${b.blockType}`} data-testid="block-row" data-block={b.blockId ?? undefined}>
-                      <th scope="row" className="py-1.5 pr-3 font-medium text-gray-900">
-                        <span className="break-all">{b.blockId ?? 'a block without an id'}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
-                        <div className="mt-1"><Bar fraction={b.share} /></div>
-                      </th>
-                      <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>
-                      <td className="py-1.5 text-right tabular-nums">{g.views > 0 ? percent(b.perView) : '–'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Block clicks on {g.route}</caption>
+                  <thead className="text-xs uppercase tracking-wide text-gray-600">
+                    <tr><th scope="col" className="py-1 pr-3">Block</th><th scope="col" className="py-1 pr-3 text-right">Clicks</th><th scope="col" className="py-1 text-right">Per view</th></tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {g.blocks.map((b) => (
+                      <tr key={`${b.blockId ?? ''}:${b.blockType}`} data-testid="block-row" data-block={b.blockId ?? undefined}>
+                        <th scope="row" className="py-1.5 pr-3 font-medium text-gray-900">
+                          <span className="break-all">{b.blockId ?? 'a block without an id'}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
+                          <div className="mt-1"><Bar fraction={b.share} /></div>
+                        </th>
+                        <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>
+                        <td className="py-1.5 text-right tabular-nums">{g.views > 0 ? percent(b.perView) : '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </WideTable>
             </div>
           ))}
