@@ -151,7 +151,11 @@ function ChangeCard({ c, chosen, toggle, open, discard }: { c: Change; chosen: b
       </p>
       {c.marks.length ? (
         <div className="studio-marks" role="group" aria-label={`Copy not written yet in ${c.file}`}>
-          <p><span className="studio-badge is-example">Example copy</span> {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}</p>
+          <p>
+            {c.marks.some((d) => d.name === 'ExampleCopy') ? <span className="studio-badge is-example">Example copy</span> : null}{' '}
+            {c.marks.some((d) => d.name === 'DraftCopy') ? <span className="studio-badge is-draft-copy">DRAFT: text</span> : null}{' '}
+            {c.draft ? 'Fine while the page is a draft; replace it before it goes live:' : 'Publish refuses this page until it is replaced (or the page is a draft):'}
+          </p>
           <ul className="studio-diagnostics">
             {c.marks.map((d, i) => <li key={i}><button type="button" onClick={() => open(c.file)}>{d.file}:{d.line}:{d.column}</button> {d.message}</li>)}
           </ul>
@@ -187,7 +191,9 @@ function Result({ r, heading }: { r: Published; heading: RefObject<HTMLHeadingEl
       {r.compareUrl ? <p><a className="studio-link-button" href={r.compareUrl} target="_blank" rel="noreferrer">Open the pull request</a> <span className="studio-help">on your repository's site, signed in as usual; nothing goes live before it is merged.</span></p> : r.pushed ? <p className="studio-help">Open a pull request for this branch on your repository's site.</p> : null}
       {r.retry ? (
         <>
-          <p>The push failed{r.pushError ? <>: <code>{r.pushError.split('\n')[0]}</code></> : null}. The commit is kept. To push it again, run:</p>
+          <p>The push failed{r.pushError ? '. git said:' : '.'}</p>
+          {r.pushError ? <pre className="studio-code" data-testid="push-error">{r.pushError}</pre> : null}
+          <p>The commit is kept. To push it again, run:</p>
           <pre className="studio-code">{r.retry}</pre>
         </>
       ) : null}

@@ -39,7 +39,8 @@ export function Sections(props: { sections: BlockData[]; template: string; selec
   const [dragged, setDragged] = useState<number | null>(null);
   const errorsIn = (i: number) => props.diagnostics.filter((d) => d.severity === 'error' && d.path.startsWith(`sections[${i}]`)).length;
   // Copy not written yet (the palette's example, or DRAFT:), marked on its block (generator/studio/example-copy.ts).
-  const unwrittenIn = (i: number) => props.diagnostics.filter((d) => isUnwritten(d) && d.path.startsWith(`sections[${i}]`)).length;
+  // Copy not written yet (the palette's example, or DRAFT:), marked on its block (generator/studio/example-copy.ts).
+  const unwrittenIn = (i: number, name: Diagnostic['name']) => props.diagnostics.filter((d) => isUnwritten(d) && d.name === name && d.path.startsWith(`sections[${i}]`)).length;
   const add = () => {
     const at = selected === null ? sections.length : selected + 1;
     const schema: Schema = schemas.blocks[adding] ?? {};
@@ -57,7 +58,8 @@ export function Sections(props: { sections: BlockData[]; template: string; selec
             <button type="button" className="studio-section-select" aria-current={i === selected ? 'true' : undefined} onClick={() => setSelected(i === selected ? null : i)} onKeyDown={onKey(i)}>
               <span className="studio-section-type">{s.type}</span> <span className="studio-section-summary">{summary(s)}</span>
               {errorsIn(i) > 0 && <span className="studio-badge is-error">{errorsIn(i)} error{errorsIn(i) > 1 ? 's' : ''}</span>}
-              {unwrittenIn(i) > 0 && <span className="studio-badge is-example">Example copy</span>}
+              {unwrittenIn(i, 'ExampleCopy') > 0 && <span className="studio-badge is-example">Example copy</span>}
+              {unwrittenIn(i, 'DraftCopy') > 0 && <span className="studio-badge is-draft-copy">DRAFT: text</span>}
               {!!s.variants && typeof s.variants === 'object' && <span className="studio-badge is-variant">Varies: {Object.keys(s.variants).join(', ')}</span>}
             </button>
             <span className="studio-section-tools" role="group" aria-label={`Block ${i + 1} (${s.type})`}>

@@ -46,8 +46,10 @@ export function demoSiteOf(root: string): DemoSite {
   const site: DemoSite = { routes: pages.map((p) => p.route), blocks: new Map(), buys: new Map(), captures: [], variants: new Map(), currency };
   for (const page of pages) {
     const sections = page.sections ?? [];
-    site.blocks.set(page.route, sections.filter((s) => s.id).map((s) => ({ id: s.id!, type: s.type })));
     const buys = sections.filter((s) => s.product && /buy|price/.test(s.type) && products.has(s.product));
+    // A click on a block's buy button is a buy, never a call to action (as the beacon records it): a
+    // block that sells takes buy clicks only.
+    site.blocks.set(page.route, sections.filter((s) => s.id && !buys.includes(s)).map((s) => ({ id: s.id!, type: s.type })));
     if (buys.length) site.buys.set(page.route, [...new Set(buys.map((s) => s.product!))].map((p) => ({ product: p, cents: products.get(p)! })));
     if (sections.some((s) => s.type === 'email-capture')) site.captures.push(page.route);
     // Every arm, the control included: a visitor of the page sees one of them.

@@ -20,6 +20,7 @@ import { startLocalBackend } from './backend.ts';
 import { moment, parseCli } from './args.ts';
 import { studio } from '../studio/server.ts';
 import { devFiles, isLoopback } from '../guards/dev-access.ts';
+import { watchTree } from './watch-tree.ts';
 
 const root = process.cwd();
 const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
@@ -82,11 +83,11 @@ await compile();
 
 // YAML and schemas are read by the generator, not Vite: recompile and reload on their changes. One
 // save is often several events: a page whose text is what the last compile read is no change.
-watch(join(root, 'pages'), { recursive: true }, (_event, name) => {
-  if (name && unchangedPage(join(root, 'pages', name.toString()))) return;
+watchTree(join(root, 'pages'), (name) => {
+  if (name && unchangedPage(join(root, 'pages', name))) return;
   recompile({});
 });
-watch(join(root, 'schemas'), { recursive: true }, () => recompile({ schemas: true, editorSchemas: true }));
+watchTree(join(root, 'schemas'), () => recompile({ schemas: true, editorSchemas: true }));
 watch(join(root, 'site.config.yaml'), () => recompile({ editorSchemas: true }));
 // Components render on the server too, so any change under runtime/ reloads the page; a change to the
 // registry (a block added or removed) is checked against the schemas again.
@@ -160,7 +161,13 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
       }
       const site = result.site!;
       const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-      const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE)!;
+      const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE);
+      // A site without pages/404.yaml (a small fixture) still answers an unknown address with a 404.
+      if (!page) {
+        console.log(`404 ${url.pathname}`);
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+        return;
+      }
       const { html } = renderPage({
         compiled: site,
         page,

@@ -1,7 +1,8 @@
 // `npm run validate [-- <files…>] [--format pretty|github|json] [--max-warnings N] [--as-of <date>] [--verdicts]`:
 // the CI entry. Validates and cross-checks every page, the site config, block completeness and the
 // generated types (validateSite, as the studio's Publish does). Named files are checked against the
-// whole site but only they are reported (a pre-commit hook). `--verdicts` also warns about experiments
+// whole site but only they are reported (a pre-commit hook); the site-wide errors too once the named
+// files have none of their own. `--verdicts` also warns about experiments
 // that have reached a verdict, read from a database (validate/experiment-verdicts.ts).
 // Exit 0 valid (warnings allowed), 1 invalid, 2 usage error or a failure of the tool. Writes nothing.
 import { existsSync } from 'node:fs';
@@ -31,7 +32,13 @@ await runCli('validate', async () => {
   // written (the config, the schemas and blocks, generated types, routes and the featured article), so a
   // hook never passes a change that breaks the site. Another file's warnings are not the named file's
   // business: they would only make a pre-commit hook's output noisy (and trip --max-warnings).
-  if (named.length) diagnostics = diagnostics.filter((d) => named.includes(d.file) || (d.severity === 'error' && (!d.file.startsWith('pages/') || SITE_WIDE.has(d.name))));
+  // While a named file has errors of its own, only they are reported: an error elsewhere may be its
+  // consequence (a page left out for its error makes site.config.yaml's product "have no page"), and
+  // the exit is 1 either way; once the file is valid, what is really wrong elsewhere shows.
+  if (named.length) {
+    const own = diagnostics.filter((d) => named.includes(d.file));
+    diagnostics = own.some((d) => d.severity === 'error') ? own : diagnostics.filter((d) => named.includes(d.file) || (d.severity === 'error' && (!d.file.startsWith('pages/') || SITE_WIDE.has(d.name))));
+  }
   const okLine = named.length
     ? `✓ ${named.length} file${named.length === 1 ? '' : 's'} valid against the whole site.${result.ok ? '' : ' Other pages have errors: `npm run validate` lists them.'}`
     : `✓ ${validCount(result)} pages valid (${result.site?.articles.length ?? 0} listed articles${unpublishedNote(result)}); generated types current.`;

@@ -58,7 +58,7 @@ export const ErrorCatalogue = {
   WrongType: {
     title: 'Wrong type',
     message: (expected: string, got: string) => `must be ${expected}, got ${got}`,
-    hint: 'Numbers are written without quotes; text in quotes.',
+    hint: (expected: string, got: string) => wrongTypeHint(expected, got),
   },
   MissingField: {
     title: 'Missing required field',
@@ -344,7 +344,7 @@ export const ErrorCatalogue = {
     message: (file: string) => `${file} does not match the schemas`,
     hint: 'Run `npm run gen:types` and commit the result.',
   },
-} as const satisfies Record<string, { title: string; severity?: Severity; message: (...args: never[]) => string; hint: string }>;
+} as const satisfies Record<string, { title: string; severity?: Severity; message: (...args: never[]) => string; hint: string | ((...args: never[]) => string) }>;
 
 export type ErrorName = keyof typeof ErrorCatalogue;
 /** Errors make a page invalid; warnings are reported and allowed (see --max-warnings). */
@@ -371,9 +371,26 @@ export interface Diagnostic extends Location {
   hint: string;
 }
 
+/**
+ * What to do about a value of the wrong type, for what was expected and what was found (the schema's
+ * type names; a found value as schema-errors.ts shows it: "a list", "a mapping", 42, "42").
+ */
+export function wrongTypeHint(expected: string, got: string): string {
+  const wants = (t: string) => expected.split(/[,|]| or /).map((x) => x.trim()).includes(t);
+  const quoted = got.startsWith('"');
+  if ((wants('number') || wants('integer')) && quoted) return 'Numbers are written without quotes: price: 19, not price: "19".';
+  if (wants('boolean') && quoted) return 'Yes and no are written true and false, without quotes.';
+  if (wants('string') && !quoted && got !== 'a list' && got !== 'a mapping') return 'Text goes in quotes, so a number, true or a date stays text: title: "2024".';
+  if (wants('object') && got === 'a list') return 'This field holds fields of its own (name: value lines, indented under it), not a list: remove the "- " before them.';
+  if (wants('array') && got !== 'a list') return 'This field is a list: write each item on its own line, indented under it and starting with "- ".';
+  if (wants('object')) return 'This field holds fields of its own: name: value lines, indented two spaces under it.';
+  return 'The schema in schemas/ says what this field holds, with an example.';
+}
+
 export function diagnostic<N extends ErrorName>(name: N, at: Location, ...args: MessageArgs<N>): Diagnostic {
   const entry = ErrorCatalogue[name];
   const message = (entry.message as (...a: MessageArgs<N>) => string)(...args);
   const severity: Severity = 'severity' in entry ? entry.severity : 'error';
-  return { name, severity, title: entry.title, hint: entry.hint, ...at, message };
+  const hint = typeof entry.hint === 'function' ? (entry.hint as (...a: MessageArgs<N>) => string)(...args) : entry.hint;
+  return { name, severity, title: entry.title, hint, ...at, message };
 }

@@ -7,7 +7,7 @@
 // as if the pixel did not exist.
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
-import { arms, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
+import { arms, variantAddresses, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { PIXEL_PATH, PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
 
@@ -58,8 +58,9 @@ export async function experimentFiles(compiled: CompiledSite, headers: Record<st
   if (!experiments && !track) return files;
   const json = JSON.stringify(routes);
   // Pages invokes the worker only for these (a route and its address with a slash); the rest is served as files.
-  // (Netlify's edge functions match paths exactly too, so they get the same list.)
-  const include = Object.keys(routes).flatMap((r) => (r === '/' ? ['/'] : [r, `${r}/`]));
+  // (Netlify's edge functions match paths exactly too, so they get the same list.) The variants' own
+  // addresses are in it too: the edge answers them 404, where the host would serve the file.
+  const include = [...Object.keys(routes).flatMap((r) => (r === '/' ? ['/'] : [r, `${r}/`])), ...variantAddresses(routes)];
   if (experiments) files.set(EXPERIMENTS_FILE, `${JSON.stringify(routes, null, 2)}\n`);
   if (!track) {
     files.set(

@@ -8,7 +8,7 @@ import { PIXEL_PATH } from '../../model/analytics/pixel.ts';
 import { answerPixel, type PixelTarget } from './pixel-server.ts';
 import { readHeadersFile } from './security-headers.ts';
 import { chooseVariant } from '../../model/analytics/choose-variant.ts';
-import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
+import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantAddresses, variantPath, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
 import { CLOUDFLARE_ROUTES, CLOUDFLARE_WORKER, EXPERIMENTS_FILE, NETLIFY_EDGE_FUNCTION } from './edge-files.ts';
 
 const TYPES: Record<string, string> = {
@@ -71,6 +71,8 @@ export function startStaticServer({ dir, port, host, log = console.log, pixel, e
   const root = normalize(dir);
   const experiments: ExperimentRoutes = existsSync(join(root, EXPERIMENTS_FILE)) ? JSON.parse(readFileSync(join(root, EXPERIMENTS_FILE), 'utf8')) : {};
   const notFound = join(root, '404.html');
+  // A variant's file is served only as its page's chosen version, never by its own address.
+  const variantFiles = new Set(variantAddresses(experiments).map((a) => join(root, a)));
   // The same headers a static host sends from dist/_headers (written by the build).
   const security = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin', ...readHeadersFile(root) };
   const server = createServer((req, res) => {
@@ -113,7 +115,8 @@ export function startStaticServer({ dir, port, host, log = console.log, pixel, e
       answerPixel(pixel, req, url, res, security, log);
       return undefined;
     }
-    const file = resolveFile(root, url.pathname);
+    const found = resolveFile(root, url.pathname);
+    const file = found && !variantFiles.has(found) ? found : undefined;
     // Only pages under an experiment wait for a choice; every other answer stays synchronous.
     if (file && experimentAt(experiments, url.pathname)) return chosenFile(req, url.pathname, file).then((chosen) => send(req, res, url, chosen, EXPERIMENT_HEADERS));
     send(req, res, url, file);

@@ -8,7 +8,7 @@
 // at any moment, so there is nothing to restore and nothing a failure half-way could lose; a change
 // outside pages/ and site.config.yaml stays exactly where it is, and is named in the answer.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Diagnostic } from '../core/errors.ts';
 import { validateSite } from '../validate/validate-site.ts';
@@ -46,6 +46,7 @@ export type PublishResult =
       compareUrl: string | null;
       /** The exact command that pushes the branch, when the push failed. */
       retry?: string;
+      /** git's own reason the push failed (its error lines, without the "Pushing to" line). */
       pushError?: string;
       /** Changed files outside pages/ and site.config.yaml: left as they were, not committed. */
       leftUntouched: string[];
@@ -114,7 +115,7 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
       await repo.git.push('origin', `refs/heads/${branch}:refs/heads/${branch}`);
       pushed = true;
     } catch (e) {
-      pushError = String((e as Error).message).trim();
+      pushError = pushReason(String((e as Error).message));
     }
   }
   const retry = origin && !pushed ? `git${resolve(root) === process.cwd() ? '' : ` -C ${shellQuote(root)}`} push origin ${branch}` : undefined;
@@ -126,7 +127,8 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
     files,
     pushed,
     // The fetch address names the host people browse; a separate push address may be a mirror or a path.
-    compareUrl: origin && !toDefault ? (compareLink(origin.refs.fetch, defaultBranch, branch) ?? compareLink(origin.refs.push, defaultBranch, branch)) : null,
+    // A branch that did not reach origin has no pull request to open.
+    compareUrl: origin && pushed && !toDefault ? (compareLink(origin.refs.fetch, defaultBranch, branch) ?? compareLink(origin.refs.push, defaultBranch, branch)) : null,
     ...(retry ? { retry, pushError } : {}),
     leftUntouched: outside,
   };
@@ -134,7 +136,9 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
 
 /** A commit of `base` with the chosen files as they are on disk, made in a temporary index. */
 async function commitBeside(repo: Repo, root: string, base: string, files: string[], message: string): Promise<string> {
-  const index = resolve(root, (await repo.git.revparse(['--git-path', `studio-index-${randomBytes(6).toString('hex')}`])).trim());
+  const temporary = async (name: string) => resolve(root, (await repo.git.revparse(['--git-path', `${name}-${randomBytes(6).toString('hex')}`])).trim());
+  const index = await temporary('studio-index');
+  const messageFile = await temporary('studio-message');
   const git = repo.git.env(gitEnv({ GIT_INDEX_FILE: index }));
   try {
     await git.raw(['read-tree', base]);
@@ -144,9 +148,13 @@ async function commitBeside(repo: Repo, root: string, base: string, files: strin
       else await git.raw(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', path]);
     }
     const tree = (await git.raw(['write-tree'])).trim();
-    return (await git.raw(['commit-tree', tree, '-p', base, '-m', message])).trim();
+    // The message goes in a file: as an argument, one starting with `--upload-pack=` is refused by
+    // simple-git's guard of options that run programs (git itself would take it as the text it is).
+    writeFileSync(messageFile, message, { flag: 'wx' });
+    return (await git.raw(['commit-tree', tree, '-p', base, '-F', messageFile])).trim();
   } finally {
     rmSync(index, { force: true });
+    rmSync(messageFile, { force: true });
     // The env set above is the instance's own: back to the plain one for what follows.
     repo.git.env(gitEnv());
   }
@@ -171,6 +179,15 @@ async function freeBranchName(repo: Repo, message: string, now: Date): Promise<s
     const candidate = n === 1 ? name : `${name}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/**
+ * What git said went wrong, from simple-git's error text: git's own lines (`ssh: Could not resolve
+ * hostname github.com`, `fatal: …`), without the progress line "Pushing to <address>" that comes first.
+ */
+export function pushReason(text: string): string {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/^(Pushing to|To) \S+$/.test(l));
+  return lines.join('\n') || text.trim();
 }
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);

@@ -47,6 +47,29 @@ export function variantPath(route: string, variant: string): string {
 }
 
 /**
+ * The addresses a variant's file answers to by itself on a host: its file's, and the same without
+ * `.html`, which Cloudflare Pages and Netlify serve it under. Each answers 404 on every host, so a
+ * visitor sees a variant only when it is chosen for them, and the beacon reports no version nobody chose.
+ */
+export function variantAddresses(routes: ExperimentRoutes): string[] {
+  return Object.entries(routes).flatMap(([route, e]) =>
+    e.arms.filter((arm) => arm !== CONTROL).flatMap((arm) => {
+      const file = variantPath(route, arm);
+      return [file, file.slice(0, -'.html'.length)];
+    }),
+  );
+}
+
+/** A request's path as a host matches it to a file: percent-escapes decoded (undefined if malformed). */
+export function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The headers of every answer for a page under an experiment, whichever arm it is. The version
  * depends on the client's address and user agent; Vary can name the user agent but not the address,
  * so Vary alone would let a shared cache hand one visitor's version to another with the same browser.

@@ -3,12 +3,15 @@
 // the expected loss of choosing it, the verdict (mSPRT, honest however often it is read; see
 // model/analytics/experiment-stats.ts) and how many more days a change of a given size needs at the recent
 // traffic. Mounted by the insights screen with one line: <ExperimentsSection experiments={props.experiments ?? []} />.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CONTROL, type ExperimentEntry, type VariantCounts } from '../../model/analytics/experiment.ts';
 import { daysToDetect, describeArms, verdictOfCounts, type ArmCounts, type ArmSummary, type Verdict } from '../../model/analytics/experiment-stats.ts';
 import { experimentCounts } from '../backend/experiments.ts';
+import type { CsvTable } from './csv.ts';
+import { useScreenTables } from './screen-tables.tsx';
 import { panel, plural } from './ui.ts';
 import { guardrailOf, isMoneyGoal, loadMoney, MoneyTable, type MoneyReport } from './experiment-money.tsx';
+import { WideTable } from './wide-table.tsx';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
 export const DETECT_LIFT = 0.2;
@@ -65,6 +68,16 @@ export function daysText(days: number): string {
   return `At your traffic, detecting a +${percent(DETECT_LIFT, 0)} change needs about ${plural(days, 'more day')}.`;
 }
 
+/** The section's table in the screen's CSV: one row per experiment and version, as the tables show them. */
+export function experimentsTable(reports: readonly ExperimentReport[]): CsvTable {
+  const fraction = (f: number) => Number(f.toFixed(4));
+  return {
+    title: 'experiments',
+    columns: ['experiment', 'route', 'goal', 'version', 'visitors', 'conversions', 'rate', 'rate_low_95', 'rate_high_95', 'chance_best', 'expected_loss', 'verdict'],
+    rows: reports.flatMap((r) => r.arms.map((a) => [r.entry.id, r.entry.route, r.entry.goal.id, a.arm, a.visitors, a.conversions, fraction(a.rate), fraction(a.low), fraction(a.high), fraction(a.probabilityBest), fraction(a.expectedLoss), verdictText(r.verdict)])),
+  };
+}
+
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
   const { entry } = report;
   // min-w-0: a grid item is otherwise as wide as its table, and the panel ran off a phone's screen; the table scrolls instead.
@@ -77,34 +90,36 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
         Goal: {entry.goal.id} · since {entry.start}
         {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
       </p>
-      {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
-      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's figures`}>
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead>
-            <tr className="border-b border-gray-200 text-gray-600">
-              <th scope="col" className="py-2 pr-3">Version</th>
-              <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
-              <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
-              <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
-              <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
-              <th scope="col" className="py-2 text-right">Expected loss</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.arms.map((a) => (
-              <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
-                <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
-                <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
-                <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                  {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
-                <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
+      {/* Scrolls sideways on a phone, and says so. */}
+      <div className="mt-3">
+        <WideTable label={`${entry.id}: each version's figures`}>
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-gray-200 text-gray-600">
+                <th scope="col" className="py-2 pr-3">Version</th>
+                <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
+                <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
+                <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
+                <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
+                <th scope="col" className="py-2 text-right">Expected loss</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.arms.map((a) => (
+                <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
+                  <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
+                  <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
+                  <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                    {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
+                  <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </WideTable>
       </div>
       {report.money && <MoneyTable entry={entry} report={report.money} />}
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{report.money ? `Buy clicks: ${verdictText(report.verdict)}` : verdictText(report.verdict)}</p>
@@ -133,6 +148,7 @@ export function ExperimentsSection({ experiments, today = utcDay(new Date()), cu
       live = false;
     };
   }, [experiments, today, currency]);
+  useScreenTables('experiments', useMemo(() => (reports?.length ? [experimentsTable(reports)] : []), [reports]));
   if (!experiments.length) return null;
   return (
     <section aria-labelledby="experiments-heading" className="mt-8" data-testid="experiments">

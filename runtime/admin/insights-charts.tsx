@@ -3,6 +3,7 @@
 // readers); each chart has its numbers as a table beside it.
 import type { ReactNode } from 'react';
 import type { DailyRow } from '../backend/insights.ts';
+import { WideTable } from './wide-table.tsx';
 
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatUtcDay = (iso: string) => dayLabel.format(new Date(`${iso}T00:00:00Z`));
@@ -14,9 +15,21 @@ export function ChartTable({ summary, children }: { summary: string; children: R
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-semibold text-violet-700">{summary}</summary>
       {/* Focusable, so a keyboard can scroll a long period's rows. */}
-      <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label={summary}>{children}</div>
+      <WideTable label={summary} className="mt-2 max-h-80 overflow-y-auto">{children}</WideTable>
     </details>
   );
+}
+
+/**
+ * The y axis' marks: 0 and round steps (1, 2 or 5 times a power of ten) up to the first one at or above
+ * `max`, about `count` of them, so the gridlines fall on numbers a person reads at a glance.
+ */
+export function axisTicks(max: number, count = 4): number[] {
+  const rough = Math.max(1, max) / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!);
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
 }
 
 /**
@@ -24,7 +37,8 @@ export function ChartTable({ summary, children }: { summary: string; children: R
  * (preserveAspectRatio none) while the labels are HTML, so a phone and a desktop both read them.
  */
 export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
-  const max = Math.max(1, ...daily.map((d) => Math.max(d.views, d.visitors)));
+  const ticks = axisTicks(Math.max(0, ...daily.map((d) => Math.max(d.views, d.visitors))));
+  const max = ticks.at(-1)!;
   const n = Math.max(1, daily.length);
   const w = 100 / n;
   const y = (v: number) => 100 - (v / max) * 100;
@@ -35,9 +49,10 @@ export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
   return (
     <figure>
       <div className="flex items-start gap-2">
-        <div className="flex h-40 w-10 shrink-0 flex-col justify-between text-right text-xs text-gray-600" aria-hidden="true">
-          <span>{num(max)}</span>
-          <span>0</span>
+        <div className="relative h-40 w-10 shrink-0 text-right text-xs tabular-nums text-gray-600" aria-hidden="true" data-testid="chart-y-labels">
+          {ticks.map((t) => (
+            <span key={t} className="absolute right-0 translate-y-1/2 leading-none" style={{ bottom: `${(t / max) * 100}%` }}>{num(t)}</span>
+          ))}
         </div>
         <svg
           viewBox="0 0 100 100"
@@ -46,6 +61,9 @@ export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
           role="img"
           aria-label={`Daily chart: ${num(total('views'))} page views and ${num(total('visitors'))} visitor-days over ${daily.length} days`}
         >
+          {ticks.slice(1).map((t) => (
+            <line key={t} x1={0} x2={100} y1={y(t)} y2={y(t)} className="stroke-gray-200" strokeWidth={1} vectorEffect="non-scaling-stroke" data-testid="chart-gridline" />
+          ))}
           {daily.map((d, i) => (
             <rect key={d.day} x={i * w + w * 0.15} width={w * 0.7} y={y(d.views)} height={100 - y(d.views)} className="fill-violet-300" />
           ))}

@@ -1,6 +1,7 @@
 // /admin/insights' arithmetic, apart from React so it is tested on contract-shaped data: the period
 // and the one before it, changes between them, funnel conversion and drop-off, the platform family,
-// demo traffic, and the CSV of what the screen shows.
+// demo traffic, and the tables of what the screen shows (its CSV).
+import type { CsvTable } from './csv.ts';
 import type { CampaignRow, FunnelStepConfig, Insights, PageRow } from '../backend/insights.ts';
 
 export type RangeKey = 'today' | '7' | '30' | '90' | 'custom';
@@ -205,36 +206,6 @@ export const demoVisitors = (data: Pick<Insights, 'campaigns'>) => data.campaign
 
 export const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
 
-type Cell = string | number | null | undefined;
-
-/**
- * One CSV field (RFC 4180). Text a visitor wrote (a campaign name, a referrer) that starts like a
- * formula is prefixed with an apostrophe, so a spreadsheet shows it instead of running it.
- */
-export function csvField(value: Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export interface CsvTable {
-  /** Written in every row's first column, so one file holds every table and still sorts and filters. */
-  name: string;
-  header: string[];
-  rows: Cell[][];
-}
-
-/** Tables one after another, each with its header; CRLF line ends, as RFC 4180 says. */
-export function toCsv(tables: readonly CsvTable[]): string {
-  const lines: string[] = [];
-  for (const t of tables) {
-    lines.push(['table', ...t.header].map(csvField).join(','));
-    for (const row of t.rows) lines.push([t.name, ...row].map(csvField).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
 /** Everything /admin/insights shows, computed once: the screen renders it and the CSV writes it. */
 export interface InsightsView {
   period: Period;
@@ -282,25 +253,25 @@ export function insightsView(input: {
   };
 }
 
-/** The CSV of the screen: the same tables, the same numbers, in the same order. */
-export function insightsCsv(v: InsightsView): string {
+/** The screen's tables as its CSV writes them: the same numbers, in the same order. */
+export function insightsTables(v: InsightsView): CsvTable[] {
   const fraction = (f: number) => Number(f.toFixed(4));
-  return toCsv([
-    { name: 'period', header: ['from', 'to', 'days', 'compared_from', 'compared_to'], rows: [[v.period.from, v.period.to, v.period.days, v.previous.from, v.previous.to]] },
+  return [
+    { title: 'period', columns: ['from', 'to', 'days', 'compared_from', 'compared_to'], rows: [[v.period.from, v.period.to, v.period.days, v.previous.from, v.previous.to]] },
     {
-      name: 'totals',
-      header: ['measure', 'value', 'previous', 'change', 'change_percent'],
+      title: 'totals',
+      columns: ['measure', 'value', 'previous', 'change', 'change_percent'],
       rows: [
         ...v.totals.map((x) => [x.key, x.change.current, x.change.previous, x.change.delta, x.change.percent === null ? null : Number(x.change.percent.toFixed(1))]),
         ['buy_value_cents', v.buyValue.current, v.buyValue.previous, v.buyValue.delta, v.buyValue.percent === null ? null : Number(v.buyValue.percent.toFixed(1))],
       ],
     },
-    { name: 'daily', header: ['day', 'visitors', 'views', 'buys', 'captures'], rows: v.daily.map((d) => [d.day, d.visitors, d.views, d.buys, d.captures]) },
-    { name: 'pages', header: ['route', 'views', 'visitors', 'buys', 'captures', 'ctas', 'buy_value_cents'], rows: v.pages.map((p) => [p.route, p.views, p.visitors, p.buys, p.captures, p.ctas, p.buyValueCents]) },
-    { name: 'referrers', header: ['host', 'views', 'visitors'], rows: v.referrers.map((r) => [r.host, r.views, r.visitors]) },
-    { name: 'campaigns', header: ['source', 'medium', 'campaign', 'views', 'visitors', 'demo'], rows: v.campaigns.map((c) => [c.source, c.medium, c.campaign, c.views, c.visitors, c.demo ? 'yes' : 'no']) },
-    { name: 'funnels', header: ['funnel', 'step', 'label', 'visitors', 'of_first', 'from_previous', 'drop_off'], rows: v.funnels.flatMap((f) => f.bars.map((b) => [f.id, b.step + 1, b.label, b.visitors, fraction(b.ofFirst), fraction(b.fromPrevious), b.dropOff])) },
-    { name: 'platforms', header: ['product', 'route', 'bundle', 'views', 'visitors', 'buys', 'conversion', 'captures', 'list_value_cents'], rows: v.family.map((f) => [f.product, f.route, f.bundle ? 'yes' : 'no', f.views, f.visitors, f.buys, fraction(f.conversion), f.captures, f.listValueCents]) },
-    { name: 'blocks', header: ['route', 'block_id', 'block_type', 'clicks', 'share_of_page', 'per_view'], rows: v.blocks.flatMap((g) => g.blocks.map((b) => [g.route, b.blockId ?? '', b.blockType, b.clicks, fraction(b.share), fraction(b.perView)])) },
-  ]);
+    { title: 'daily', columns: ['day', 'visitors', 'views', 'buys', 'captures'], rows: v.daily.map((d) => [d.day, d.visitors, d.views, d.buys, d.captures]) },
+    { title: 'platforms', columns: ['product', 'route', 'bundle', 'views', 'visitors', 'buys', 'conversion', 'captures', 'list_value_cents'], rows: v.family.map((f) => [f.product, f.route, f.bundle ? 'yes' : 'no', f.views, f.visitors, f.buys, fraction(f.conversion), f.captures, f.listValueCents]) },
+    { title: 'funnels', columns: ['funnel', 'step', 'label', 'visitors', 'of_first', 'from_previous', 'drop_off'], rows: v.funnels.flatMap((f) => f.bars.map((b) => [f.id, b.step + 1, b.label, b.visitors, fraction(b.ofFirst), fraction(b.fromPrevious), b.dropOff])) },
+    { title: 'pages', columns: ['route', 'views', 'visitors', 'buys', 'captures', 'ctas', 'buy_value_cents'], rows: v.pages.map((p) => [p.route, p.views, p.visitors, p.buys, p.captures, p.ctas, p.buyValueCents]) },
+    { title: 'referrers', columns: ['host', 'views', 'visitors'], rows: v.referrers.map((r) => [r.host, r.views, r.visitors]) },
+    { title: 'campaigns', columns: ['source', 'medium', 'campaign', 'views', 'visitors', 'demo'], rows: v.campaigns.map((c) => [c.source, c.medium, c.campaign, c.views, c.visitors, c.demo ? 'yes' : 'no']) },
+    { title: 'blocks', columns: ['route', 'block_id', 'block_type', 'clicks', 'share_of_page', 'per_view'], rows: v.blocks.flatMap((g) => g.blocks.map((b) => [g.route, b.blockId ?? '', b.blockType, b.clicks, fraction(b.share), fraction(b.perView)])) },
+  ];
 }

@@ -4,8 +4,8 @@
 import { AdminDataError } from '../backend/admin.ts';
 import { funnelSales, loadSales } from '../backend/sales.ts';
 import { funnelStepQuery, type FunnelConfig } from '../backend/insights.ts';
-import { toCsv, type InsightsView } from './insights-maths.ts';
-import { salesCsvTables, salesView, type SalesView } from './insights-sales-maths.ts';
+import type { InsightsView } from './insights-maths.ts';
+import { salesView, type SalesView } from './insights-sales-maths.ts';
 
 export type { SalesView };
 
@@ -28,9 +28,4 @@ export async function loadSalesView(view: InsightsView, funnels: readonly Funnel
     if (e instanceof AdminDataError && e.code && MISSING_FUNCTION.has(e.code)) return undefined;
     throw e;
   }
-}
-
-/** The money's tables in the CSV's form, after the clicks' tables. */
-export function salesCsv(v: SalesView): string {
-  return toCsv(salesCsvTables(v).map((t) => ({ name: t.title, header: t.columns, rows: t.rows })));
 }

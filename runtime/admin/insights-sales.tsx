@@ -2,11 +2,12 @@
 // webhooks, per platform page and bundle (beside their buy clicks), then per product, page, call to
 // action, campaign, referrer, experiment version and funnel, each currency apart, with the orders no
 // buy click claims in an "Unattributed" row. The arithmetic is insights-sales-maths.ts's.
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { Money } from '../backend/sales.ts';
 import { num } from './insights-charts.tsx';
 import { percent } from './insights-maths.ts';
-import { formatMoney, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
+import { formatMoney, salesCsvTables, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
+import { useScreenTables } from './screen-tables.tsx';
 import { panel } from './ui.ts';
 
 const h3 = 'font-bold text-gray-900';
@@ -84,6 +85,8 @@ function Table({ t }: { t: MoneyTable }) {
 }
 
 export function SalesSection({ sales, children }: { sales: SalesView | undefined; children?: ReactNode }) {
+  // The money's tables join the screen's CSV export, after the clicks'.
+  useScreenTables('sales', useMemo(() => (sales ? salesCsvTables(sales) : []), [sales]));
   if (!sales) return null;
   return (
     <section aria-labelledby="insights-sales" className={`${panel} p-4 sm:p-5`} data-testid="insights-sales">

@@ -3,7 +3,7 @@
 // top pages, referrers and campaigns, each page's calls to action, and a CSV of all of it. The
 // numbers come from insights-data.ts (the database decides who may read them), the arithmetic from
 // insights-maths.ts; the period is in the address (?range=7, or ?range=custom&from=…&to=…).
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
 import { AdminDataError } from '../backend/admin.ts';
@@ -13,14 +13,17 @@ import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
 import { loadFunnel, loadInsights } from '../backend/insights.ts';
 import { ExperimentsSection } from './experiments.tsx';
 import { SalesSection } from './insights-sales.tsx';
-import { loadSalesView, salesCsv, type SalesView } from './insights-sales-data.ts';
+import { loadSalesView, type SalesView } from './insights-sales-data.ts';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 import {
-  RANGES, changeLabel, dollars, insightsCsv, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
+  RANGES, changeLabel, dollars, insightsTables, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
   type Change, type InsightsView, type Period, type RangeKey,
 } from './insights-maths.ts';
+import { ScreenTables, useScreenTables, useTablesOnScreen } from './screen-tables.tsx';
+import { tablesCsv } from './csv.ts';
 import { signedInAdmin } from './session.ts';
 import { inputClass, link, panel, primaryButton, secondaryButton } from './ui.ts';
+import { WideTable } from './wide-table.tsx';
 
 type InsightsData = { state: 'ready'; range: RangeKey; view: InsightsView; sales?: SalesView } | { state: 'missing'; range: RangeKey; period: Period; message: string };
 
@@ -95,12 +98,13 @@ function RangePicker({ range, period }: { range: RangeKey; period: Period }) {
   );
 }
 
-function ExportButton({ view, sales }: { view: InsightsView; sales?: SalesView }) {
+function ExportButton({ view }: { view: InsightsView }) {
   const [busy, setBusy] = useState(false);
+  const tablesOnScreen = useTablesOnScreen();
   const onExport = () => {
     setBusy(true);
     try {
-      download(`insights-${view.period.from}-to-${view.period.to}.csv`, insightsCsv(view) + (sales ? salesCsv(sales) : ''));
+      download(`insights-${view.period.from}-to-${view.period.to}.csv`, tablesCsv(tablesOnScreen()));
       toast.success('Export ready', { description: 'Every table on this screen is in the CSV file.' });
     } finally {
       setBusy(false);
@@ -230,7 +234,7 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   what: string;
   caption: string;
   rows: readonly T[];
-  cols: { label: string; cell: (r: T) => ReactNode; wide?: boolean }[];
+  cols: { label: string; cell: (r: T) => ReactNode }[];
   empty: string;
   testId: string;
   keyOf: (r: T) => string;
@@ -240,27 +244,29 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   if (rows.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
   const [first, ...rest] = cols;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-          <tr>
-            <th scope="col" className={`${th} pl-0`}>{first!.label}</th>
-            {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} ${c.wide ? 'hidden sm:table-cell' : ''}`}>{c.label}</th>)}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.map((r) => (
-            <tr key={keyOf(r)}>
-              <th scope="row" className="py-2 pr-3 text-left font-medium text-gray-900">
-                <div className="break-words">{first!.cell(r)}</div>
-                <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
-              </th>
-              {rest.map((c) => <td key={c.label} className={`${td} ${c.wide ? 'hidden sm:table-cell' : ''}`}>{c.cell(r)}</td>)}
+    <div>
+      <WideTable label={caption}>
+        <table className="w-full text-left text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              <th scope="col" className={`${th} pl-0`}>{first!.label}</th>
+              {rest.map((c) => <th key={c.label} scope="col" className={`${thNum} whitespace-nowrap`}>{c.label}</th>)}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((r) => (
+              <tr key={keyOf(r)}>
+                <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-medium text-gray-900">
+                  <div className="break-words">{first!.cell(r)}</div>
+                  <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
+                </th>
+                {rest.map((c) => <td key={c.label} className={td}>{c.cell(r)}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </WideTable>
       {more}
     </div>
   );
@@ -284,10 +290,10 @@ function Tops({ view }: { view: InsightsView }) {
           cols={[
             { label: 'Page', cell: (p) => <span className="font-mono">{p.route}</span> },
             { label: 'Views', cell: (p) => num(p.views) },
-            { label: 'Visitors', cell: (p) => num(p.visitors), wide: true },
+            { label: 'Visitors', cell: (p) => num(p.visitors) },
             { label: 'Buy clicks', cell: (p) => num(p.buys) },
-            { label: 'Sign-ups', cell: (p) => num(p.captures), wide: true },
-            { label: 'CTA clicks', cell: (p) => num(p.ctas), wide: true },
+            { label: 'Sign-ups', cell: (p) => num(p.captures) },
+            { label: 'CTA clicks', cell: (p) => num(p.ctas) },
           ]}
         />
       </Section>
@@ -345,24 +351,26 @@ function Blocks({ view }: { view: InsightsView }) {
           {groups.map((g) => (
             <div key={g.route} data-testid="blocks-page" data-route={g.route}>
               <h3 className="font-mono text-sm font-bold text-gray-900">{g.route} <span className="font-sans font-normal text-gray-600">· {num(g.views)} views</span></h3>
-              <table className="mt-2 w-full text-left text-sm">
-                <caption className="sr-only">Block clicks on {g.route}</caption>
-                <thead className="text-xs uppercase tracking-wide text-gray-600">
-                  <tr><th scope="col" className="py-1 pr-3">Block</th><th scope="col" className="py-1 pr-3 text-right">Clicks</th><th scope="col" className="py-1 text-right">Per view</th></tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {g.blocks.map((b) => (
-                    <tr key={`${b.blockId ?? ''}:${b.blockType}`} data-testid="block-row" data-block={b.blockId ?? undefined}>
-                      <th scope="row" className="py-1.5 pr-3 font-medium text-gray-900">
-                        <span className="break-all">{b.blockId ?? 'a block without an id'}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
-                        <div className="mt-1"><Bar fraction={b.share} /></div>
-                      </th>
-                      <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>
-                      <td className="py-1.5 text-right tabular-nums">{g.views > 0 ? percent(b.perView) : '–'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <WideTable label={`Block clicks on ${g.route}`} className="mt-2">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Block clicks on {g.route}</caption>
+                  <thead className="text-xs uppercase tracking-wide text-gray-600">
+                    <tr><th scope="col" className="py-1 pr-3">Block</th><th scope="col" className="py-1 pr-3 text-right">Clicks</th><th scope="col" className="py-1 text-right">Per view</th></tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {g.blocks.map((b) => (
+                      <tr key={`${b.blockId ?? ''}:${b.blockType}`} data-testid="block-row" data-block={b.blockId ?? undefined}>
+                        <th scope="row" className="py-1.5 pr-3 font-medium text-gray-900">
+                          <span className="break-all">{b.blockId ?? 'a block without an id'}</span> <span className="text-xs font-normal text-gray-600">({b.blockType})</span>
+                          <div className="mt-1"><Bar fraction={b.share} /></div>
+                        </th>
+                        <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>
+                        <td className="py-1.5 text-right tabular-nums">{g.views > 0 ? percent(b.perView) : '–'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </WideTable>
             </div>
           ))}
         </div>
@@ -385,30 +393,33 @@ export function InsightsScreen({ funnelsDeclared, experiments = [] }: { funnelsD
   if (!data) return null;
   const period = data.state === 'ready' ? data.view.period : data.period;
   return (
-    <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <RangePicker range={data.range} period={period} />
-          <p className="mt-3 text-sm text-gray-700" data-testid="insights-period">
-            <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
-          </p>
+    <ScreenTables>
+      <div className="space-y-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <RangePicker range={data.range} period={period} />
+            <p className="mt-3 text-sm text-gray-700" data-testid="insights-period">
+              <strong>{periodText(period)}</strong> ({period.days === 1 ? '1 day' : `${period.days} days`}, UTC), compared with {periodText(previousPeriod(period))}.
+            </p>
+          </div>
+          {data.state === 'ready' && (!data.view.empty || !!data.sales?.totals.length) && <ExportButton view={data.view} />}
         </div>
-        {data.state === 'ready' && (!data.view.empty || !!data.sales?.totals.length) && <ExportButton view={data.view} sales={data.sales} />}
+        {data.state === 'missing' ? (
+          <NoData>
+            <h2 className={h2}>The insights are not in this database yet</h2>
+            <p className="mt-2">Its functions are missing ({data.message}). Apply the migrations in <code className={code}>supabase/migrations</code>: <code className={code}>npm start</code> does it locally; for a hosted project see <code className={code}>supabase/README.md</code>.</p>
+          </NoData>
+        ) : (
+          <Ready view={data.view} sales={data.sales} funnelsDeclared={funnelsDeclared} />
+        )}
+        <ExperimentsSection experiments={experiments} />
       </div>
-      {data.state === 'missing' ? (
-        <NoData>
-          <h2 className={h2}>The insights are not in this database yet</h2>
-          <p className="mt-2">Its functions are missing ({data.message}). Apply the migrations in <code className={code}>supabase/migrations</code>: <code className={code}>npm start</code> does it locally; for a hosted project see <code className={code}>supabase/README.md</code>.</p>
-        </NoData>
-      ) : (
-        <Ready view={data.view} sales={data.sales} funnelsDeclared={funnelsDeclared} />
-      )}
-      <ExperimentsSection experiments={experiments} />
-    </div>
+    </ScreenTables>
   );
 }
 
 function Ready({ view, sales, funnelsDeclared }: { view: InsightsView; sales?: SalesView; funnelsDeclared: boolean }) {
+  useScreenTables('insights', useMemo(() => insightsTables(view), [view]));
   return (
     <>
       {view.demoVisitors > 0 && (

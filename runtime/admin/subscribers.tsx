@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Form, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
-import { allSubscribers, listSubscribers, subscribersCsv, type Paged, type Subscriber } from '../backend/admin.ts';
+import { allSubscribers, listSubscribers, type Paged, type Subscriber } from '../backend/admin.ts';
+import { subscribersCsv } from './csv.ts';
 import { download } from './download.ts';
 import { Pager, pageParam } from './layout.tsx';
 import { signedInAdmin } from './session.ts';
@@ -77,7 +78,7 @@ export function SubscribersScreen() {
             <thead className="border-b border-gray-200 bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
               <tr>
                 <th scope="col" className="px-4 py-3 font-bold">Email</th>
-                <th scope="col" className="hidden px-4 py-3 font-bold sm:table-cell">Source</th>
+                <th scope="col" className="px-4 py-3 font-bold">Source</th>
                 <th scope="col" className="px-4 py-3 font-bold">Subscribed</th>
               </tr>
             </thead>
@@ -85,7 +86,7 @@ export function SubscribersScreen() {
               {list.rows.map((s) => (
                 <tr key={s.id}>
                   <td className="break-all px-4 py-3 font-medium text-gray-900"><bdi>{s.email}</bdi></td>
-                  <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">{s.source === 'starter_kit' ? 'Starter kit' : s.source}</td>
+                  <td className="px-4 py-3 text-gray-700">{s.source === 'starter_kit' ? 'Starter kit' : s.source}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700"><time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time></td>
                 </tr>
               ))}

@@ -126,18 +126,6 @@ export async function allSubscribers(): Promise<Subscriber[]> {
   }
 }
 
-/** One CSV field: quoted when needed; a leading =, +, -, @ is defused so spreadsheets show it as text. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The subscriber list as CSV (RFC 4180, CRLF), with a header row: email, source, subscribed_at. */
-export function subscribersCsv(rows: readonly Pick<Subscriber, 'email' | 'source' | 'created_at'>[]): string {
-  const lines = [['email', 'source', 'subscribed_at'], ...rows.map((r) => [r.email, r.source, new Date(r.created_at).toISOString()])];
-  return lines.map((cells) => cells.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
 export interface PreviewFile {
   name: string;
   size: number | null;

@@ -20,6 +20,17 @@ export async function uploadPreview(file: Blob, path: string): Promise<{ publicU
   return { publicUrl: bucket.getPublicUrl(path).data.publicUrl };
 }
 
+/**
+ * Whether `path` is in the bucket (the previews'), asked through Storage's list endpoint: a missing file is
+ * an empty list (200), where its public address would answer 400 and log an error in the console.
+ */
+export async function previewUploaded(bucket: string, path: string): Promise<boolean> {
+  const slash = path.lastIndexOf('/');
+  const [folder, name] = [path.slice(0, slash + 1), path.slice(slash + 1)];
+  const { data, error } = await (await getSupabase()).storage.from(bucket).list(folder, { search: name, limit: 100 });
+  return !error && (data ?? []).some((f) => f.name === name);
+}
+
 export async function signIn(email: string, password: string): Promise<{ user: User | null; error: string | null }> {
   const { data, error } = await (await getSupabase()).auth.signInWithPassword({ email, password });
   return { user: data.user, error: error ? error.message : null };

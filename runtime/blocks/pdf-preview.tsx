@@ -35,7 +35,7 @@ export function PdfPreview({ block }: { block: BlockOf<'pdf-preview'> }) {
         <Island
           name="pdf-viewer"
           hydrate="visible"
-          props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, ...(missing ? { checkFirst: true } : { still: images?.previewStills[product.id] }) }}
+          props={{ url: pdf, title: product.title, height: block.height ?? site.previews.height, fit, startPage, ...(missing ? { checkFirst: { bucket: site.previews.bucket, path: previewPath(product) } } : { still: images?.previewStills[product.id] }) }}
         />
       </div>
     </SectionShell>

@@ -5,7 +5,8 @@
 //
 // A guide built without a preview source may have had its PDF uploaded since (/admin/upload): its page is
 // built saying 'Preview coming soon' (all a visitor without scripts sees), and the island asks the storage
-// for the file when it hydrates, showing the viewer if it is there. So an upload shows without a rebuild.
+// for the file when it hydrates (through the list endpoint: a missing file is an empty list, not an error
+// in the console), showing the viewer if it is there. So an upload shows without a rebuild.
 import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
@@ -24,30 +25,32 @@ export interface PdfViewerProps {
   startPage: number;
   /** Page 1 drawn at build time, with the page count; absent in the dev server. */
   still?: { src: string; width: number; height: number; pages: number };
-  /** No preview source at build time: show 'Preview coming soon' until the storage says the file is there. */
-  checkFirst?: boolean;
+  /** No preview source at build time: show 'Preview coming soon' until the storage lists this file. */
+  checkFirst?: { bucket: string; path: string };
 }
 
 /** Height of the controls bar, in CSS pixels. */
 const BAR = 56;
 
 export default function PdfViewer(props: PdfViewerProps) {
-  const { url, title, checkFirst } = props;
+  const { title, checkFirst } = props;
   // Rendered at build time as 'coming soon' (so hydration matches), then whatever the storage answers.
   const [there, setThere] = useState(!checkFirst);
   useEffect(() => {
     if (there) return;
     let cancelled = false;
-    // A HEAD asks for the headers only; no-store, so an answer cached before the upload is never reused.
-    // Any other answer than a success (not uploaded, the storage unreachable) leaves 'coming soon'.
-    fetch(url, { method: 'HEAD', cache: 'no-store' }).then(
-      (res) => !cancelled && res.ok && setThere(true),
-      () => undefined,
-    );
+    // Any other answer than the file listed (not uploaded, the storage unreachable) leaves 'coming soon'.
+    const { bucket, path } = checkFirst!;
+    import('../backend/previews.ts')
+      .then(({ previewUploaded }) => previewUploaded(bucket, path))
+      .then(
+        (found) => !cancelled && found && setThere(true),
+        () => undefined,
+      );
     return () => {
       cancelled = true;
     };
-  }, [url, there]);
+  }, [checkFirst, there]);
   if (!there) return <PreviewComingSoon title={title} />;
   return <Viewer {...props} />;
 }

@@ -1,5 +1,6 @@
 -- The public previews bucket in storage.objects: anyone reads an object through Storage's public
--- route (no policy involved); only an admin at aal2 lists, uploads and replaces; nobody deletes.
+-- route (no policy involved), and a visitor (anon) lists them, to ask whether a preview is there
+-- without a failing request; only an admin at aal2 uploads and replaces; nobody deletes.
 -- Each role tried for each read and write: anon, a signed-in non-admin, an admin at aal1 and at aal2.
 begin;
 select no_plan();
@@ -10,6 +11,7 @@ insert into auth.sessions (id, user_id, aal) values ('33333333-3333-4333-8333-33
 
 select policies_are('storage', 'objects', array[
   'Admins can list previews',
+  'Visitors can list previews',
   'Admins can upload previews',
   'Admins can replace previews',
   'Listing previews needs aal2',
@@ -24,7 +26,7 @@ insert into storage.objects (bucket_id, name, metadata) values ('previews', 'pgt
 -- anon
 set local role anon;
 select set_config('request.jwt.claims', '{"role":"anon"}', true);
-select is_empty($$select * from storage.objects where bucket_id = 'previews'$$, 'anon: lists no preview');
+select isnt_empty($$select * from storage.objects where bucket_id = 'previews' and name = 'pgtap-present.pdf'$$, 'anon: lists the previews (public files)');
 select throws_ok($$insert into storage.objects (bucket_id, name) values ('previews', 'pgtap-anon.pdf')$$, '42501', null, 'anon: cannot upload a preview');
 select is_empty($$with u as (update storage.objects set metadata = '{}' where bucket_id = 'previews' returning id) select id from u$$, 'anon: replaces no preview');
 select is_empty($$with d as (delete from storage.objects where bucket_id = 'previews' returning id) select id from d$$, 'anon: deletes no preview');

@@ -55,6 +55,11 @@ describe('demo traffic', () => {
     }
     expect(rows.some((r) => r.kind === 'buy')).toBe(true);
     expect(rows.some((r) => r.kind === 'cta')).toBe(true);
+    // As the beacon records them: a click on a block's buy button is a buy, never a call to action.
+    // (The blocks that hold a buy button: a price box, a buy block; a preview names its product too, and links to it.)
+    const selling = new Set(site.pages.flatMap((p) => ((p as unknown as { sections?: { id?: string; type: string; product?: string }[] }).sections ?? []).filter((s) => s.id && s.product && /buy|price/.test(s.type) && products.has(s.product)).map((s) => `${p.route}#${s.id}`)));
+    expect(selling.size).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.kind === 'cta' && selling.has(`${r.route}#${r.block_id}`))).toEqual([]);
   });
 
   it("shows each arm of a page under an experiment, the control included (the experiment-site fixture)", async () => {

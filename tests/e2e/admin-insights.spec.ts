@@ -43,6 +43,41 @@ const { page: platform, product } = platformPages[0]!;
  * too, so if the beacon counts admin pages at all they are the same visitor, not a second one. */
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/**
+ * At 390 px every table of the screen shows every column its header names: none hidden, each one
+ * reachable (the table scrolls sideways within its panel, never the page), and a table that scrolls
+ * says so above it. The columns are read from each table's own header.
+ */
+async function everyColumnAt390(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A table behind a disclosure (the chart's numbers) is opened and checked too.
+  for (const summary of await page.locator('details:not([open]) > summary').all()) await summary.click();
+  const tables = page.locator('table');
+  const count = await tables.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const table = tables.nth(i);
+    const headers = table.locator('thead th');
+    const names = (await headers.allTextContents()).map((t) => t.trim());
+    expect(names.length, `table ${i + 1}`).toBeGreaterThan(1);
+    const region = table.locator('xpath=ancestor::*[@data-testid="wide-table"][1]');
+    await expect(region, `table ${i + 1} (${names.join(', ')}) scrolls in its own region`).toHaveCount(1);
+    if (await region.evaluate((el) => el.scrollWidth > el.clientWidth + 1)) {
+      await expect(region.locator('xpath=../..').getByTestId('scroll-cue'), `table ${i + 1} (${names.join(', ')})`).toBeVisible();
+    }
+    for (let c = 0; c < names.length; c++) {
+      const header = headers.nth(c);
+      await header.scrollIntoViewIfNeeded();
+      await expect(header, `${names[c]} of table ${i + 1}`).toBeVisible();
+      await expect(header, `${names[c]} of table ${i + 1}`).toBeInViewport();
+    }
+  }
+  // The page itself never scrolls sideways: only a table does, inside its panel.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The chart's y axis reads at more than its two ends.
+  expect(await page.getByTestId('chart-y-labels').locator('span').count()).toBeGreaterThan(2);
+}
+
 test('the admin sees exactly what one visitor did: counts, the platform pages, the funnels and the CSV', async ({ browser }) => {
   test.skip(!bundle || !product, 'the catalogue has no platform page or no bundle');
   // Five visits, a sign-in, two axe passes and a download: axe alone has taken a minute on a busy 2-core machine.
@@ -114,6 +149,8 @@ test('the admin sees exactly what one visitor did: counts, the platform pages, t
     const steps = admin.getByTestId(`insights-funnel-${f.id}`).getByTestId('funnel-visitors');
     await expect(steps).toHaveText(reached(f.steps, path).map(String));
   }
+
+  await everyColumnAt390(admin);
 
   // axe on the filled screen (before the export's toast, which fades in over it).
   for (const width of [390, 1280]) {

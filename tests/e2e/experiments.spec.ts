@@ -9,7 +9,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { compileSite } from '../../generator/core/compile.ts';
 import { startStaticServer } from '../../generator/host/serve.ts';
 import { chooseVariant } from '../../model/analytics/choose-variant.ts';
-import { arms } from '../../model/analytics/experiment.ts';
+import { arms, variantAddresses } from '../../model/analytics/experiment.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 
@@ -92,4 +92,20 @@ test('a bot gets the control', async ({ browser }) => {
   expect(arm).toBe('control');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(headlineOf(home));
   await context.close();
+});
+
+test("a variant's file by its own address is the site's 404, even for a browser chosen for that variant", async ({ browser }) => {
+  const addresses = variantAddresses({ [home.route]: { id: home.experiment!.id, arms: arms(home.experiment!) } });
+  expect(addresses.length).toBeGreaterThan(0);
+  for (const variant of variants) {
+    const context = await browser.newContext({ userAgent: agentFor.get(variant.variant!)!, baseURL: BASE });
+    const page = await context.newPage();
+    for (const address of addresses) {
+      const res = await page.goto(address);
+      expect(res!.status(), address).toBe(404);
+      await expect(page.locator('body'), address).not.toContainText(headlineOf(variant));
+      expect(await page.locator('html').getAttribute('data-variant'), address).toBeNull();
+    }
+    await context.close();
+  }
 });

@@ -1,9 +1,17 @@
 // The page generator end to end: pages render, the header works at phone and desktop widths, the hero
 // scrolls to the products, unknown paths answer 404, articles ship no script, islands hydrate. Routes,
 // links and texts come from the pages and the catalogue as the generator compiles them (site.ts).
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { startStaticServer } from '../../generator/host/serve.ts';
+import { addPlatform, copyProject, projectRoot } from '../unit/fixture.ts';
 import { islandsReady, sitemapRoutes, SUPABASE_URL } from './helpers.ts';
-import { articles, pageAt, pages, plain, platformPages, sectionOf, site } from './site.ts';
+import { articles, compiledSite, pageAt, pages, plain, platformPages, sectionOf, site } from './site.ts';
 
 /** An article: its page is built with no script at all. */
 const ARTICLE = articles[0]!.route;
@@ -148,24 +156,67 @@ test('the server compresses, caches hashed assets for a year, and revalidates pa
   expect((await request.get('/.build-hash')).status()).toBe(404);
 });
 
-test('islands hydrate on every page without a console error or a hydration mismatch', async ({ page, request }) => {
-  const routes = [...(await sitemapRoutes(request)), '/admin/upload'];
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The analytics beacon's answers are analytics.spec's to judge (the database refuses this headless
-    // browser's user agent as a bot's, and the browser logs each refusal): not an island's error.
-    if (m.type() === 'error' && !m.location().url.startsWith(`${SUPABASE_URL}/rest/v1/rpc/track?`)) errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+// On a copy of the site with one more platform, added by YAML alone and with no preview yet (as a
+// marketer adds one before its PDF exists): every page, that one included, hydrates without an error in
+// the console. The copy is built against the same backend and served on a loopback port of its own.
+test.describe('islands on a site with a new platform', () => {
+  const stamp = Date.now().toString(36);
+  const NEW = { id: `fresh${stamp}`, platform: `Fresh${stamp}`, route: `/fresh${stamp}-detox`, title: 'Fresh Detox Plan', shortTitle: 'Fresh Detox' };
+  let dir = '';
+  let server: Server | undefined;
+  let origin = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    dir = copyProject('hydrate-new-platform-');
+    addPlatform(dir, NEW);
+    expect(compiledSite(dir).missingPreviews).toContain(NEW.id);
+    const out = join(dir, 'dist');
+    await promisify(execFile)(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], {
+      cwd: dir,
+      env: { ...process.env, VITE_SUPABASE_URL: SUPABASE_URL, OUT_DIR: out },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    server = await startStaticServer({ dir: out, port: 0, host: '127.0.0.1', log: () => {} });
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
-  let withIslands = 0;
-  for (const route of routes) {
-    await page.goto(route);
-    if (!(await page.locator('[data-island]').count())) continue;
-    withIslands++;
+
+  test.afterAll(() => {
+    server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('islands hydrate on every page without a console error or a hydration mismatch', async ({ page }) => {
+    test.slow();
+    const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
+    const routes = [...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname), '/admin/upload'];
+    expect(routes).toContain(NEW.route);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      // The analytics beacon's answers are analytics.spec's to judge (the database refuses this headless
+      // browser's user agent as a bot's, and the browser logs each refusal): not an island's error.
+      if (m.type() === 'error' && !m.location().url.startsWith(`${SUPABASE_URL}/rest/v1/rpc/track?`)) errors.push(`${page.url()}: ${m.text().slice(0, 200)}`);
+    });
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    let withIslands = 0;
+    for (const route of routes) {
+      await page.goto(`${origin}${route}`);
+      if (!(await page.locator('[data-island]').count())) continue;
+      withIslands++;
+      // Scrolled through, so islands that hydrate when visible (the preview) do.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += innerHeight) (scrollTo(0, y), await new Promise((r) => setTimeout(r, 50)));
+      });
+      await islandsReady(page);
+      const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
+      expect(ids.length, `${route}: duplicate ids`).toBe(new Set(ids).size);
+    }
+    // The new platform's page asked the storage whether its preview is there, and says it is coming.
+    await page.goto(`${origin}${NEW.route}`);
+    await page.getByTestId('preview-coming-soon').scrollIntoViewIfNeeded();
     await islandsReady(page);
-    const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));
-    expect(ids.length, `${route}: duplicate ids`).toBe(new Set(ids).size);
-  }
-  expect(withIslands).toBeGreaterThan(0);
-  expect(errors).toEqual([]);
+    await expect(page.getByTestId('preview-coming-soon')).toBeVisible();
+    expect(withIslands).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
 });

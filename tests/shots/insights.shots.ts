@@ -1,4 +1,4 @@
-// /admin/insights at 390 px and 1280 px with made-up, contract-shaped data: the two reading functions'
+// /admin/insights at 390, 820 and 1280 px with made-up, contract-shaped data: the two reading functions'
 // answers (public.admin_insights, public.admin_funnel) are intercepted here, and the funnels a site
 // would declare in site.config.yaml are added to the page's props, so the screen can be looked at
 // before any visitor (or the database functions) exist. Only for pictures: the e2e test reads the real ones.
@@ -113,7 +113,7 @@ async function withFunnels(page: Page, onProducts: (p: CatalogueProduct[]) => vo
 const REAL = process.env.SHOTS_DATA === 'database';
 const NAME = REAL ? 'insights-demo' : 'insights';
 
-test('insights screenshots at 390 and 1280 px', async ({ page }) => {
+test('insights screenshots at 390, 820 and 1280 px', async ({ page }) => {
   let products: CatalogueProduct[] = [];
   if (!REAL) {
     await withFunnels(page, (p) => (products = p));
@@ -129,6 +129,8 @@ test('insights screenshots at 390 and 1280 px', async ({ page }) => {
   console.log(`/admin/insights?range=30 loaded and drawn in ${Date.now() - started} ms`);
   await page.screenshot({ path: `${OUT}/${NAME}-1280.png`, fullPage: true });
   const problems = await seriousAxeViolations(page, '1280 px');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.screenshot({ path: `${OUT}/${NAME}-820.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${OUT}/${NAME}-390.png`, fullPage: true });
   problems.push(...(await seriousAxeViolations(page, '390 px')));

@@ -5,8 +5,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
-  allSubscribers, getMessage, listMessages, listPreviewFiles, listSubscribers, loadOverview, setMessageHandled, subscribersCsv,
+  allSubscribers, getMessage, listMessages, listPreviewFiles, listSubscribers, loadOverview, setMessageHandled,
 } from '../../runtime/backend/admin.ts';
+import { subscribersCsv } from '../../runtime/admin/csv.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { signIn, signOut } from '../../runtime/backend/previews.ts';
 import { adminAtAal2, client, MemoryStorage, runtimeAdminAtAal2, signedIn, testStandIn, AREA_ADMIN, MEMBER } from './stand-in.ts';
@@ -111,7 +112,7 @@ describe('PostgREST reads as /admin makes them', () => {
 });
 
 describe('storage listing', () => {
-  it('lists the previews bucket for the admin, with size and last update, and nothing for others', async () => {
+  it('lists the previews bucket for the admin, with size and last update; a visitor sees the public files, a signed-in member nothing', async () => {
     const { data, error } = await admin.storage.from('previews').list('', { limit: 100 });
     expect(error).toBeNull();
     const file = data!.find((f) => f.name === 'instagram-detox-preview.pdf');
@@ -121,7 +122,11 @@ describe('storage listing', () => {
 
     const member = await signedIn(standIn, MEMBER);
     expect((await member.storage.from('previews').list('')).data).toEqual([]);
-    expect((await client(standIn).storage.from('previews').list('')).data).toEqual([]);
+    // A visitor lists the public files (a platform page asks so whether its preview is uploaded yet),
+    // and a file that is not there is an empty list with no error.
+    const visitor = client(standIn).storage.from('previews');
+    expect((await visitor.list('', { search: 'instagram-detox-preview.pdf' })).data!.map((f) => f.name)).toEqual(['instagram-detox-preview.pdf']);
+    expect(await visitor.list('', { search: 'no-such-preview.pdf' })).toMatchObject({ data: [], error: null });
   });
 
   it('shows a folder once, with nulls, and lists inside it by prefix', async () => {
@@ -193,17 +198,5 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
     expect(await listSubscribers()).toMatchObject({ rows: [], total: 0 });
     const some = await admin.from('contact_messages').select('id').limit(1);
     await expect(setMessageHandled(some.data![0]!.id as number, true)).rejects.toThrow(/not changed/);
-  });
-});
-
-describe('subscribersCsv', () => {
-  it('quotes commas and quotes, and defuses spreadsheet formulas', () => {
-    const csv = subscribersCsv([
-      { email: 'a,b"c@example.com', source: 'starter_kit', created_at: '2025-06-01T10:00:00+00:00' },
-      { email: '=cmd@example.com', source: 'starter_kit', created_at: '2025-06-02T10:00:00Z' },
-    ]);
-    expect(csv).toBe(
-      'email,source,subscribed_at\r\n"a,b""c@example.com",starter_kit,2025-06-01T10:00:00.000Z\r\n\'=cmd@example.com,starter_kit,2025-06-02T10:00:00.000Z\r\n',
-    );
   });
 });

@@ -11,8 +11,20 @@ import type { CompiledSite } from '../../model/page.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { copyProject, errorsOf, projectRoot } from './fixture.ts';
 
-const CATEGORY = { name: 'Parenting', slug: 'parents', description: 'Screens, children and the family table.' };
-const ROUTE = `/blog/category/${CATEGORY.slug}`;
+/**
+ * A category the copied site does not use: "Parenting" (slug "parents"), numbered until neither its name
+ * nor its slug appears anywhere in the blog's files, so a marketer's own "Parenting" never collides.
+ */
+function absentCategory(blog: string): { name: string; slug: string; description: string } {
+  const text = readdirSync(blog).filter((f) => f.endsWith('.yaml')).map((f) => readFileSync(join(blog, f), 'utf8')).join('\n').toLowerCase();
+  for (let n = 1; ; n++) {
+    const [name, slug] = n === 1 ? ['Parenting', 'parents'] : [`Parenting ${n}`, `parents-${n}`];
+    if (!text.includes(name.toLowerCase()) && !text.includes(slug)) return { name, slug, description: 'Screens, children and the family table.' };
+  }
+}
+
+let CATEGORY = { name: '', slug: '', description: '' };
+let ROUTE = '';
 
 let dir = '';
 let result: CompileResult;
@@ -23,6 +35,8 @@ const render = (route: string) => renderPage({ compiled: site, page: site.pages.
 
 beforeAll(() => {
   dir = copyProject('blog-category-');
+  CATEGORY = absentCategory(join(dir, 'pages/blog'));
+  ROUTE = `/blog/category/${CATEGORY.slug}`;
   // The blog index: one more entry after the last category.
   const indexFile = join(dir, 'pages/blog/index.yaml');
   const lines = readFileSync(indexFile, 'utf8').split('\n');

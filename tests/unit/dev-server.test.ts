@@ -2,7 +2,7 @@
 // texts named here stay): a YAML change shows on the next load, and a validation error is shown in the
 // browser and printed in the terminal with its location.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
@@ -86,6 +86,21 @@ describe('npm run dev', () => {
     });
     expect(text).toContain('Edited live. Social media was designed');
   });
+
+  it('keeps serving when a folder under pages/ is deleted while it runs', async () => {
+    const page = 'title: "A nested page | Test"\ndescription: "A page two folders deep, made and deleted while the dev server runs."\nsections:\n  - type: page-title\n    title: "Nested and deleted"\n';
+    // Made and deleted several times: deleting a watched folder raced Node's recursive watcher.
+    for (let i = 0; i < 4; i++) {
+      mkdirSync(join(dir, 'pages/gone/deeper'), { recursive: true });
+      writeFileSync(join(dir, 'pages/gone/deeper/page.yaml'), page);
+      await waitFor(async () => ((await get('/gone/deeper/page')).text.includes('Nested and deleted') ? true : undefined));
+      rmSync(join(dir, 'pages/gone'), { recursive: true, force: true });
+      await waitFor(async () => ((await get('/gone/deeper/page')).status === 404 ? true : undefined));
+    }
+    expect(child!.exitCode).toBeNull();
+    expect(output).not.toContain('ENOENT');
+    expect((await get('/')).status).toBe(200);
+  }, 120_000);
 
   it('shows a validation error in the browser and the terminal', async () => {
     writeFileSync(join(dir, 'pages/dev-check.yaml'), 'title: 42\ndescription: "x"\nsections: []\n');

@@ -59,7 +59,8 @@ describe('experiments built as files', () => {
     expect(first.output).toContain('EXPERIMENT_SECRET is not set');
     for (const f of ['_worker.js', '_routes.json', '_experiments.json', '_netlify/edge-functions/experiments.js']) expect(existsSync(join(out, f)), f).toBe(true);
     // The worker runs for the experiment's route, and for the no-script pixel since the fixture counts.
-    expect(JSON.parse(read(out, '_routes.json')).include).toEqual(['/', PIXEL_PATH]);
+    // (and for the variant's own addresses, which it answers 404).
+    expect(JSON.parse(read(out, '_routes.json')).include).toEqual(['/', '/index.b.html', '/index.b', PIXEL_PATH]);
     // The worker sends the same security headers as _headers says (Pages applies _headers to no worker's answer).
     const headers = readHeadersFile(out);
     expect(headers['Content-Security-Policy']).toContain("default-src 'self'");

@@ -43,6 +43,7 @@ beforeAll(async () => {
   }
   writeFileSync(join(dist, 'index.html'), '<html data-variant="control">');
   writeFileSync(join(dist, 'index.b.html'), '<html data-variant="b">');
+  writeFileSync(join(dist, '404.html'), '<html data-page="not-found">');
   mkdirSync(join(dist, 'about'));
   writeFileSync(join(dist, 'about/index.html'), '<html>about');
 });
@@ -61,7 +62,7 @@ async function serve(secret: string | undefined): Promise<(path: string, ua: str
 }
 
 /** The generated Cloudflare worker in workerd, its ASSETS answering from this dist/ (an .html address redirected, as Pages does). */
-async function cloudflare(secret: string | undefined): Promise<(path: string, ua: string) => Promise<Response>> {
+async function cloudflare(secret: string | undefined): Promise<(path: string, ua: string, method?: string) => Promise<Response>> {
   const mf = new Miniflare({
     modules: true,
     script: files.get(CLOUDFLARE_WORKER)!,
@@ -70,6 +71,8 @@ async function cloudflare(secret: string | undefined): Promise<(path: string, ua
     serviceBindings: {
       ASSETS: async (request) => {
         const { pathname } = new URL(request.url);
+        if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
+        if (pathname === '/404') return new Response(readFileSync(join(dist, '404.html')), { status: 200, headers: { 'content-type': 'text/html' } });
         if (pathname.endsWith('.html')) return new Response(null, { status: 308, headers: { location: pathname.slice(0, -5) } });
         const file = pathname === '/' ? 'index.html' : pathname.endsWith('/index.b') ? pathname.slice(1).replace(/index\.b$/, 'index.b.html') : `${pathname.slice(1)}/index.html`;
         return new Response(readFileSync(join(dist, file)), { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60' } });
@@ -77,7 +80,7 @@ async function cloudflare(secret: string | undefined): Promise<(path: string, ua
     },
   });
   flares.push(mf);
-  return async (path, ua) => (await mf.dispatchFetch(`https://site.example${path}`, { headers: { 'user-agent': ua, 'cf-connecting-ip': '127.0.0.1' } })) as unknown as Response;
+  return async (path, ua, method = 'GET') => (await mf.dispatchFetch(`https://site.example${path}`, { method, headers: { 'user-agent': ua, 'cf-connecting-ip': '127.0.0.1' } })) as unknown as Response;
 }
 
 const armOf = async (r: Response) => /data-variant="([^"]+)"/.exec(await r.text())?.[1];
@@ -144,7 +147,11 @@ describe('the version chosen per request', () => {
     (globalThis as { Netlify?: unknown }).Netlify = { env: { get: (k: string) => (k === 'EXPERIMENT_SECRET' ? SECRET : undefined) } };
     try {
       const edge = await import(pathToFileURL(file).href);
-      expect(edge.config.path).toEqual(['/']);
+      // A variant's own address is the site's 404, as on npm start.
+      const notFound: Response = await edge.default(new Request('https://site.example/index.b.html'), { ip: '127.0.0.1', next: async (r?: Request) => new Response(readFileSync(join(dist, new URL(r!.url).pathname.slice(1)))) });
+      expect(notFound.status).toBe(404);
+      expect(await notFound.text()).toContain('not-found');
+      expect(edge.config.path).toEqual(['/', '/index.b.html', '/index.b']);
       for (const ua of AGENTS.slice(0, 8)) {
         const context = { ip: '127.0.0.1', next: async (r?: Request) => new Response(readFileSync(join(dist, r && new URL(r.url).pathname === '/index.b.html' ? 'index.b.html' : 'index.html'))) };
         const res: Response = await edge.default(new Request('https://site.example/', { headers: { 'user-agent': ua } }), context);
@@ -153,6 +160,35 @@ describe('the version chosen per request', () => {
       }
     } finally {
       delete (globalThis as { Netlify?: unknown }).Netlify;
+    }
+  });
+});
+
+describe("a variant's own address", () => {
+  it('is the 404 page on npm start and from the Cloudflare worker, and is routed to the worker', async () => {
+    const [local, edge] = [await serve(SECRET), await cloudflare(SECRET)];
+    expect(JSON.parse(files.get('_routes.json')!).include).toEqual(expect.arrayContaining(['/index.b.html', '/index.b']));
+    for (const path of ['/index.b.html', '/index.%62.html', '/index.b']) {
+      for (const get of [local, edge]) {
+        const res = await get(path, AGENTS[0]!);
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).toContain('data-page="not-found"');
+      }
+    }
+    const fromWorker = await edge('/index.b.html', AGENTS[0]!);
+    for (const [name, value] of Object.entries(HEADERS)) expect(fromWorker.headers.get(name), name).toBe(value);
+    // The version is still served as the page's own, to those chosen for it.
+    const arms = new Set<string>();
+    for (const ua of AGENTS) arms.add((await armOf(await local('/', ua)))!);
+    expect(arms).toContain('b');
+  });
+
+  it("the worker answers any method on an experiment's route with the security headers", async () => {
+    const edge = await cloudflare(SECRET);
+    for (const method of ['POST', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await edge('/', AGENTS[0]!, method);
+      for (const [name, value] of Object.entries(HEADERS)) expect(res.headers.get(name), `${method}: ${name}`).toBe(value);
+      expect(res.headers.get('cache-control'), method).toBe('private, no-store');
     }
   });
 });

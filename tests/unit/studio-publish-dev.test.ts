@@ -308,4 +308,36 @@ describe('from an edit to a branch for review', () => {
     expect(git(bare, 'for-each-ref', '--format=%(refname)')).toBe(refs);
     expect(readFileSync(join(dir, 'pages/index.yaml'), 'utf8')).toBe(index);
   }, 60_000);
+
+  it("shows git's own reason when the push fails, and no pull-request link for the branch it could not push", async () => {
+    const origin = `http://localhost:${dev.port}`;
+    // Nothing answers there (port 1 on this machine): git's reason is ssh's "Connection refused".
+    git(dir, 'remote', 'set-url', '--push', 'origin', 'ssh://127.0.0.1:1/acme/detox-site.git');
+    const file = 'pages/index.yaml';
+    const original = readFileSync(join(dir, file), 'utf8');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    try {
+      writeFileSync(join(dir, file), original.replace(/^(\s+headline: ).*$/m, '$1"Pushed nowhere"'));
+      const said = spawnSync('git', ['push', 'origin', 'HEAD:refs/heads/probe'], { cwd: dir, encoding: 'utf8' }).stderr;
+      const reason = said.split('\n').find((l) => /^(ssh|fatal):/.test(l))!;
+      expect(reason).toBeTruthy();
+      await page.goto(`${origin}/_studio?view=changes`);
+      await page.locator('article', { hasText: file }).waitFor({ timeout: 60_000 });
+      for (const box of await page.getByRole('checkbox').all()) if ((await box.getAttribute('id')) !== `choose-${file}`) await box.uncheck();
+      await page.getByLabel('What this change is').fill('Headline, pushed nowhere');
+      await page.getByRole('button', { name: /^Publish 1 file/ }).click();
+      const result = page.getByTestId('publish-result');
+      await result.waitFor({ timeout: 120_000 });
+      await expect.poll(() => result.getByRole('heading').textContent()).toBe('Committed, not pushed');
+      expect(await result.getByTestId('push-error').textContent()).toContain(reason.trim());
+      expect(await result.getByTestId('push-error').textContent()).not.toMatch(/^Pushing to/m);
+      expect(await result.getByRole('link').count()).toBe(0);
+      expect(await result.textContent()).not.toContain('pull request');
+      await shoot(page, 'push-failed');
+    } finally {
+      await page.close();
+      writeFileSync(join(dir, file), original);
+      git(dir, 'remote', 'set-url', '--push', 'origin', bare);
+    }
+  }, 300_000);
 });

@@ -242,6 +242,33 @@ describe('publish()', () => {
     expect(git(repo.bare, 'rev-parse', result.branch)).toBe(result.commit);
   });
 
+  it("says git's own reason when the push fails, and offers no pull request for a branch that is not on origin", async () => {
+    // GitHub-style fetch address (a pull request link could be made), a push address nothing answers at.
+    git(repo.root, 'remote', 'set-url', 'origin', 'git@github.com:acme/detox-site.git');
+    git(repo.root, 'remote', 'set-url', '--push', 'origin', 'ssh://127.0.0.1:1/acme/detox-site.git');
+    editHeadline(repo.root);
+    const result = await publish(repo.root, { files: ['pages/index.yaml'], message: 'Headline' }, ctx);
+    if (!result.ok) throw new Error(result.refused);
+    expect(result.pushed).toBe(false);
+    expect(result.compareUrl).toBeNull();
+    // What git itself printed, as a person running `git push` sees it; not simple-git's "Pushing to" line.
+    const own = execFileSync('sh', ['-c', `${result.retry!} 2>&1 || true`], { encoding: 'utf8' });
+    const reason = own.split('\n').find((l) => /ssh:|fatal:/.test(l))!.trim();
+    expect(result.pushError).toContain(reason);
+    expect(result.pushError).not.toMatch(/^Pushing to/m);
+  });
+
+  it('publishes a message that starts with "--" as the text it is', async () => {
+    editHeadline(repo.root);
+    for (const message of ['--upload-pack=touch /tmp/studio-pwned', '--help']) {
+      const result = await publish(repo.root, { files: ['pages/index.yaml'], message }, ctx);
+      if (!result.ok) throw new Error(result.refused);
+      expect(result.pushed).toBe(true);
+      expect(git(repo.bare, 'log', '-1', '--format=%B', result.branch)).toBe(message);
+    }
+    expect(existsSync('/tmp/studio-pwned')).toBe(false);
+  });
+
   it('commits on the default branch only when site.config.yaml allows it', async () => {
     const config = join(repo.root, 'site.config.yaml');
     writeFileSync(config, `${readFileSync(config, 'utf8')}studio:\n  publishToDefaultBranch: true\n`);

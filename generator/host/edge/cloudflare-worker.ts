@@ -5,19 +5,41 @@
 // the site's security headers: Pages applies `_headers` to the static assets it serves, but not to a
 // Functions' response (developers.cloudflare.com/pages/configuration/headers), so without them an
 // experiment's page would go out without its Content-Security-Policy, framing and sniffing rules.
+// It also answers the variants' own addresses (listed in _routes.json too) with the site's 404: a
+// variant is shown only to the visitors chosen for it.
 import { chooseVariant } from '../../../model/analytics/choose-variant.ts';
-import { CONTROL, EXPERIMENT_HEADERS, experimentAt, variantPath, type ExperimentRoutes } from '../../../model/analytics/experiment.ts';
+import { CONTROL, decodedPath, EXPERIMENT_HEADERS, experimentAt, variantAddresses, variantPath, type ExperimentRoutes } from '../../../model/analytics/experiment.ts';
 
 interface Env {
   ASSETS: { fetch(request: Request): Promise<Response> };
   EXPERIMENT_SECRET?: string;
 }
 
-/** `headers`: the rules for every path that the build writes to _headers (generator/host/security-headers.ts). */
+/** An asset, following Pages' redirect from an .html address to its "pretty" one, so the visitor's address stays. */
+async function asset(env: Env, url: URL, request: Request): Promise<Response> {
+  const res = await env.ASSETS.fetch(request);
+  const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+  return location ? env.ASSETS.fetch(new Request(new URL(location, url), request)) : res;
+}
+
+/**
+ * `headers`: the rules for every path that the build writes to _headers (generator/host/security-headers.ts),
+ * sent with every answer of the worker, whatever the method.
+ */
 export async function handle(request: Request, env: Env, routes: ExperimentRoutes, headers: Record<string, string>): Promise<Response> {
   const url = new URL(request.url);
-  const experiment = request.method === 'GET' || request.method === 'HEAD' ? experimentAt(routes, url.pathname) : undefined;
-  if (!experiment) return env.ASSETS.fetch(request);
+  const secured = (res: Response, extra: Record<string, string> = {}, status = res.status) => {
+    const out = new Response(res.body, { status, statusText: status === res.status ? res.statusText : 'Not Found', headers: res.headers });
+    for (const [name, value] of Object.entries({ ...headers, ...extra })) out.headers.set(name, value);
+    return out;
+  };
+  const path = decodedPath(url.pathname);
+  if (path !== undefined && variantAddresses(routes).includes(path)) {
+    const page = await asset(env, url, new Request(new URL('/404.html', url), { method: request.method === 'HEAD' ? 'HEAD' : 'GET' }));
+    return secured(page, { 'cache-control': 'no-cache' }, 404);
+  }
+  const experiment = experimentAt(routes, url.pathname);
+  if (!experiment || (request.method !== 'GET' && request.method !== 'HEAD')) return secured(await env.ASSETS.fetch(request), experiment ? EXPERIMENT_HEADERS : {});
   const variant = await chooseVariant({
     experiment: experiment.id,
     arms: experiment.arms,
@@ -26,12 +48,6 @@ export async function handle(request: Request, env: Env, routes: ExperimentRoute
     userAgent: request.headers.get('user-agent') ?? '',
     secret: env.EXPERIMENT_SECRET,
   });
-  let res = await env.ASSETS.fetch(variant === CONTROL ? request : new Request(new URL(variantPath(experiment.route, variant), url), request));
-  // Pages answers an .html address with a redirect to its "pretty" one; follow it here, so the
-  // visitor's address stays the page's own.
-  const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
-  if (location) res = await env.ASSETS.fetch(new Request(new URL(location, url), request));
-  const out = new Response(res.body, res);
-  for (const [name, value] of Object.entries({ ...headers, ...EXPERIMENT_HEADERS })) out.headers.set(name, value);
-  return out;
+  const res = await asset(env, url, variant === CONTROL ? request : new Request(new URL(variantPath(experiment.route, variant), url), request));
+  return secured(res, EXPERIMENT_HEADERS);
 }
