@@ -14,7 +14,40 @@ create schema private;
 create schema rls;
 -- grants: authenticated=U/postgres postgres=UC/postgres
 
+create schema sales;
+-- grants: authenticated=U/postgres postgres=UC/postgres
+
 -- Tables
+
+create table analytics.buy_references (
+  reference text not null,
+  at timestamp with time zone not null default now(),
+  day date not null default ((now() AT TIME ZONE 'utc'::text))::date,
+  route text not null,
+  block_id text,
+  block_type text,
+  product text not null,
+  variant text,
+  experiment text,
+  referrer_host text,
+  utm_source text,
+  utm_medium text,
+  utm_campaign text,
+  device text,
+  steps text[] not null default '{}'::text[]
+);
+alter table analytics.buy_references add constraint buy_references_at_not_null NOT NULL at;
+alter table analytics.buy_references add constraint buy_references_day_not_null NOT NULL day;
+alter table analytics.buy_references add constraint buy_references_pkey PRIMARY KEY (reference);
+alter table analytics.buy_references add constraint buy_references_product_not_null NOT NULL product;
+alter table analytics.buy_references add constraint buy_references_reference_check CHECK ((reference ~ '^[A-Za-z0-9_-]{22}$'::text));
+alter table analytics.buy_references add constraint buy_references_reference_not_null NOT NULL reference;
+alter table analytics.buy_references add constraint buy_references_route_not_null NOT NULL route;
+alter table analytics.buy_references add constraint buy_references_steps_not_null NOT NULL steps;
+CREATE INDEX buy_references_day_idx ON analytics.buy_references USING btree (day);
+alter table analytics.buy_references enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.buy_references is 'A buy click''s attribution under the reference it sent to the checkout: route, block, product, variant and experiment of the click; the visitor-day''s first touch and its steps until the click (analytics.daily_paths'' tokens). No visitor hash. Unclaimed ones are deleted with the raw events.';
 
 create table analytics.daily (
   day date not null,
@@ -118,6 +151,22 @@ alter table analytics.events enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table analytics.events is 'Raw events, written only by public.track(); visitor is a daily-salted hash. Kept analytics.settings.raw_days days.';
 
+create table analytics.experiment_arms (
+  route text not null,
+  experiment text not null,
+  variant text not null
+);
+alter table analytics.experiment_arms add constraint experiment_arms_experiment_check CHECK ((experiment ~ '^[a-z0-9][a-z0-9-]*$'::text));
+alter table analytics.experiment_arms add constraint experiment_arms_experiment_not_null NOT NULL experiment;
+alter table analytics.experiment_arms add constraint experiment_arms_pkey PRIMARY KEY (route, variant);
+alter table analytics.experiment_arms add constraint experiment_arms_route_check CHECK ((route ~ '^/[a-z0-9/-]*$'::text));
+alter table analytics.experiment_arms add constraint experiment_arms_route_not_null NOT NULL route;
+alter table analytics.experiment_arms add constraint experiment_arms_variant_check CHECK ((variant ~ '^[a-z0-9][a-z0-9-]*$'::text));
+alter table analytics.experiment_arms add constraint experiment_arms_variant_not_null NOT NULL variant;
+alter table analytics.experiment_arms enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.experiment_arms is 'Per route under an experiment, its id and arms (control included): an event''s variant must be one of its route''s. Written by public.publish_catalogue().';
+
 create table analytics.folded_days (
   day date not null,
   folded_at timestamp with time zone not null default now()
@@ -127,6 +176,22 @@ alter table analytics.folded_days add constraint folded_days_folded_at_not_null 
 alter table analytics.folded_days add constraint folded_days_pkey PRIMARY KEY (day);
 alter table analytics.folded_days enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+
+create table analytics.products (
+  id text not null,
+  price_minor bigint not null,
+  currency text not null
+);
+alter table analytics.products add constraint products_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text));
+alter table analytics.products add constraint products_currency_not_null NOT NULL currency;
+alter table analytics.products add constraint products_id_check CHECK (((id ~ '^[a-z0-9][a-z0-9-]*$'::text) AND (char_length(id) <= 64)));
+alter table analytics.products add constraint products_id_not_null NOT NULL id;
+alter table analytics.products add constraint products_pkey PRIMARY KEY (id);
+alter table analytics.products add constraint products_price_minor_check CHECK (((price_minor >= 0) AND (price_minor <= 999999999)));
+alter table analytics.products add constraint products_price_minor_not_null NOT NULL price_minor;
+alter table analytics.products enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.products is 'The catalogue''s products and prices (minor units), as the build knows them: a buy event must name one, and its value is this price. Written by public.publish_catalogue().';
 
 create table analytics.settings (
   id boolean not null default true,
@@ -316,6 +381,64 @@ comment on table public.rate_limit_windows is 'Requests counted per clock hour a
 comment on column public.rate_limit_windows.lifted_at is 'When an admin reopened this window after its site-wide cap tripped; the count started again from 0.';
 comment on column public.rate_limit_windows.shard is 'Site-wide windows only: the slot (0-63) a database connection counts in; a site-wide count is the sum of its window''s slots, reached when its earliest limit_reached_at says. Always 0 for per-client windows.';
 
+create table sales.orders (
+  provider text not null,
+  order_id text not null,
+  amount_minor bigint,
+  currency text,
+  paid boolean not null default false,
+  refunded_minor bigint not null default 0,
+  status text default 
+CASE
+    WHEN (NOT paid) THEN 'pending'::text
+    WHEN (refunded_minor = 0) THEN 'paid'::text
+    WHEN (refunded_minor >= COALESCE(amount_minor, (0)::bigint)) THEN 'refunded'::text
+    ELSE 'partially_refunded'::text
+END,
+  product text,
+  reference text,
+  paid_at timestamp with time zone,
+  first_seen_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now()
+);
+alter table sales.orders add constraint orders_amount_minor_check CHECK (((amount_minor >= 0) AND (amount_minor <= '999999999999'::bigint)));
+alter table sales.orders add constraint orders_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text));
+alter table sales.orders add constraint orders_first_seen_at_not_null NOT NULL first_seen_at;
+alter table sales.orders add constraint orders_order_id_check CHECK (((char_length(order_id) >= 1) AND (char_length(order_id) <= 255)));
+alter table sales.orders add constraint orders_order_id_not_null NOT NULL order_id;
+alter table sales.orders add constraint orders_paid_not_null NOT NULL paid;
+alter table sales.orders add constraint orders_pkey PRIMARY KEY (provider, order_id);
+alter table sales.orders add constraint orders_product_check CHECK ((char_length(product) <= 64));
+alter table sales.orders add constraint orders_provider_check CHECK ((provider = ANY (ARRAY['stripe'::text, 'lemonsqueezy'::text, 'polar'::text])));
+alter table sales.orders add constraint orders_provider_not_null NOT NULL provider;
+alter table sales.orders add constraint orders_reference_check CHECK ((reference ~ '^[A-Za-z0-9_-]{22}$'::text));
+alter table sales.orders add constraint orders_refunded_minor_check CHECK (((refunded_minor >= 0) AND (refunded_minor <= '999999999999'::bigint)));
+alter table sales.orders add constraint orders_refunded_minor_not_null NOT NULL refunded_minor;
+alter table sales.orders add constraint orders_updated_at_not_null NOT NULL updated_at;
+CREATE INDEX orders_paid_at_idx ON sales.orders USING btree (paid_at) WHERE paid;
+CREATE INDEX orders_reference_idx ON sales.orders USING btree (reference) WHERE (reference IS NOT NULL);
+alter table sales.orders enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table sales.orders is 'One row per order the checkout took, merged from its verified webhook events (any order). Minor units and ISO currency. No e-mail, name, address or card is ever stored. Written only by public.record_checkout_event().';
+
+create table sales.webhook_events (
+  provider text not null,
+  event_id text not null,
+  type text not null,
+  order_id text,
+  received_at timestamp with time zone not null default now()
+);
+alter table sales.webhook_events add constraint webhook_events_event_id_check CHECK (((char_length(event_id) >= 1) AND (char_length(event_id) <= 255)));
+alter table sales.webhook_events add constraint webhook_events_event_id_not_null NOT NULL event_id;
+alter table sales.webhook_events add constraint webhook_events_pkey PRIMARY KEY (provider, event_id);
+alter table sales.webhook_events add constraint webhook_events_provider_not_null NOT NULL provider;
+alter table sales.webhook_events add constraint webhook_events_received_at_not_null NOT NULL received_at;
+alter table sales.webhook_events add constraint webhook_events_type_check CHECK ((char_length(type) <= 100));
+alter table sales.webhook_events add constraint webhook_events_type_not_null NOT NULL type;
+alter table sales.webhook_events enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table sales.webhook_events is 'Every webhook event that changed an order, keyed by the provider''s event id: a replay of one is acknowledged and changes nothing.';
+
 -- Views
 
 
@@ -387,6 +510,9 @@ begin
   delete from analytics.events
   where day < (now() at time zone 'utc')::date - (select raw_days from analytics.settings)
     and day in (select day from analytics.folded_days);
+  delete from analytics.buy_references r
+  where r.day < (now() at time zone 'utc')::date - (select raw_days from analytics.settings)
+    and not exists (select 1 from sales.orders o where o.reference = r.reference);
   return v_folded;
 end;
 $function$;
@@ -576,8 +702,8 @@ begin
     return 'the body is not a JSON object';
   end if;
   for v_key, v_value in select key, value from jsonb_each(p) loop
-    if v_key not in ('k', 'r', 'b', 't', 'p', 'c', 'f', 'us', 'um', 'uc', 'd', 'v') then
-      return format('%s is not a known field (k, r, b, t, p, c, f, us, um, uc, d, v)', left(v_key, 20));
+    if v_key not in ('k', 'r', 'b', 't', 'p', 'c', 'f', 'us', 'um', 'uc', 'd', 'v', 'x') then
+      return format('%s is not a known field (k, r, b, t, p, c, f, us, um, uc, d, v, x)', left(v_key, 20));
     end if;
     if v_key = 'c' then
       if not (jsonb_typeof(v_value) = 'number' or (jsonb_typeof(v_value) = 'string' and v_value #>> '{}' ~ '^[0-9]{1,9}$'))
@@ -598,6 +724,8 @@ begin
     when not p ? 'd' then 'd (device) is missing'
     when (p ->> 'd') not in ('phone', 'tablet', 'desktop') then 'd (device) is not one of phone, tablet, desktop'
     when p ->> 'k' = 'buy' and not p ? 'p' then 'p (product) is missing for a buy event'
+    when p ->> 'k' <> 'buy' and p ? 'x' then 'x (reference) is sent with a buy event only'
+    when (p ->> 'x') !~ '^[A-Za-z0-9_-]{22}$' then 'x (reference) is not 22 characters of A-Z, a-z, 0-9, _ and -'
     when char_length(p ->> 'b') > 64 then 'b (block id) is longer than 64 characters'
     when (p ->> 'b') !~ c_slug then 'b (block id) is not a slug (a-z, 0-9, -)'
     when char_length(p ->> 't') > 64 then 't (block type) is longer than 64 characters'
@@ -1018,6 +1146,38 @@ $function$;
 -- grants: postgres=X/postgres
 comment on function private.spend_proof(text,text) is 'Checks and spends an ALTCHA payload answering a challenge of private.issue_challenge: right number, not expired, never used before.';
 
+CREATE OR REPLACE FUNCTION private.store_buy_reference(p_reference text, p_visitor bytea, p_body jsonb, p_experiment text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_day date := (now() at time zone 'utc')::date;
+begin
+  insert into analytics.buy_references (reference, route, block_id, block_type, product, variant, experiment,
+    referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+  select p_reference, p_body ->> 'r', p_body ->> 'b', p_body ->> 't', p_body ->> 'p', p_body ->> 'v', p_experiment,
+    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device,
+    coalesce((select array_agg(token order by first_at, first_id, first_n) from (
+      select tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
+      from analytics.events ev
+      cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
+      where ev.day = v_day and ev.visitor = p_visitor
+      group by tok.token) s), '{}')
+  from (
+    select
+      (array_agg(ev.referrer_host order by ev.at, ev.id) filter (where ev.referrer_host is not null))[1] as referrer_host,
+      (array_agg(ev.utm_source order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_source,
+      (array_agg(ev.utm_medium order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_medium,
+      (array_agg(ev.utm_campaign order by ev.at, ev.id) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null))[1] as utm_campaign,
+      (array_agg(ev.device order by ev.at, ev.id) filter (where ev.device is not null))[1] as device
+    from analytics.events ev where ev.day = v_day and ev.visitor = p_visitor
+  ) t
+  on conflict (reference) do nothing;
+end;
+$function$;
+-- grants: postgres=X/postgres
+
 CREATE OR REPLACE FUNCTION public.admin_experiment(p_route text, p_experiment text, p_goal jsonb, p_from date, p_to date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1067,6 +1227,63 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_experiment(text,text,jsonb,date,date) is 'Per variant of p_route: visitor-days exposed, those converting to p_goal after exposure the same day, and per day. Admins at aal2 only.';
 
+CREATE OR REPLACE FUNCTION public.admin_experiment_revenue(p_route text, p_experiment text, p_from date, p_to date, p_cap_minor bigint DEFAULT NULL::bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+ SET jit TO 'off'
+ SET work_mem TO '32MB'
+AS $function$
+declare
+  v_prefix text;
+begin
+  perform analytics.check_range(p_from, p_to);
+  if p_route is null or p_route !~ '^/[a-z0-9/-]*$' then
+    raise exception 'invalid experiment: p_route is not a plain path' using errcode = '22023';
+  end if;
+  if p_experiment is null or p_experiment !~ '^[a-z0-9][a-z0-9-]*$' then
+    raise exception 'invalid experiment: p_experiment is not a slug' using errcode = '22023';
+  end if;
+  if p_cap_minor is not null and p_cap_minor <= 0 then
+    raise exception 'invalid experiment: p_cap_minor must be positive' using errcode = '22023';
+  end if;
+  v_prefix := 'variant:' || p_route || '=';
+  return coalesce((
+    with seen as (
+      select v.variant, sum(p.visitors) as visitors
+      from analytics.paths_between(p_from, p_to) p
+      cross join lateral (
+        select substr(t, char_length(v_prefix) + 1) as variant from unnest(p.steps) with ordinality u(t, n)
+        where left(t, char_length(v_prefix)) = v_prefix order by n limit 1) v
+      group by v.variant
+    ),
+    o as materialized (select * from sales.orders_between(p_from, p_to)),
+    caps as (
+      select currency, coalesce(p_cap_minor, greatest(1, ceil(percentile_cont(0.99) within group (order by net)))::bigint) as cap
+      from o group by currency
+    ),
+    -- A visitor is shown one version of the route, so an order's steps hold one such token.
+    bought as (
+      select substr(u.t, char_length(v_prefix) + 1) as variant, o.currency, c.cap, least(o.net, c.cap) as value
+      from o join caps c using (currency)
+      cross join lateral unnest(o.steps) u(t)
+      where left(u.t, char_length(v_prefix)) = v_prefix
+    ),
+    money as (
+      select variant, jsonb_agg(jsonb_build_object('currency', currency, 'orders', n, 'netMinor', s, 'sumSquares', s2, 'capMinor', cap) order by currency) as money
+      from (select variant, currency, cap, count(*) as n, sum(value) as s, sum(value::numeric * value) as s2
+            from bought group by variant, currency, cap) b
+      group by variant
+    )
+    select jsonb_agg(jsonb_build_object('variant', variant, 'visitors', coalesce(s.visitors, 0), 'money', coalesce(m.money, '[]')) order by variant)
+    from seen s full join money m using (variant)), '[]');
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_experiment_revenue(text,text,date,date,bigint) is 'Per variant of p_route: visitor-days exposed and, per currency, orders after exposure, the sum of capped net order values and of their squares, and the cap used. Admins at aal2 only.';
+
 CREATE OR REPLACE FUNCTION public.admin_funnel(p_from date, p_to date, p_steps jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1103,6 +1320,39 @@ end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_funnel(date,date,jsonb) is 'Visitor-days reaching each of 2..8 steps in order within the day ([{step, visitors}]). Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_funnel_sales(p_from date, p_to date, p_steps jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+ SET jit TO 'off'
+ SET work_mem TO '32MB'
+AS $function$
+declare
+  v_regex text := '';
+  v_i integer;
+begin
+  perform analytics.check_range(p_from, p_to);
+  if jsonb_typeof(p_steps) is distinct from 'array' or jsonb_array_length(p_steps) not between 2 and 8 then
+    raise exception 'invalid funnel: p_steps must be an array of 2 to 8 steps' using errcode = '22023';
+  end if;
+  for v_i in 0 .. jsonb_array_length(p_steps) - 1 loop
+    v_regex := v_regex || case when v_i > 0 then '.*' else '' end || analytics.step_regex(p_steps -> v_i, format('step %s', v_i));
+  end loop;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('currency', currency) || sales.money(n, nr, g, r) order by currency)
+    from (select currency, sum(n)::bigint as n, sum(nr)::bigint as nr, sum(g) as g, sum(r) as r
+          -- Many orders share a path: the funnel's expression runs once for each distinct one.
+          from (select steps, currency, count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
+                from sales.orders_between(p_from, p_to) group by steps, currency) p
+          where (' ' || array_to_string(steps, ' ') || ' ') ~ v_regex
+          group by currency) m), '[]');
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_funnel_sales(date,date,jsonb) is 'Per currency, the orders (and their money) whose buy click ended a visitor-day that took the funnel''s steps in order. Admins at aal2 only.';
 
 CREATE OR REPLACE FUNCTION public.admin_insights(p_from date, p_to date)
  RETURNS jsonb
@@ -1179,6 +1429,106 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_insights(date,date) is 'The /admin/insights numbers for [p_from, p_to] (UTC days): rollups plus the raw events of unfolded days. Admins at aal2 only (others read zeros, by the tables'' policies).';
 
+CREATE OR REPLACE FUNCTION public.admin_orders(p_from date, p_to date, p_limit integer DEFAULT 100, p_offset integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+AS $function$
+declare
+  v_from timestamptz := p_from::timestamp at time zone 'utc';
+  v_to timestamptz := (p_to + 1)::timestamp at time zone 'utc';
+begin
+  perform analytics.check_range(p_from, p_to);
+  if p_limit is null or p_limit not between 1 and 1000 or p_offset is null or p_offset < 0 then
+    raise exception 'invalid page: p_limit is 1 to 1000, p_offset at least 0' using errcode = '22023';
+  end if;
+  -- The page is read from the table by its payment time; only its rows are joined to their clicks.
+  return jsonb_build_object(
+    'total', (select count(*) from sales.orders o
+              where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to),
+    'rows', coalesce((
+      select jsonb_agg(jsonb_build_object('provider', o.provider, 'orderId', o.order_id, 'status', o.status, 'paidAt', o.paid_at,
+          'currency', o.currency, 'grossMinor', o.amount_minor, 'refundedMinor', least(o.refunded_minor, o.amount_minor),
+          'netMinor', o.amount_minor - least(o.refunded_minor, o.amount_minor), 'product', coalesce(r.product, o.product),
+          'attributed', r.reference is not null, 'route', r.route, 'blockId', r.block_id, 'variant', r.variant, 'experiment', r.experiment,
+          'referrerHost', r.referrer_host, 'source', r.utm_source, 'medium', r.utm_medium, 'campaign', r.utm_campaign) order by o.paid_at desc, o.order_id)
+      from (select * from sales.orders o
+            where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to
+            order by o.paid_at desc, o.order_id limit p_limit offset p_offset) o
+      left join analytics.buy_references r on r.reference = o.reference), '[]'));
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_orders(date,date,integer,integer) is 'Orders paid in [p_from, p_to], newest first, one page ({total, rows}), with their attribution. Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_sales(p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
+ SET jit TO 'off'
+ SET work_mem TO '32MB'
+AS $function$
+begin
+  perform analytics.check_range(p_from, p_to);
+  return (
+    -- Only the columns the panels group by: the rows sorted for the grouping sets stay narrow.
+    with o as materialized (select day, currency, gross, refunded, product, attributed, route, block_id, block_type,
+        utm_source, utm_medium, utm_campaign, referrer_host from sales.orders_between(p_from, p_to)),
+    -- Each order's exposures: the variants its visitor-day saw before the click (tokens
+    -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='). A visitor is shown one
+    -- version of a route (chosen by address and browser), so a route has one such token.
+    exposed as (
+      select split_part(substr(t.token, 9), '=', 1) as route, split_part(t.token, '=', 2) as variant, o.currency, o.gross, o.refunded
+      from sales.orders_between(p_from, p_to) o cross join lateral unnest(o.steps) t(token)
+      where left(t.token, 8) = 'variant:'
+    ),
+    -- Every panel but the variants in one pass over the orders.
+    sets as (
+      select case
+          when grouping(day) = 0 then 'daily'
+          when grouping(product) = 0 then 'products'
+          when grouping(block_id) = 0 then 'blocks'
+          when grouping(route) = 0 then 'routes'
+          when grouping(utm_source) = 0 then 'campaigns'
+          when grouping(referrer_host) = 0 then 'referrers'
+          else 'totals' end as panel,
+        day, product, route, block_id, block_type, utm_source, utm_medium, utm_campaign, referrer_host, attributed, currency,
+        count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
+      from o
+      group by grouping sets ((currency), (day, currency), (product, currency), (route, attributed, currency),
+        (route, block_id, block_type, attributed, currency), (utm_source, utm_medium, utm_campaign, attributed, currency),
+        (referrer_host, attributed, currency))
+    ),
+    panels as (
+      select panel, case panel
+          when 'totals' then jsonb_build_object('currency', currency)
+          when 'daily' then jsonb_build_object('day', to_char(day, 'YYYY-MM-DD'), 'currency', currency)
+          when 'products' then jsonb_build_object('product', product, 'attributed', product is not null, 'currency', currency)
+          when 'routes' then jsonb_build_object('route', route, 'attributed', attributed, 'currency', currency)
+          when 'blocks' then jsonb_build_object('route', route, 'blockId', block_id, 'blockType', block_type, 'attributed', attributed, 'currency', currency)
+          when 'campaigns' then jsonb_build_object('source', utm_source, 'medium', utm_medium, 'campaign', utm_campaign, 'attributed', attributed, 'currency', currency)
+          else jsonb_build_object('host', referrer_host, 'attributed', attributed, 'currency', currency) end as k, n, nr, g, r
+      from sets
+      union all
+      select 'variants', jsonb_build_object('route', e.route, 'experiment', a.experiment, 'variant', e.variant, 'currency', e.currency),
+        count(*), count(*) filter (where e.refunded > 0), sum(e.gross), sum(e.refunded)
+      from exposed e left join analytics.experiment_arms a on a.route = e.route and a.variant = e.variant
+      group by e.route, a.experiment, e.variant, e.currency
+    )
+    select jsonb_build_object('totals', '[]'::jsonb, 'daily', '[]'::jsonb, 'products', '[]'::jsonb, 'routes', '[]'::jsonb, 'blocks', '[]'::jsonb,
+        'campaigns', '[]'::jsonb, 'referrers', '[]'::jsonb, 'variants', '[]'::jsonb)
+      || coalesce(jsonb_object_agg(panel, rows), '{}')
+    from (select panel, jsonb_agg(k || sales.money(n, nr, g, r) order by g - r desc, k::text) as rows from panels group by panel) p
+  );
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_sales(date,date) is 'Orders paid in [p_from, p_to] (UTC days), per currency: totals, per day, product, route, block, campaign, referrer host (attributed false: no reference, or one matching no buy click) and experiment variant seen. Admins at aal2 only.';
+
 CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text, p_altcha text DEFAULT NULL::text)
  RETURNS json
  LANGUAGE plpgsql
@@ -1207,6 +1557,128 @@ end;
 $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
 comment on function capture_starter_kit_email(text,text) is 'Adds an address to the starter-kit list; silent on duplicates; 400 (22023) on an invalid address; 429 past the hourly budgets in private.hourly_limits, or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
+
+CREATE OR REPLACE FUNCTION public.publish_catalogue(p_catalogue jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_products jsonb := coalesce(p_catalogue -> 'products', '[]');
+  v_experiments jsonb := coalesce(p_catalogue -> 'experiments', '[]');
+  v_same boolean;
+begin
+  if (select auth.jwt()) ->> 'role' is not null then
+    if coalesce((select auth.jwt()) -> 'app_metadata' ->> 'role', '') <> 'admin'
+       or coalesce((select auth.jwt()) ->> 'aal', '') <> 'aal2'
+       or not rls.session_is_live() then
+      raise exception 'only an admin signed in with a second factor may publish the catalogue' using errcode = '42501';
+    end if;
+  end if;
+  if jsonb_typeof(v_products) <> 'array' or jsonb_typeof(v_experiments) <> 'array' then
+    raise exception 'invalid catalogue: products and experiments must be arrays' using errcode = '22023';
+  end if;
+  create temporary table if not exists pg_temp.catalogue_products (id text, price_minor bigint, currency text) on commit drop;
+  create temporary table if not exists pg_temp.catalogue_arms (route text, experiment text, variant text) on commit drop;
+  truncate pg_temp.catalogue_products, pg_temp.catalogue_arms;
+  begin
+    insert into pg_temp.catalogue_products
+    select p ->> 'id', (p ->> 'priceMinor')::bigint, p ->> 'currency' from jsonb_array_elements(v_products) p;
+    insert into pg_temp.catalogue_arms
+    select e ->> 'route', e ->> 'id', a #>> '{}' from jsonb_array_elements(v_experiments) e, jsonb_array_elements(e -> 'arms') a;
+  exception when others then
+    raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
+  end;
+  v_same := not exists (
+      (select id, price_minor, currency from pg_temp.catalogue_products except select id, price_minor, currency from analytics.products)
+      union all (select id, price_minor, currency from analytics.products except select id, price_minor, currency from pg_temp.catalogue_products))
+    and not exists (
+      (select route, experiment, variant from pg_temp.catalogue_arms except select route, experiment, variant from analytics.experiment_arms)
+      union all (select route, experiment, variant from analytics.experiment_arms except select route, experiment, variant from pg_temp.catalogue_arms));
+  if not v_same then
+    delete from analytics.products;
+    delete from analytics.experiment_arms;
+    begin
+      insert into analytics.products select * from pg_temp.catalogue_products;
+      insert into analytics.experiment_arms select * from pg_temp.catalogue_arms;
+    exception when check_violation or not_null_violation or unique_violation then
+      raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
+    end;
+  end if;
+  return jsonb_build_object('changed', not v_same);
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function publish_catalogue(jsonb) is 'Stores the catalogue the site was built with (products with their prices in minor units, experiments with their arms), against which track() checks buy events and variants. Admins at aal2 through the API; the stand-in at start.';
+
+CREATE OR REPLACE FUNCTION public.record_checkout_event(p_event jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_provider text := p_event ->> 'provider';
+  v_kind text := p_event ->> 'kind';
+  v_order text := p_event ->> 'orderId';
+  v_amount bigint;
+  v_refunded bigint;
+  v_at timestamptz;
+  v_reference text := p_event ->> 'reference';
+  v_paid boolean := coalesce((p_event ->> 'paid')::boolean, false);
+begin
+  if v_provider is null or v_provider not in ('stripe', 'lemonsqueezy', 'polar') then
+    raise exception 'invalid checkout event: provider is not one of stripe, lemonsqueezy, polar' using errcode = '22023';
+  end if;
+  if v_kind is null or v_kind not in ('sale', 'refund') then
+    raise exception 'invalid checkout event: kind is not sale or refund' using errcode = '22023';
+  end if;
+  if coalesce(char_length(p_event ->> 'eventId'), 0) not between 1 and 255 or coalesce(char_length(v_order), 0) not between 1 and 255 then
+    raise exception 'invalid checkout event: eventId and orderId are 1 to 255 characters' using errcode = '22023';
+  end if;
+  if (p_event ->> 'currency') !~ '^[A-Z]{3}$' then
+    raise exception 'invalid checkout event: currency is not an ISO 4217 code' using errcode = '22023';
+  end if;
+  begin
+    v_amount := (p_event ->> 'amountMinor')::bigint;
+    v_refunded := coalesce((p_event ->> 'refundedMinor')::bigint, 0);
+    v_at := coalesce((p_event ->> 'at')::timestamptz, now());
+  exception when others then
+    raise exception 'invalid checkout event: amountMinor and refundedMinor are whole numbers, at an ISO time' using errcode = '22023';
+  end;
+  -- A reference the visitor could have edited in the checkout address: kept only in its one form.
+  if v_reference !~ '^[A-Za-z0-9_-]{22}$' then
+    v_reference := null;
+  end if;
+
+  insert into sales.webhook_events (provider, event_id, type, order_id)
+  values (v_provider, p_event ->> 'eventId', left(coalesce(p_event ->> 'type', v_kind), 100), v_order)
+  on conflict (provider, event_id) do nothing;
+  if not found then
+    return jsonb_build_object('recorded', false);
+  end if;
+
+  insert into sales.orders as o (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
+  values (v_provider, v_order, v_amount, p_event ->> 'currency', v_paid, v_refunded,
+    case when (p_event ->> 'product') ~ '^[a-z0-9][a-z0-9-]{0,63}$' then p_event ->> 'product' end,
+    v_reference, case when v_paid then v_at end)
+  on conflict (provider, order_id) do update set
+    -- The sale's own amount is the order's; a refund's fills it only until the sale arrives.
+    amount_minor = case when v_kind = 'sale' then coalesce(excluded.amount_minor, o.amount_minor) else coalesce(o.amount_minor, excluded.amount_minor) end,
+    currency = case when v_kind = 'sale' then coalesce(excluded.currency, o.currency) else coalesce(o.currency, excluded.currency) end,
+    paid = o.paid or excluded.paid,
+    -- Every provider sends the refunds so far: the largest seen is the latest, whatever the order of arrival.
+    refunded_minor = greatest(o.refunded_minor, excluded.refunded_minor),
+    product = coalesce(o.product, excluded.product),
+    reference = coalesce(o.reference, excluded.reference),
+    paid_at = least(o.paid_at, excluded.paid_at),
+    updated_at = now();
+  return jsonb_build_object('recorded', true);
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function record_checkout_event(jsonb) is 'The one writer of sales.orders: one verified webhook event (checkout-webhook Edge Function, service role only). Idempotent by (provider, eventId); merges in any order.';
 
 CREATE OR REPLACE FUNCTION public.reopen_site_limit(p_action text)
  RETURNS void
@@ -1278,13 +1750,22 @@ CREATE OR REPLACE FUNCTION public.track(text)
  SET search_path TO ''
 AS $function$
 declare
-  v_refused json := private.count_request('events');
+  v_headers json := nullif(current_setting('request.headers', true), '')::json;
+  v_refused json;
   v_body jsonb;
   v_problem text;
-  v_headers json := nullif(current_setting('request.headers', true), '')::json;
   v_agent text := coalesce(v_headers ->> 'user-agent', '');
-  c_hint constant text := 'Send {"k":kind,"r":"/route","d":"phone|tablet|desktop"} and optional b, t, p, c, f, us, um, uc, v (see supabase/README.md).';
+  v_price bigint;
+  v_experiment text;
+  v_visitor bytea;
+  c_hint constant text := 'Send {"k":kind,"r":"/route","d":"phone|tablet|desktop"} and optional b, t, p, f, us, um, uc, v, x (see supabase/README.md).';
 begin
+  -- Global Privacy Control and Do Not Track: nothing counted, nothing stored, not even the attempt.
+  if btrim(coalesce(v_headers ->> 'sec-gpc', '')) = '1' or btrim(coalesce(v_headers ->> 'dnt', '')) = '1' then
+    return private.refusal(403, 'not_tracked', 'not counted: the browser asks not to be tracked (Sec-GPC or DNT)',
+      'Browsers that send Global Privacy Control or Do Not Track are not counted at all.');
+  end if;
+  v_refused := private.count_request('events');
   if v_refused is not null then
     return v_refused;
   end if;
@@ -1297,6 +1778,20 @@ begin
     return private.refusal(400, '22023', 'invalid event: the body is not JSON', c_hint);
   end;
   v_problem := private.analytics_event_problem(v_body);
+  if v_problem is null and v_body ? 'p' then
+    select price_minor into v_price from analytics.products where id = v_body ->> 'p';
+    if not found then
+      v_problem := format('p (product) %s is not in the catalogue', v_body ->> 'p');
+    elsif v_body ->> 'k' = 'buy' and v_body ? 'c' and (v_body ->> 'c')::bigint <> v_price then
+      v_problem := format('c (price) %s is not the catalogue''s price of %s; leave it out, the catalogue''s is used', v_body ->> 'c', v_body ->> 'p');
+    end if;
+  end if;
+  if v_problem is null and v_body ? 'v' then
+    select experiment into v_experiment from analytics.experiment_arms where route = v_body ->> 'r' and variant = v_body ->> 'v';
+    if not found then
+      v_problem := format('v (variant) %s is not one of the variants of %s''s experiment', v_body ->> 'v', v_body ->> 'r');
+    end if;
+  end if;
   if v_problem is not null then
     return private.refusal(400, '22023', 'invalid event: ' || v_problem, c_hint);
   end if;
@@ -1304,18 +1799,21 @@ begin
     return private.refusal(403, 'bot', 'not counted: the user-agent header is empty or a bot''s',
       'Automated clients are not counted (the list is the isbot package''s).');
   end if;
+  v_visitor := sha256(private.analytics_salt_today()
+    || convert_to((select site from analytics.settings) || chr(10) || private.client_address() || chr(10) || v_agent, 'UTF8'));
   insert into analytics.events (visitor, kind, route, block_id, block_type, product, price_cents,
     referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
-  values (
-    sha256(private.analytics_salt_today()
-      || convert_to((select site from analytics.settings) || chr(10) || private.client_address() || chr(10) || v_agent, 'UTF8')),
-    v_body ->> 'k', v_body ->> 'r', v_body ->> 'b', v_body ->> 't', v_body ->> 'p', (v_body ->> 'c')::integer,
+  values (v_visitor, v_body ->> 'k', v_body ->> 'r', v_body ->> 'b', v_body ->> 't', v_body ->> 'p',
+    case when v_body ->> 'k' = 'buy' then v_price end,
     v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v');
+  if v_body ? 'x' then
+    perform private.store_buy_reference(v_body ->> 'x', v_visitor, v_body, v_experiment);
+  end if;
   return null;
 end;
 $function$;
 -- grants: anon=X/postgres postgres=X/postgres
-comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field, 403 for a bot, 429 past the caps in private.hourly_limits (action events); nothing stored when refused.';
+comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
 
 CREATE OR REPLACE FUNCTION rls.session_is_live()
  RETURNS boolean
@@ -1328,7 +1826,43 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function rls.session_is_live() is 'True when the request''s JWT names a session that still exists (sign-out deletes it).';
 
+CREATE OR REPLACE FUNCTION sales.money(p_orders bigint, p_refunded_orders bigint, p_gross numeric, p_refunded numeric)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select jsonb_build_object('orders', coalesce(p_orders, 0), 'refundedOrders', coalesce(p_refunded_orders, 0),
+    'grossMinor', coalesce(p_gross, 0), 'refundedMinor', coalesce(p_refunded, 0), 'netMinor', coalesce(p_gross, 0) - coalesce(p_refunded, 0))
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.orders_between(p_from date, p_to date)
+ RETURNS TABLE(provider text, order_id text, status text, day date, paid_at timestamp with time zone, currency text, gross bigint, refunded bigint, net bigint, product text, reference text, attributed boolean, route text, block_id text, block_type text, variant text, experiment text, referrer_host text, utm_source text, utm_medium text, utm_campaign text, steps text[])
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select o.provider, o.order_id, o.status, (o.paid_at at time zone 'utc')::date, o.paid_at, o.currency,
+    o.amount_minor, least(o.refunded_minor, o.amount_minor), o.amount_minor - least(o.refunded_minor, o.amount_minor),
+    coalesce(r.product, o.product), o.reference, r.reference is not null,
+    r.route, r.block_id, r.block_type, r.variant, r.experiment, r.referrer_host,
+    r.utm_source, r.utm_medium, r.utm_campaign, coalesce(r.steps, '{}')
+  from sales.orders o
+  left join analytics.buy_references r on r.reference = o.reference
+  where o.paid and o.amount_minor is not null and o.currency is not null
+    and o.paid_at >= (p_from::timestamp at time zone 'utc') and o.paid_at < ((p_to + 1)::timestamp at time zone 'utc')
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+
 -- Policies (every schema, storage.objects included)
+
+create policy "Admin reads of analytics.buy_references need a live session" on analytics.buy_references as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.buy_references need aal2" on analytics.buy_references as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.buy_references" on analytics.buy_references as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
 create policy "Admin reads of analytics daily need a live session" on analytics.daily as restrictive for select to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live));
@@ -1366,6 +1900,15 @@ create policy "Admin reads of analytics events need aal2" on analytics.events as
 create policy "Admins can read analytics events" on analytics.events as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
+create policy "Admin reads of analytics.experiment_arms need a live session" on analytics.experiment_arms as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.experiment_arms need aal2" on analytics.experiment_arms as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.experiment_arms" on analytics.experiment_arms as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admin reads of analytics folded_days need a live session" on analytics.folded_days as restrictive for select to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live));
 
@@ -1373,6 +1916,15 @@ create policy "Admin reads of analytics folded_days need aal2" on analytics.fold
   using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
 
 create policy "Admins can read analytics folded_days" on analytics.folded_days as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
+create policy "Admin reads of analytics.products need a live session" on analytics.products as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.products need aal2" on analytics.products as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.products" on analytics.products as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
 create policy "Admin access to contact messages needs a live session" on public.contact_messages as restrictive for all to authenticated
@@ -1411,6 +1963,24 @@ create policy "Admin reads of rate limit windows need aal2" on public.rate_limit
 create policy "Admins can read rate limit windows" on public.rate_limit_windows as permissive for select to authenticated
   using ((((( SELECT auth.jwt() AS jwt) -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text));
 
+create policy "Admin reads of sales.orders need a live session" on sales.orders as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of sales.orders need aal2" on sales.orders as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read sales.orders" on sales.orders as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
+create policy "Admin reads of sales.webhook_events need a live session" on sales.webhook_events as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of sales.webhook_events need aal2" on sales.webhook_events as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read sales.webhook_events" on sales.webhook_events as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admins can list previews" on storage.objects as permissive for select to authenticated
   using (((bucket_id = 'previews'::text) AND (((( SELECT auth.jwt() AS jwt) -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
@@ -1434,6 +2004,9 @@ create policy "Replacing previews needs aal2" on storage.objects as restrictive 
 
 create policy "Uploading previews needs aal2" on storage.objects as restrictive for insert to authenticated
   with check (((bucket_id <> 'previews'::text) OR (( SELECT (auth.jwt() ->> 'aal'::text)) = 'aal2'::text)));
+
+create policy "Visitors can list previews" on storage.objects as permissive for select to anon
+  using ((bucket_id = 'previews'::text));
 
 -- Triggers
 
