@@ -12,7 +12,7 @@ import { SiteLimitsClosed } from './site-limits.tsx';
 import { signedInAdmin } from './session.ts';
 import { formatDateTime, link, panel } from './ui.ts';
 
-const LIMIT_NAMES: Record<LimitReached['action'], string> = { contact_messages: 'Contact messages', email_captures: 'Starter-kit sign-ups' };
+const LIMIT_NAMES: Record<LimitReached['action'], string> = { contact_messages: 'Contact messages', email_captures: 'Starter-kit sign-ups', events: 'Analytics events' };
 const SCOPE_NAMES: Record<LimitReached['scope'], string> = {
   site: 'for the whole site',
   client: 'for one visitor',
@@ -39,7 +39,7 @@ function LimitsReached({ limits }: { limits: LimitReached[] }) {
           {limits.map((l) => (
             <li key={`${l.action} ${l.scope} ${l.reachedAt}`} data-testid="limit-reached">
               <strong>{LIMIT_NAMES[l.action]}</strong>: the limit {SCOPE_NAMES[l.scope]} was reached at{' '}
-              {formatDateTime(l.reachedAt)}; {AFTER[l.scope]}.
+              {formatDateTime(l.reachedAt)}; {l.action === 'events' ? 'after that, events were sampled (the insights for that hour count fewer than came)' : AFTER[l.scope]}.
             </li>
           ))}
         </ul>

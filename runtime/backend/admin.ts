@@ -147,7 +147,8 @@ export async function previewPublicUrl(path: string): Promise<string> {
 
 /** An hour in which one of the hourly limits on visitors' writes was reached (supabase/migrations: private.hourly_limits). */
 export interface LimitReached {
-  action: 'contact_messages' | 'email_captures';
+  /** A form, or the analytics events (whose site-wide cap, once reached, samples them). */
+  action: 'contact_messages' | 'email_captures' | 'events';
   /** The whole site, one client (an IPv4 address or IPv6 /64), or one IPv6 /56 or /48. */
   scope: 'site' | 'client' | 'client56' | 'client48';
   reachedAt: string;
@@ -158,7 +159,7 @@ export interface LimitReached {
  * visitor for a proof of work until the hour ends or the owner reopens it (public.reopen_site_limit).
  */
 export interface SiteLimitClosed {
-  action: LimitReached['action'];
+  action: FormAction;
   closedAt: string;
 }
 
@@ -174,7 +175,8 @@ export interface Overview {
 
 /** The forms' limits, which the overview shows and the owner can reopen; the analytics beacon's cap
  * ('events') is a counting guard, not a form a visitor is turned away from. */
-const FORM_ACTIONS: LimitReached['action'][] = ['contact_messages', 'email_captures'];
+type FormAction = Exclude<LimitReached['action'], 'events'>;
+const FORM_ACTIONS: FormAction[] = ['contact_messages', 'email_captures'];
 
 /** The site-wide caps closed now. */
 export async function closedSiteLimits(now = new Date()): Promise<SiteLimitClosed[]> {
@@ -186,7 +188,7 @@ export async function closedSiteLimits(now = new Date()): Promise<SiteLimitClose
     .not('limit_reached_at', 'is', null)
     .gte('window_start', new Date(now.getTime() - 60 * 60 * 1000).toISOString());
   if (error) fail(error, 'the limits');
-  type Row = { action: LimitReached['action']; window_start: string; limit_reached_at: string; lifted_at: string | null };
+  type Row = { action: FormAction; window_start: string; limit_reached_at: string; lifted_at: string | null };
   const closed = ((data ?? []) as Row[])
     // This hour's window (the database's clock hour), reached after any reopening.
     .filter((r) => Date.parse(r.window_start) + 60 * 60 * 1000 > now.getTime())
@@ -208,25 +210,22 @@ function earliestPer<T>(items: T[], key: (item: T) => string, at: (item: T) => s
 }
 
 /** Reopens a tripped site-wide cap for the rest of the hour; the database lets only an admin at aal2 do it. */
-export async function reopenSiteLimit(action: LimitReached['action']): Promise<void> {
+export async function reopenSiteLimit(action: FormAction): Promise<void> {
   const { error } = await (await getSupabase()).rpc('reopen_site_limit', { p_action: action });
   if (error) throw new AdminDataError(error.message || 'The form was not reopened.', error.code);
 }
 
-/** When the hourly limits were reached since `since`, newest first. */
+/** When the hourly limits were reached since `since`, newest first: every limit of the forms, and the
+ * hours in which the analytics events' site-wide cap was reached (a visitor's own events cap is not news). */
 export async function limitsReachedSince(since: string): Promise<LimitReached[]> {
-  const { data, error } = await (await getSupabase())
-    .from('rate_limit_windows')
-    .select('action, scope, client_hash, window_start, limit_reached_at')
-    .in('action', FORM_ACTIONS)
-    .not('limit_reached_at', 'is', null)
-    .gte('window_start', since)
-    .order('limit_reached_at', { ascending: false })
-    .limit(100);
-  if (error) fail(error, 'the limits');
+  const supabase = await getSupabase();
+  const reached = () => supabase.from('rate_limit_windows').select('action, scope, client_hash, window_start, limit_reached_at')
+    .not('limit_reached_at', 'is', null).gte('window_start', since).order('limit_reached_at', { ascending: false }).limit(100);
+  const [forms, events] = await Promise.all([reached().in('action', FORM_ACTIONS), reached().eq('action', 'events').eq('scope', 'site')]);
+  if (forms.error || events.error) fail((forms.error ?? events.error)!, 'the limits');
   type Row = { action: LimitReached['action']; scope: LimitReached['scope']; client_hash: string; window_start: string; limit_reached_at: string };
   // One entry per window: a site-wide window's slots may each note the same trip (see closedSiteLimits).
-  return earliestPer((data ?? []) as Row[], (r) => `${r.action} ${r.scope} ${r.client_hash} ${r.window_start}`, (r) => r.limit_reached_at)
+  return earliestPer([...(forms.data ?? []), ...(events.data ?? [])] as Row[], (r) => `${r.action} ${r.scope} ${r.client_hash} ${r.window_start}`, (r) => r.limit_reached_at)
     .sort((a, b) => Date.parse(b.limit_reached_at) - Date.parse(a.limit_reached_at))
     .map((r) => ({ action: r.action, scope: r.scope, reachedAt: r.limit_reached_at }));
 }
