@@ -9,7 +9,7 @@
 // under "no difference" is the variance of each). Its p-value stays valid however often it is read. A
 // capped order value has a finite variance, which is what the normal approximation needs; a minimum of
 // orders keeps the first days, when the plug-in variance is still poor, from deciding.
-import { binomial, MSPRT, normal, normalCdf, seededRandom, type Verdict } from './experiment-stats.ts';
+import { binomial, MSPRT, normal, normalCdf, seededRandom, smallestReaching, type Verdict } from './experiment-stats.ts';
 
 /** One arm's money: visitors exposed, and over their orders the sum of capped net values and of their squares. */
 export interface ArmMoney {
@@ -72,18 +72,7 @@ export function visitorsToDetectRevenue(mean: number, variance: number, lift: nu
     const c = ((2 * v * (v + n * tau2)) / (n * n * tau2)) * (Math.log(1 / alpha) + 0.5 * Math.log((v + n * tau2) / v));
     return normalCdf((Math.abs(d) - Math.sqrt(c)) / Math.sqrt(v / n));
   };
-  let lo = 1;
-  let hi = 1;
-  while (powerAt(hi) < power) {
-    hi *= 2;
-    if (hi > 1e10) return Infinity;
-  }
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (powerAt(mid) >= power) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  return smallestReaching(powerAt, power);
 }
 
 /** Skewed order values: log-normal with the given median and log-spread, capped at their 99th percentile. */

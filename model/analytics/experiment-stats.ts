@@ -204,6 +204,11 @@ export function visitorsToDetect(baseline: number, lift: number, opts: { variant
     const sd = Math.sqrt((baseline * (1 - baseline) + (baseline + d) * (1 - baseline - d)) / n);
     return normalCdf((Math.abs(d) - Math.sqrt(c)) / sd);
   };
+  return smallestReaching(powerAt, power);
+}
+
+/** The smallest n at which `powerAt(n)` (rising with n) reaches `power`: doubling, then bisection; Infinity past 1e10. */
+export function smallestReaching(powerAt: (n: number) => number, power: number): number {
   let lo = 1;
   let hi = 1;
   while (powerAt(hi) < power) {

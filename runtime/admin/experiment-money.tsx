@@ -9,6 +9,7 @@ import { revenueVerdict, type ArmMoney } from '../../model/analytics/experiment-
 import { verdict as conversionVerdict, type Verdict } from '../../model/analytics/experiment-stats.ts';
 import { toMinor } from '../../model/sales.ts';
 import { experimentRevenue, type VariantRevenue } from '../backend/sales.ts';
+import { WideTable } from './wide-table.tsx';
 import { formatMoney } from './insights-sales-maths.ts';
 
 export const isMoneyGoal = (e: ExperimentEntry) => e.goal.event === 'revenue' || e.goal.event === 'order';
@@ -71,7 +72,7 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
         Judged on {entry.goal.event === 'revenue' ? 'net revenue per visitor (refunds subtracted, visitors who bought nothing count as 0' : 'orders per visitor (from the checkout'}
         {entry.goal.event === 'revenue' && report.capMinor !== undefined && c ? `; one order counts for at most ${formatMoney(report.capMinor, c)}` : ''}), from the checkout's verified webhooks.
       </p>
-      <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`${entry.id}: each version's money`}>
+      <WideTable className="mt-2" label={`${entry.id}: each version's money`}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-gray-200 text-gray-600">
@@ -92,7 +93,7 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
             ))}
           </tbody>
         </table>
-      </div>
+      </WideTable>
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-money-verdict">{verdictText(report.verdict, entry.goal.event as 'revenue' | 'order')}</p>
       <p className="mt-1 text-sm text-gray-700">The buy clicks in the table above are a guardrail: a version that draws clicks but not orders is not selling.</p>
     </div>
