@@ -123,17 +123,17 @@ select is(pg_temp.track_as('198.51.100.2', (select agent from ua), '{"k":"view",
 -- each is kept with the chance cap / count. Seeded, so the run is repeatable.
 reset role;
 select setseed(0.42);
-create temporary table answers (n int, a jsonb) on commit drop;
-grant insert, select on answers to anon;
+create temporary table flood (n int, a jsonb) on commit drop;
+grant insert, select on flood to anon;
 set local role anon;
 select pg_temp.as_claims('{"role":"anon"}');
-insert into answers select g, pg_temp.track_as('203.0.' || (g / 200) || '.' || (g % 200), (select agent from ua), '{"k":"view","r":"/about","d":"phone"}') from generate_series(1, 1000) g;
+insert into flood select g, pg_temp.track_as('203.0.' || (g / 200) || '.' || (g % 200), (select agent from ua), '{"k":"view","r":"/about","d":"phone"}') from generate_series(1, 1000) g;
 reset role;
-select is((select count(*)::int from answers where n <= 36 and a is null), 36, 'below the site cap every event is stored (3 + 1 + 36 make the cap of 40)');
-select ok((select count(*) from answers where n > 36 and a is null) between 40 and 300, 'past the site cap events are sampled: about cap x ln(count / cap) of the 964 stored, neither none nor all');
-select is((select count(*)::int from answers where n > 36 and a is not null and a ->> 'message' <> 'too many requests to this site this hour'), 0, 'the others are refused as past the site cap');
-select ok((select count(*) from answers where n > 900 and a is null) > 0, 'late in a flood a visitor''s event is still kept sometimes');
-select is((select count(*)::int from analytics.events where route = '/about'), 4 + (select count(*)::int from answers where a is null),
+select is((select count(*)::int from flood where n <= 36 and a is null), 36, 'below the site cap every event is stored (3 + 1 + 36 make the cap of 40)');
+select ok((select count(*) from flood where n > 36 and a is null) between 40 and 300, 'past the site cap events are sampled: about cap x ln(count / cap) of the 964 stored, neither none nor all');
+select is((select count(*)::int from flood where n > 36 and a is not null and a ->> 'message' <> 'too many requests to this site this hour'), 0, 'the others are refused as past the site cap');
+select ok((select count(*) from flood where n > 900 and a is null) > 0, 'late in a flood a visitor''s event is still kept sometimes');
+select is((select count(*)::int from analytics.events where route = '/about'), 4 + (select count(*)::int from flood where a is null),
   'every accepted event is stored, no refused one');
 select is((select count(*)::int from public.rate_limit_windows where action = 'events' and scope = 'site' and limit_reached_at is not null), 1, 'the trip is noted, so the admin sees the hour');
 delete from public.rate_limit_windows where action = 'events';

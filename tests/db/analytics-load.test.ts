@@ -59,9 +59,9 @@ if (!postgresAvailable()) {
     });
 
     // The site-wide cap is a circuit breaker counted in slots (20251220000000_sharded_site_count.sql):
-    // under concurrency it lets through at least the cap and at most the cap plus the calls in flight
-    // at once less one (here 50 connections), then refuses everyone.
-    it('past the site-wide cap: 429 for every client, the cap stored give or take the calls in flight, then closed', { timeout: 120_000 }, async () => {
+    // under concurrency every attempt is counted, and at least the cap gets through. Past it, events are
+    // sampled (20251231000100_events_sampled_past_breaker.sql), so some more are kept, never all.
+    it('past the site-wide cap: every attempt counted, at least the cap stored, the rest sampled', { timeout: 120_000 }, async () => {
       await resetCaps();
       await setCap('site', 60);
       const before = await stored();
@@ -69,15 +69,14 @@ if (!postgresAvailable()) {
       const accepted = answers.filter((a) => a.status === 200).length;
       console.log(`site-wide cap 60, 200 events from 50 connections: ${accepted} accepted, ${200 - accepted} refused`);
       expect(accepted).toBeGreaterThanOrEqual(60);
-      expect(accepted).toBeLessThanOrEqual(60 + 49);
+      expect(accepted).toBeLessThan(200);
       expect(answers.filter((a) => a.status === 429)).toHaveLength(200 - accepted);
       expect(await stored()).toBe(before + accepted);
-      // Every attempt counted, refused ones too; the next client is turned away.
-      const counted = await db.query<{ n: number }>(`select sum(requests)::int as n from public.rate_limit_windows where action = 'events' and scope = 'site'`);
+      // Every attempt counted, refused ones too, and the trip noted for the admin.
+      const counted = await db.query<{ n: number; reached: number }>(
+        `select sum(requests)::int as n, count(limit_reached_at)::int as reached from public.rate_limit_windows where action = 'events' and scope = 'site'`);
       expect(counted.rows[0]!.n).toBe(200);
-      const late = await trackAsAnon(pool, eventBody(0), '203.0.113.200');
-      expect(late.status).toBe(429);
-      expect(await stored()).toBe(before + accepted);
+      expect(counted.rows[0]!.reached).toBeGreaterThanOrEqual(1);
     });
   });
 }

@@ -40,6 +40,15 @@ function folderAt(commit: string): string {
   return dir;
 }
 
+/** Today's migrations up to the repair, with it: the database the repair itself ends in (later migrations
+ * may redefine what it re-created). */
+function upToRepair(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'migrations-repaired-'));
+  dirs.push(dir);
+  for (const file of migrationFiles().filter((f) => f <= REPAIR)) cpSync(join(MIGRATIONS_DIR, file), join(dir, file));
+  return dir;
+}
+
 /** Today's migrations without the repair. */
 function withoutRepair(): string {
   const dir = mkdtempSync(join(tmpdir(), 'migrations-unrepaired-'));
@@ -97,11 +106,11 @@ function defineRepairSuite(engine: string, open: (name: string) => Promise<Datab
       }
     });
 
-    it('changes nothing on a database that applied today\'s texts', async () => {
+    it('changes nothing on a database that applied today\'s texts up to it', async () => {
       const db = await open('twice');
       try {
         await bootstrap(db);
-        await migrate(db);
+        await migrate(db, upToRepair());
         const once = await dumpSchema(db);
         await db.exec(readFileSync(join(MIGRATIONS_DIR, REPAIR), 'utf8'));
         expect(await dumpSchema(db)).toBe(once);

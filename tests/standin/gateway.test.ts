@@ -39,9 +39,15 @@ describe('keys', () => {
 });
 
 describe('unknown paths', () => {
-  it('answers a path outside the three services as the gateway does (404)', async () => {
-    const res = await fetch(`${standIn.url}/functions/v1/hello`, { headers: { apikey: standIn.anonKey } });
+  it('answers a path outside its services as the gateway does (404)', async () => {
+    const res = await fetch(`${standIn.url}/graphql/v2/hello`, { headers: { apikey: standIn.anonKey } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'no Route matched with those values' });
+  });
+
+  it('answers an Edge Function it does not have as Supabase does (404)', async () => {
+    const res = await fetch(`${standIn.url}/functions/v1/hello`, { headers: { apikey: standIn.anonKey } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ message: 'Requested function was not found' });
   });
 });
