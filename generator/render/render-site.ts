@@ -31,7 +31,7 @@ import { pagesToRender, type RenderedPage, type RenderInput } from './render-tas
 import type { RenderSetup } from './render-setup.ts';
 import type { PhaseClock } from './phases.ts';
 
-/** A page's file, relative to the output folder; a variant's is beside it (model/experiment.ts). */
+/** A page's file, relative to the output folder; a variant's is beside it (model/analytics/experiment.ts). */
 export function outFileFor(route: string, variant?: string): string {
   if (route === NOT_FOUND_ROUTE) return '404.html';
   const file = route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;

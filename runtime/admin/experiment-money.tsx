@@ -2,7 +2,7 @@
 // refunds subtracted, visitors who bought nothing counted as 0, each order capped) or 'order' (orders
 // per visitor), per version and per currency the visitors, orders and revenue per visitor from the
 // verified webhooks (public.admin_experiment_revenue), and the verdict: the revenue mSPRT with a
-// plug-in variance (model/experiment-money.ts), or for orders the conversion mSPRT on orders. Buy
+// plug-in variance (model/analytics/experiment-money.ts), or for orders the conversion mSPRT on orders. Buy
 // clicks stay beside it, in the experiment's ordinary table, as a guardrail.
 import { CONTROL, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { revenueVerdict, type ArmMoney } from '../../model/analytics/experiment-money.ts';

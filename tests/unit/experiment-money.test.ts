@@ -1,4 +1,4 @@
-// Experiments judged on money (issue 41, model/experiment-money.ts): the mSPRT on revenue per visitor
+// Experiments judged on money (issue 41, model/analytics/experiment-money.ts): the mSPRT on revenue per visitor
 // with a plug-in variance, simulated with skewed (log-normal) order values. The bench runs 1,000 of
 // each; here 200, with the bench's budgets.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The catalogue the database checks visitors' events against (generator/site-catalogue.ts,
+// The catalogue the database checks visitors' events against (generator/host/site-catalogue.ts,
 // model/sales.ts): every product of site.config.yaml at its price in minor units, and every route
 // under an experiment with its arms, the control first; read from the named fixture site.
 import { readFileSync } from 'node:fs';
