@@ -104,7 +104,7 @@ describe('the beacon', () => {
     const bodies: Record<string, unknown>[] = [];
     const full = run({ url: 'https://site.example/a?utm_source=s&utm_medium=m&utm_campaign=c', referrer: 'https://elsewhere.example/', width: 390, variant: 'b' });
     const block = element({ block: 'pricing', blockType: 'price-box' }, element({}));
-    full.click(element({}, element({ buy: 'instagram', price: '2900' }, block), 'button'));
+    full.hook?.('buy', { p: 'instagram', c: 2900, x: 'AAAAAAAAAAAAAAAAAAAAAA', b: 'pricing', t: 'price-box' });
     full.click(element({}, block, 'a', '/x'));
     for (const kind of ['capture', 'contact', 'preview']) full.hook?.(kind);
     bodies.push(...full.sent.map((s) => s.body), ...run({ kind: '404', width: 800 }).sent.map((s) => s.body), ...run().sent.map((s) => s.body));
