@@ -6,6 +6,7 @@ import type { FunnelConfig } from '../backend/insights.ts';
 import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
+import type { DatabaseCatalogue } from '../../model/sales.ts';
 
 export interface PreviewEntry {
   /** Product id in site.config.yaml. */
@@ -30,6 +31,8 @@ export interface AdminAppProps {
   funnels?: FunnelConfig[];
   /** The site's experiments (model/analytics/experiment.ts), for /admin/insights' experiments section. */
   experiments?: ExperimentEntry[];
+  /** The catalogue the database checks buy clicks against, which the app publishes at aal2 (layout.tsx). */
+  catalogue?: DatabaseCatalogue;
 }
 
 export interface AdminOutlet {

@@ -4,6 +4,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
+import { publishCatalogue } from '../backend/sales.ts';
+import type { DatabaseCatalogue } from '../../model/sales.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
 import { SCREENS, screenFor } from './screens.ts';
@@ -139,6 +141,24 @@ function NotAnAdmin({ email }: { email: string }) {
   );
 }
 
+/**
+ * The database values a buy and checks its variant by the catalogue the site was built with
+ * (public.publish_catalogue, 20251230000000_sales.sql). The stand-in publishes it as it starts; on a
+ * hosted project an admin's app does, once a session reaches aal2, so a deploy that changes a price or
+ * starts an experiment is known to the database at the owner's next visit. Unchanged, nothing is written.
+ */
+function usePublishedCatalogue(catalogue: DatabaseCatalogue | undefined) {
+  const sent = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const text = catalogue && JSON.stringify(catalogue);
+    if (!catalogue || sent.current === text) return;
+    sent.current = text;
+    publishCatalogue(catalogue).catch((e: unknown) =>
+      toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),
+    );
+  }, [catalogue]);
+}
+
 export function AdminLayout({ props }: { props: AdminAppProps }) {
   const session = useLoaderData() as AdminSession;
   const { pathname } = useLocation();
@@ -148,6 +168,7 @@ export function AdminLayout({ props }: { props: AdminAppProps }) {
   useEffect(() => {
     document.title = `${screen?.title ?? 'Not found'} | ${props.siteName}`;
   }, [screen, props.siteName]);
+  usePublishedCatalogue(session.state !== 'signed-out' && session.admin && session.step === 'done' ? props.catalogue : undefined);
 
   if (session.state === 'signed-out') {
     return (

@@ -3,6 +3,7 @@
 // screen gets the catalogue (routes, list prices) and the declared funnels the same way.
 import type { BlockOf } from '../../model/page.ts';
 import { isBundle, previewPath } from '../../model/catalogue.ts';
+import { databaseCatalogue } from '../../model/sales.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
 import type { FunnelConfig } from '../backend/insights.ts';
@@ -28,6 +29,7 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           defaultPath: block.defaultPath,
           products,
           funnels: funnelsOf(site),
+          catalogue: databaseCatalogue(site.products, site.checkout?.currency ?? 'USD', Object.fromEntries(running.map((e) => [e.route, { id: e.id, arms: e.arms }]))),
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
           // Absent without an experiment, so the admin's pages are as they were.
           ...(running.length ? { experiments: running } : {}),
