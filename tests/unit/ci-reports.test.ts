@@ -144,7 +144,7 @@ describe('exit codes', () => {
   });
 
   it.each([
-    [['--formt', 'json'], 'validate: unknown option --formt; did you mean --format? Options: --format, --max-warnings, --as-of'],
+    [['--formt', 'json'], 'validate: unknown option --formt; did you mean --format? Options: --format, --max-warnings, --as-of, --verdicts'],
     [['--format', 'xml'], 'validate: --format must be one of pretty, github, json, got "xml"'],
     [['--max-warnings', 'many'], 'validate: --max-warnings must be a whole number, got "many"'],
     [['pages/nope.yaml'], 'validate: no such file: pages/nope.yaml'],
