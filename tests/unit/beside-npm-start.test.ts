@@ -50,8 +50,8 @@ async function npmStart(): Promise<{ child: ChildProcess; stop: () => Promise<nu
   return { child, stop: () => (child.kill('SIGINT'), exited) };
 }
 
-function run(script: string) {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(site, script)], { cwd: site, env, encoding: 'utf8' });
+function run(script: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(site, script), ...args], { cwd: site, env, encoding: 'utf8' });
   return { status: r.status, output: r.stdout + r.stderr };
 }
 
@@ -74,7 +74,7 @@ describe('commands beside a running npm start', () => {
       expect(demo.output).toContain(`demo:traffic refused, nothing written: the local database ${pglite} is open in process ${first.child.pid} (node `);
       expect(demo.output).toContain('generator/cli/start.ts');
 
-      const validate = run('generator/cli/validate.ts');
+      const validate = run('generator/cli/validate.ts', '--verdicts');
       expect(validate.status, validate.output).toBe(0);
       expect(validate.output).toContain(`experiment verdicts not read: the local database ${pglite} is open in process ${first.child.pid}`);
 
