@@ -167,40 +167,8 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     // 3. The screen's queries, as an admin at aal2.
     await db.query(`insert into auth.users (id, email) values ('0b000000-0000-4000-8000-000000000001', 'bench-admin@example.com')`);
     await db.query(`insert into auth.sessions (id, user_id, aal) values ('0b000000-0000-4000-8000-000000000002', '0b000000-0000-4000-8000-000000000001', 'aal2')`);
-    const client = await pool.connect();
-    const queries: { name: string; medianMs: number }[] = [];
     const queriesLoadBefore = loadavg()[0]!;
-    try {
-      const timed = async (name: string, sql: string) => {
-        const times: number[] = [];
-        for (let run = 0; run < 5; run++) {
-          await client.query('begin');
-          await client.query(`select set_config('request.jwt.claims', $1, true)`, [ADMIN_CLAIMS]);
-          await client.query('set local role authenticated');
-          const t0 = performance.now();
-          const { rows } = await client.query(sql);
-          times.push(performance.now() - t0);
-          await client.query('rollback');
-          if (run === 0 && JSON.stringify(rows[0]).includes('"views":0,') && name === 'insights, 90 days') throw new Error(`${name}: the admin read zeros`);
-        }
-        queries.push({ name, medianMs: times.sort((a, b) => a - b)[2]! });
-      };
-      const range = (days: number) => `current_date - ${days - 1}, current_date`;
-      // One untimed read first: the screen is measured warm (caches, plans), as an owner uses it.
-      await timed('warm-up (not a budget)', `select public.admin_insights(${range(90)})`);
-      queries.pop();
-      for (const days of [1, 7, 30, 90]) await timed(`insights, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_insights(${range(days)})`);
-      await timed('insights, the 90 days before', `select public.admin_insights(current_date - 179, current_date - 90)`);
-      await timed('funnel, 3 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
-      await timed('funnel, 8 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"kind":"view"},{"kind":"cta"},{"kind":"view"},{"kind":"buy"},{"kind":"view"},{"kind":"view"},{"kind":"buy"}]')`);
-      await timed('experiment, 90 days', `select public.admin_experiment('/ultimate-detox', 'hero', '{"event":"buy"}', ${range(90)})`);
-      for (const days of [1, 30, 90]) await timed(`sales, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_sales(${range(days)})`);
-      await timed('sales of a funnel, 90 days', `select public.admin_funnel_sales(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
-      await timed('experiment on revenue, 90 days', `select public.admin_experiment_revenue('/ultimate-detox', 'hero', ${range(90)})`);
-      await timed('orders, first page, 90 days', `select public.admin_orders(${range(90)})`);
-    } finally {
-      client.release();
-    }
+    const queries = await timeScreenQueries(pool);
     return {
       ingest: ingestFigures,
       load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders },
@@ -212,6 +180,44 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     await db.close();
     await server.stop();
   }
+}
+
+/** The admin screen's queries, each run five times as an admin at aal2; the median of each. */
+async function timeScreenQueries(pool: pg.Pool): Promise<{ name: string; medianMs: number }[]> {
+  const client = await pool.connect();
+  const queries: { name: string; medianMs: number }[] = [];
+  try {
+    const timed = async (name: string, sql: string) => {
+      const times: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        await client.query('begin');
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [ADMIN_CLAIMS]);
+        await client.query('set local role authenticated');
+        const t0 = performance.now();
+        const { rows } = await client.query(sql);
+        times.push(performance.now() - t0);
+        await client.query('rollback');
+        if (run === 0 && JSON.stringify(rows[0]).includes('"views":0,') && name === 'insights, 90 days') throw new Error(`${name}: the admin read zeros`);
+      }
+      queries.push({ name, medianMs: times.sort((a, b) => a - b)[2]! });
+    };
+    const range = (days: number) => `current_date - ${days - 1}, current_date`;
+    // One untimed read first: the screen is measured warm (caches, plans), as an owner uses it.
+    await timed('warm-up (not a budget)', `select public.admin_insights(${range(90)})`);
+    queries.pop();
+    for (const days of [1, 7, 30, 90]) await timed(`insights, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_insights(${range(days)})`);
+    await timed('insights, the 90 days before', `select public.admin_insights(current_date - 179, current_date - 90)`);
+    await timed('funnel, 3 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
+    await timed('funnel, 8 steps, 90 days', `select public.admin_funnel(${range(90)}, '[{"route":"/"},{"kind":"view"},{"kind":"cta"},{"kind":"view"},{"kind":"buy"},{"kind":"view"},{"kind":"view"},{"kind":"buy"}]')`);
+    await timed('experiment, 90 days', `select public.admin_experiment('/ultimate-detox', 'hero', '{"event":"buy"}', ${range(90)})`);
+    for (const days of [1, 30, 90]) await timed(`sales, ${days} day${days > 1 ? 's' : ''}`, `select public.admin_sales(${range(days)})`);
+    await timed('sales of a funnel, 90 days', `select public.admin_funnel_sales(${range(90)}, '[{"route":"/"},{"routePattern":"/*-detox"},{"kind":"buy"}]')`);
+    await timed('experiment on revenue, 90 days', `select public.admin_experiment_revenue('/ultimate-detox', 'hero', ${range(90)})`);
+    await timed('orders, first page, 90 days', `select public.admin_orders(${range(90)})`);
+  } finally {
+    client.release();
+  }
+  return queries;
 }
 
 export function describeAnalytics(f: AnalyticsFigures): string {

@@ -136,7 +136,6 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
   const grown = growProject(root, resolve(dir), articles);
   console.log(`site grown to ${grown.articles} articles (${grown.copies} copies) in ${relative(root, grown.dir)}`);
   const out = join(grown.dir, 'dist');
-  const cleanOut = join(grown.dir, 'dist-clean');
   const over: string[] = [];
 
   const colds: (Stats & { wallMs: number })[] = [];
@@ -164,27 +163,7 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
   print('rebuild, nothing changed', unchanged);
 
   const article = join(grown.dir, BLOG_DIR, articleFiles(grown.dir).at(-1)!);
-  const edits: number[] = [];
-  let differences: string[] = [];
-  for (let i = 0; i < runs; i++) {
-    const restore = editArticle(article);
-    try {
-      const warm = build(grown.dir, out, []);
-      edits.push(warm.wallMs);
-      print(`rebuild, one article edited (${relative(grown.dir, article)})`, warm);
-      if (i === runs - 1) {
-        rmSync(cleanOut, { recursive: true, force: true });
-        build(grown.dir, cleanOut, ['--clean']);
-        differences = treeDifferences(out, cleanOut);
-      }
-    } finally {
-      restore();
-      rmSync(cleanOut, { recursive: true, force: true });
-    }
-    const back = build(grown.dir, out, []);
-    edits.push(back.wallMs);
-    print('rebuild, the edit undone', back);
-  }
+  const { edits, differences } = timeOneArticleEdits(grown.dir, out, join(grown.dir, 'dist-clean'), article, runs);
   if (differences.length) over.push(`incremental and clean builds differ in ${differences.length} files: ${differences.slice(0, 10).join(', ')}`);
   else console.log('  byte-identical to a clean build of the edited site (every file, .br and .gz included)');
 
@@ -228,4 +207,31 @@ export async function benchAtScale(root: string, articles: number, opts: ScaleOp
   }
   console.log('\nWithin budget.');
   return EXIT.ok;
+}
+
+/** `runs` times: one article edited and rebuilt, then the edit undone and rebuilt (both timed). The last
+ *  edited build is compared file by file with a clean build of the same site into `cleanOut`. */
+function timeOneArticleEdits(dir: string, out: string, cleanOut: string, article: string, runs: number): { edits: number[]; differences: string[] } {
+  const edits: number[] = [];
+  let differences: string[] = [];
+  for (let i = 0; i < runs; i++) {
+    const restore = editArticle(article);
+    try {
+      const warm = build(dir, out, []);
+      edits.push(warm.wallMs);
+      print(`rebuild, one article edited (${relative(dir, article)})`, warm);
+      if (i === runs - 1) {
+        rmSync(cleanOut, { recursive: true, force: true });
+        build(dir, cleanOut, ['--clean']);
+        differences = treeDifferences(out, cleanOut);
+      }
+    } finally {
+      restore();
+      rmSync(cleanOut, { recursive: true, force: true });
+    }
+    const back = build(dir, out, []);
+    edits.push(back.wallMs);
+    print('rebuild, the edit undone', back);
+  }
+  return { edits, differences };
 }

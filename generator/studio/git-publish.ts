@@ -71,26 +71,10 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
   // The site as the branch will hold it: a changed file left out of this publish is checked as the
   // last commit has it. (A new or removed file left out is still seen as it is on disk: the compile
   // reads the pages folder's listing.)
-  const held = new Map<string, string>();
-  for (const c of pages) {
-    if (files.includes(c.file) || c.kind !== 'modified') continue;
-    const text = await headText(repo, c.file);
-    if (text !== null) held.set(join(root, c.file), text);
-  }
+  const held = await heldTexts(repo, root, pages, files);
   const { result, diagnostics } = await validateSite(root, { components: ctx.components, asOf, texts: held });
   const errors = diagnostics.filter((d) => d.severity === 'error');
-  // Example copy from a palette block or a starter, new since the last commit, on a page that is not a
-  // draft (example-copy.ts). The validator cannot see it (the examples come from real pages); the
-  // studio can, as it knows what the last commit held.
-  const sets = exampleSets(root);
-  for (const f of files) {
-    const full = join(root, f);
-    if (!f.startsWith('pages/') || !existsSync(full)) continue;
-    const text = readFileSync(full, 'utf8');
-    if (isDraftPage(text)) continue;
-    const marks = copyMarks(f, text, await headText(repo, f), sets).filter((d) => d.name === 'ExampleCopy');
-    errors.push(...marks.map((d) => ({ ...d, severity: 'error' as const })));
-  }
+  errors.push(...(await exampleCopyErrors(repo, root, files)));
   if (errors.length) return { ok: false, refused: `The site has ${errors.length} error${errors.length === 1 ? '' : 's'}; nothing was committed.`, errors, report: formatReport(errors, result.texts) };
 
   const defaultBranch = await defaultBranchOf(repo);
@@ -132,6 +116,34 @@ export async function publish(root: string, req: PublishRequest, ctx: PublishCon
     ...(retry ? { retry, pushError } : {}),
     leftUntouched: outside,
   };
+}
+
+/** The last commit's text of each modified page left out of this publish, keyed by its full path. */
+async function heldTexts(repo: Repo, root: string, pages: { file: string; kind: string }[], files: string[]): Promise<Map<string, string>> {
+  const held = new Map<string, string>();
+  for (const c of pages) {
+    if (files.includes(c.file) || c.kind !== 'modified') continue;
+    const text = await headText(repo, c.file);
+    if (text !== null) held.set(join(root, c.file), text);
+  }
+  return held;
+}
+
+/** Example copy from a palette block or a starter, new since the last commit, on a page that is not a
+ *  draft (example-copy.ts), as errors. The validator cannot see it (the examples come from real pages);
+ *  the studio can, as it knows what the last commit held. */
+async function exampleCopyErrors(repo: Repo, root: string, files: string[]) {
+  const sets = exampleSets(root);
+  const errors = [];
+  for (const f of files) {
+    const full = join(root, f);
+    if (!f.startsWith('pages/') || !existsSync(full)) continue;
+    const text = readFileSync(full, 'utf8');
+    if (isDraftPage(text)) continue;
+    const marks = copyMarks(f, text, await headText(repo, f), sets).filter((d) => d.name === 'ExampleCopy');
+    errors.push(...marks.map((d) => ({ ...d, severity: 'error' as const })));
+  }
+  return errors;
 }
 
 /** A commit of `base` with the chosen files as they are on disk, made in a temporary index. */

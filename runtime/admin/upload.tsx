@@ -16,16 +16,13 @@ async function looksLikePdf(file: File): Promise<boolean> {
   return String.fromCharCode(...head) === PDF_MAGIC;
 }
 
-export function UploadScreen() {
-  const { session, props } = useAdmin();
-  const [params] = useSearchParams();
+/** The upload's state and its submit handler: checks the file and path, then sends it. */
+function useUpload(initialPath: string) {
   const [file, setFile] = useState<File | null>(null);
-  const [path, setPath] = useState(() => params.get('path') || props.defaultPath);
+  const [path, setPath] = useState(initialPath);
   const [uploading, setUploading] = useState(false);
   const [publicUrl, setPublicUrl] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const listId = useId();
-  const admin = session.admin;
 
   const onUpload = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,6 +56,15 @@ export function UploadScreen() {
       setUploading(false);
     }
   };
+  return { file, setFile, path, setPath, uploading, publicUrl, failure, onUpload };
+}
+
+export function UploadScreen() {
+  const { session, props } = useAdmin();
+  const [params] = useSearchParams();
+  const { file, setFile, path, setPath, uploading, publicUrl, failure, onUpload } = useUpload(params.get('path') || props.defaultPath);
+  const listId = useId();
+  const admin = session.admin;
 
   return (
     <section aria-labelledby="admin-upload-heading" className={`${card} mx-auto max-w-2xl`} data-testid="admin-upload-form">
@@ -94,20 +100,28 @@ export function UploadScreen() {
         </button>
       </form>
 
-      {publicUrl && (
-        <div className="mt-6 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-4" data-testid="upload-result">
-          <p className="font-bold text-emerald-900">Upload successful. Public address:</p>
-          <a href={publicUrl} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all font-mono text-sm text-violet-800 underline" data-testid="public-url">
-            {publicUrl}
-          </a>
-        </div>
-      )}
-      {failure && (
-        <div role="alert" className="mt-6 rounded-2xl border-2 border-red-400 bg-red-50 p-4 text-red-900" data-testid="upload-error">
-          <p className="font-bold">Upload failed: {failure}</p>
-          {!admin && <p className="mt-1 text-sm">Only admins may upload previews, and {session.user.email} is not an admin account.</p>}
-        </div>
-      )}
+      {publicUrl && <UploadResult publicUrl={publicUrl} />}
+      {failure && <UploadFailure failure={failure} admin={admin} email={session.user.email} />}
     </section>
+  );
+}
+
+function UploadResult({ publicUrl }: { publicUrl: string }) {
+  return (
+    <div className="mt-6 rounded-2xl border-2 border-emerald-500 bg-emerald-50 p-4" data-testid="upload-result">
+      <p className="font-bold text-emerald-900">Upload successful. Public address:</p>
+      <a href={publicUrl} target="_blank" rel="noopener noreferrer" className="mt-1 block break-all font-mono text-sm text-violet-800 underline" data-testid="public-url">
+        {publicUrl}
+      </a>
+    </div>
+  );
+}
+
+function UploadFailure({ failure, admin, email }: { failure: string; admin: boolean; email: string | undefined }) {
+  return (
+    <div role="alert" className="mt-6 rounded-2xl border-2 border-red-400 bg-red-50 p-4 text-red-900" data-testid="upload-error">
+      <p className="font-bold">Upload failed: {failure}</p>
+      {!admin && <p className="mt-1 text-sm">Only admins may upload previews, and {email} is not an admin account.</p>}
+    </div>
   );
 }

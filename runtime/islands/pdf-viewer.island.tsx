@@ -7,7 +7,7 @@
 // built saying 'Preview coming soon' (all a visitor without scripts sees), and the island asks the storage
 // for the file when it hydrates (through the list endpoint: a missing file is an empty list, not an error
 // in the console), showing the viewer if it is there. So an upload shows without a rebuild.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PreviewComingSoon } from './preview-coming-soon.tsx';
 import type { BeaconWindow } from '../../model/analytics/event.ts';
@@ -55,20 +55,9 @@ export default function PdfViewer(props: PdfViewerProps) {
   return <Viewer {...props} />;
 }
 
-function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
-  const area = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
-  const [pageCount, setPageCount] = useState(still?.pages ?? 0);
-  const [page, setPage] = useState(startPage);
-  const [drawn, setDrawn] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [missing, setMissing] = useState(false);
-  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
-  // PDF.js (half a megabyte of script to run, and the drawing) starts when the frame is on screen, not
-  // when the island hydrates a screen ahead: until then the still shows the same first page.
+/** True once the element has been on screen (and from then on). */
+function useOnScreen(area: RefObject<HTMLDivElement | null>): boolean {
   const [onScreen, setOnScreen] = useState(false);
-
   useEffect(() => {
     const el = area.current;
     if (!el || onScreen) return;
@@ -77,10 +66,20 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [onScreen]);
+  }, [area, onScreen]);
+  return onScreen;
+}
 
+/** The PDF opened with PDF.js once `open` is true, its page count, the page shown (kept within the
+ *  document once it is open), and whether it failed or is not uploaded. */
+function usePdfDocument(url: string, open: boolean, startPage: number, knownPages: number) {
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [pageCount, setPageCount] = useState(knownPages);
+  const [page, setPage] = useState(startPage);
+  const [failed, setFailed] = useState(false);
+  const [missing, setMissing] = useState(false);
   useEffect(() => {
-    if (!onScreen) return;
+    if (!open) return;
     let cancelled = false;
     let opened: PDFDocumentProxy | undefined;
     import('./pdf-engine.ts')
@@ -106,8 +105,13 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
       cancelled = true;
       void opened?.destroy();
     };
-  }, [url, onScreen]);
+  }, [url, open]);
+  return { doc, pageCount, page, setPage, failed, missing };
+}
 
+/** The element's content box, updated as it resizes. */
+function useAreaSize(area: RefObject<HTMLDivElement | null>) {
+  const [size, setSize] = useState<{ w: number; h: number } | null>(null);
   useEffect(() => {
     const el = area.current;
     if (!el) return;
@@ -117,8 +121,13 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [area]);
+  return size;
+}
 
+/** Draws `page` of `doc` on the canvas, fitted to `size`; returns the page last drawn (0 before any). */
+function usePageRender(doc: PDFDocumentProxy | null, page: number, size: { w: number; h: number } | null, fit: PdfViewerProps['fit'], canvas: RefObject<HTMLCanvasElement | null>): number {
+  const [drawn, setDrawn] = useState(0);
   useEffect(() => {
     if (!doc || !size || !canvas.current) return;
     let task: RenderTask | undefined;
@@ -146,7 +155,19 @@ function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
       cancelled = true;
       task?.cancel();
     };
-  }, [doc, page, size, fit]);
+  }, [doc, page, size, fit, canvas]);
+  return drawn;
+}
+
+function Viewer({ url, title, height, fit, startPage, still }: PdfViewerProps) {
+  const area = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  // PDF.js (half a megabyte of script to run, and the drawing) starts when the frame is on screen, not
+  // when the island hydrates a screen ahead: until then the still shows the same first page.
+  const onScreen = useOnScreen(area);
+  const { doc, pageCount, page, setPage, failed, missing } = usePdfDocument(url, onScreen, startPage, still?.pages ?? 0);
+  const size = useAreaSize(area);
+  const drawn = usePageRender(doc, page, size, fit, canvas);
 
   if (missing) return <PreviewComingSoon title={title} />;
   const showStill = still && drawn === 0;
