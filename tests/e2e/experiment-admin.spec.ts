@@ -17,6 +17,7 @@ import { chooseVariant } from '../../model/analytics/choose-variant.ts';
 import { arms, type Experiment } from '../../model/analytics/experiment.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import type { Product } from '../../model/schema.generated.ts';
+import { siteCatalogue } from '../../generator/host/site-catalogue.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, SUPABASE_URL } from './helpers.ts';
@@ -77,9 +78,14 @@ test.beforeAll(async () => {
     if (!agentFor.has(arm)) agentFor.set(arm, ua);
   }
   server = await npmStart(dir);
+  // The run's stand-in checks events against the catalogue it published at start, the live site's, which
+  // has no experiment: the copy's catalogue (its experiment's versions, its prices) is published for this
+  // test, and the live site's again after it.
+  await dbQuery('select public.publish_catalogue($1::jsonb)', [JSON.stringify(siteCatalogue(dir))]);
 });
 
 test.afterAll(async () => {
+  await dbQuery('select public.publish_catalogue($1::jsonb)', [JSON.stringify(siteCatalogue(projectRoot))]);
   if (server && server.exitCode === null) {
     const exited = new Promise((ok) => server!.once('exit', ok));
     server.kill('SIGTERM');
