@@ -8,7 +8,7 @@
 // under the experiment, its start moved to today. That `npm start` uses the run's stand-in (the one
 // Playwright's `npm start` opened, NO_STANDIN=1), so the events land where dbQuery reads them. It runs in
 // the `alone` project: the experiments spec's own fixture server would otherwise add versions of / too.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
@@ -20,6 +20,7 @@ import type { Product } from '../../model/schema.generated.ts';
 import { siteCatalogue } from '../../generator/host/site-catalogue.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { signInAdmin } from './admin-second-factor.ts';
+import { startCopy, stopCopy } from './start-copy.ts';
 import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, SUPABASE_URL } from './helpers.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 5;
@@ -36,25 +37,6 @@ let product: Product;
 const agentFor = new Map<string, string>();
 
 test.describe.configure({ mode: 'serial' });
-
-/** `npm start` in the copy; resolves once it serves the site. */
-function npmStart(cwd: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/start.ts'], {
-    cwd,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', VITE_SUPABASE_URL: SUPABASE_URL, NO_STANDIN: '1', EXPERIMENT_SECRET: SECRET, OUT_DIR: join(cwd, 'out'), STANDIN_CONTROL_PORT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((ok, fail) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes(`Site: http://127.0.0.1:${PORT}`)) ok(child);
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.on('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(400_000);
@@ -77,7 +59,7 @@ test.beforeAll(async () => {
     const arm = await chooseVariant({ experiment: experiment.id, arms: arms(experiment), address: '127.0.0.1', userAgent: ua, secret: SECRET });
     if (!agentFor.has(arm)) agentFor.set(arm, ua);
   }
-  server = await npmStart(dir);
+  server = await startCopy(dir, PORT, { VITE_SUPABASE_URL: SUPABASE_URL, NO_STANDIN: '1', EXPERIMENT_SECRET: SECRET });
   // The run's stand-in checks events against the catalogue it published at start, the live site's, which
   // has no experiment: the copy's catalogue (its experiment's versions, its prices) is published for this
   // test, and the live site's again after it.
@@ -86,11 +68,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await dbQuery('select public.publish_catalogue($1::jsonb)', [JSON.stringify(siteCatalogue(projectRoot))]);
-  if (server && server.exitCode === null) {
-    const exited = new Promise((ok) => server!.once('exit', ok));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopCopy(server);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,7 +9,7 @@
 // site was built with, so this runs `npm start` on a copy of the platform-experiment-site fixture
 // (with the live site's admin pages, the experiment starting today) with its own stand-in, database
 // and webhook secret, on ports of its own beside the run's.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import type { Product } from '../../model/schema.generated.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { islandsReady, openAdmin, submitAdminSignIn } from './helpers.ts';
+import { startCopy, stopCopy } from './start-copy.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 7;
 const SUPABASE = `http://127.0.0.1:${Number(process.env.E2E_SUPABASE_PORT ?? 54321) + 7}`;
@@ -45,27 +46,6 @@ let variantHeadline = '';
 let agent = '';
 
 test.describe.configure({ mode: 'serial' });
-
-function npmStart(cwd: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/start.ts'], {
-    cwd,
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', VITE_SUPABASE_URL: SUPABASE, EXPERIMENT_SECRET, CHECKOUT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      OUT_DIR: join(cwd, 'out'), DATA_DIR: join(cwd, '.data'), STANDIN_CONTROL_PORT: '', NO_STANDIN: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((ok, fail) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes(`Site: http://127.0.0.1:${PORT}`)) ok(child);
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.on('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(400_000);
@@ -94,15 +74,11 @@ test.beforeAll(async () => {
     if ((await chooseVariant({ experiment: experiment.id, arms: arms(experiment), address: '127.0.0.1', userAgent: ua, secret: EXPERIMENT_SECRET })) === variant) agent = ua;
   }
   expect(agent).not.toBe('');
-  server = await npmStart(dir);
+  server = await startCopy(dir, PORT, { VITE_SUPABASE_URL: SUPABASE, EXPERIMENT_SECRET, CHECKOUT_WEBHOOK_SECRET: WEBHOOK_SECRET, DATA_DIR: join(dir, '.data'), NO_STANDIN: '' });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((ok) => server!.once('exit', ok));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopCopy(server);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
