@@ -7,8 +7,6 @@ import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { filesHash } from '../store/hash.ts';
 import { isYaml, listFiles } from '../store/files.ts';
 
-// The walk's old home: studio/ and the CLIs still import it from here.
-export { isYaml, listFiles };
 import { loadSchemas, type SchemaSet } from './schemas.ts';
 
 /** One source file: its project-relative path (pages/about.yaml) and its text. */

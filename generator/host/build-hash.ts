@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { clientInputsDigest } from '../client/cached-build.ts';
 import { codeDigest } from '../store/code-graph.ts';
-import { listFiles } from '../core/load.ts';
+import { listFiles } from '../store/files.ts';
 import { SCHEDULE_FILE, scheduleIsDue } from '../core/publication.ts';
 
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */

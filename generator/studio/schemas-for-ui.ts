@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { blogCategories, type CategoryEntry } from '../../model/blog.ts';
-import { isYaml, listFiles } from '../core/load.ts';
+import { isYaml, listFiles } from '../store/files.ts';
 import type { Goal } from '../../model/analytics/experiment.ts';
 import type { StudioSchemas } from './api-types.ts';
 

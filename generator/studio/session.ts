@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { parse } from 'yaml';
 import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
-import { isYaml, listFiles } from '../core/load.ts';
+import { isYaml, listFiles } from '../store/files.ts';
 import type { CompileResult } from '../core/compile.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import { affectedBetween } from './affected-pages.ts';

@@ -2,7 +2,7 @@
 // the page made from it), save it, or start a new one as `npm run new` does.
 import { execFile } from 'node:child_process';
 import { join, relative } from 'node:path';
-import { isYaml, listFiles } from '../../core/load.ts';
+import { isYaml, listFiles } from '../../store/files.ts';
 import { readIfFile, writeNoFollow } from '../../guards/safe-write.ts';
 import type { Edit } from '../api-types.ts';
 import { HttpError, readJson, type Route } from '../http.ts';

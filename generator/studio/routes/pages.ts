@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { isYaml, listFiles, routeOf } from '../../core/load.ts';
+import { isYaml, listFiles } from '../../store/files.ts';
+import { routeOf } from '../../core/load.ts';
 import type { CompileResult } from '../../core/compile.ts';
 import { parseMoment, publicationOf } from '../../core/publication.ts';
 import type { PageSummary } from '../api-types.ts';
