@@ -2,7 +2,8 @@
 // Vite's SSR loader, so YAML, schema and component changes show on the next load; the browser reloads
 // itself on every change. Validation errors are printed here and shown in the browser. Drafts and
 // pages scheduled later are shown too, each with a ribbon, as of now or `--as-of <date>`.
-import { readFileSync, watch } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { watch as chokidarWatch } from 'chokidar';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { createServer as createViteServer } from 'vite';
@@ -20,7 +21,6 @@ import { startLocalBackend } from './backend.ts';
 import { moment, parseCli } from './args.ts';
 import { studio } from '../studio/server.ts';
 import { devFiles, isLoopback } from '../guards/dev-access.ts';
-import { watchTree } from './watch-tree.ts';
 
 const root = process.cwd();
 const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
@@ -61,7 +61,9 @@ interface Changes {
   /** The schemas or the catalogue: the editors' copy of the schemas is written again. */
   editorSchemas?: boolean;
 }
-const compile = async (changes: Changes = { schemas: true, editorSchemas: true }) => {
+/** `quiet`: report only if the outcome differs from the last compile's (valid or not, the pages found). */
+const compile = async (changes: Changes = { schemas: true, editorSchemas: true }, quiet = false) => {
+  const before = compiled && `${compiled.ok} ${compiled.site?.pages.length}`;
   // As `astro sync` does: the types follow the schemas.
   if (changes.schemas) {
     schemas = undefined;
@@ -72,6 +74,7 @@ const compile = async (changes: Changes = { schemas: true, editorSchemas: true }
   if (changes.editorSchemas) writeEditorSchemas(root);
   schemas ??= loadSchemas(join(root, 'schemas'));
   compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache, schemas });
+  if (quiet && `${compiled.ok} ${compiled.site?.pages.length}` === before) return compiled;
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid${unpublishedNote(compiled)}`);
   // What only the live site would find broken (a link to a draft, say) is a warning here: say so.
   const early = compiled.diagnostics.filter((d) => d.name === 'LinkToUnpublished' || d.name === 'UnpublishedProductPage');
@@ -81,14 +84,20 @@ const compile = async (changes: Changes = { schemas: true, editorSchemas: true }
 };
 await compile();
 
-// YAML and schemas are read by the generator, not Vite: recompile and reload on their changes. One
-// save is often several events: a page whose text is what the last compile read is no change.
-watchTree(join(root, 'pages'), (name) => {
-  if (name && unchangedPage(join(root, 'pages', name))) return;
-  recompile({});
+// YAML and schemas are read by the generator, not Vite: recompile and reload on their changes. chokidar
+// reads a folder made under pages/ as it appears and reports each file in it (Node 20's recursive fs.watch
+// missed a page written just after its folder, and threw on a folder deleted under it). The server
+// answers once the watch is in place, so no edit made after it starts goes unseen. One save is often
+// several events: a page whose text is what the last compile read is no change.
+const sources = chokidarWatch(['pages', 'schemas', 'site.config.yaml'].map((p) => join(root, p)), { ignoreInitial: true });
+await new Promise<void>((ready) => sources.once('ready', ready));
+sources.on('all', (event, file) => {
+  if (file.startsWith(join(root, 'pages') + sep)) {
+    if (event === 'change' && unchangedPage(file)) return;
+    recompile({});
+  } else if (file.startsWith(join(root, 'schemas') + sep)) recompile({ schemas: true, editorSchemas: true });
+  else recompile({ editorSchemas: true });
 });
-watchTree(join(root, 'schemas'), () => recompile({ schemas: true, editorSchemas: true }));
-watch(join(root, 'site.config.yaml'), () => recompile({ editorSchemas: true }));
 // Components render on the server too, so any change under runtime/ reloads the page; a change to the
 // registry (a block added or removed) is checked against the schemas again.
 vite.watcher.on('change', (file) => {
@@ -152,7 +161,11 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   vite.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const result = compiled ?? (await compile());
+      const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+      // Each page is rendered from the tree as it is now: a watcher can miss a folder deleted and made
+      // again at once, and a compile that finds nothing changed costs only the site-wide checks (15-30 ms
+      // for 60 pages). The watchers are what reload the browser.
+      const result = await compile({}, true);
       const { renderPage, renderErrorPage } = await renderEntry();
       if (!result.ok) {
         res.writeHead(500, { 'content-type': 'text/html; charset=utf-8' });
@@ -160,7 +173,6 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
         return;
       }
       const site = result.site!;
-      const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE);
       // A site without pages/404.yaml (a small fixture) still answers an unknown address with a 404.
       if (!page) {
