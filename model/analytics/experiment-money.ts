@@ -1,7 +1,7 @@
 // Experiments judged on money (issue 41): net revenue per visitor, zeros included and refunds
 // subtracted, each order's value capped so one large cart cannot decide. Pure, as experiment-stats.ts;
-// the admin runs it on public.admin_experiment_revenue's sums (runtime/backend/sales.ts), the bench and
-// the unit tests simulate it.
+// the admin and `npm run validate` run it on public.admin_experiment_revenue's sums (moneyReport), the
+// bench and the unit tests simulate it.
 //
 // The test is the same mixture sequential probability ratio test as for conversions (Johari, Pekelis &
 // Walsh 2017), in its form for any metric with a finite variance: a normal mixture over the difference
@@ -9,7 +9,8 @@
 // under "no difference" is the variance of each). Its p-value stays valid however often it is read. A
 // capped order value has a finite variance, which is what the normal approximation needs; a minimum of
 // orders keeps the first days, when the plug-in variance is still poor, from deciding.
-import { binomial, MSPRT, normal, normalCdf, seededRandom, smallestReaching, type Verdict } from './experiment-stats.ts';
+import type { ExperimentEntry } from './experiment.ts';
+import { binomial, MSPRT, normal, normalCdf, seededRandom, smallestReaching, verdict as conversionVerdict, type Verdict } from './experiment-stats.ts';
 
 /** One arm's money: visitors exposed, and over their orders the sum of capped net values and of their squares. */
 export interface ArmMoney {
@@ -20,6 +21,27 @@ export interface ArmMoney {
   sum: number;
   /** Sum of the squares of the same values. */
   sumSquares: number;
+}
+
+/** Goals judged on the checkout's orders rather than on clicks. */
+export const isMoneyGoal = (e: ExperimentEntry) => e.goal.event === 'revenue' || e.goal.event === 'order';
+
+/** One currency's money of an experiment's variant, for a sequential test on revenue per visitor. */
+export interface VariantMoney {
+  currency: string;
+  orders: number;
+  /** Sum over orders of min(net value, capMinor). */
+  netMinor: number;
+  /** Sum over orders of min(net value, capMinor)^2 (visitors who bought nothing add 0 to both sums). */
+  sumSquares: number;
+  /** The cap used: the one asked for, or the currency's 99th percentile of net order values. */
+  capMinor: number;
+}
+/** public.admin_experiment_revenue's row: visitor-days exposed, and per currency the money after exposure. */
+export interface VariantRevenue {
+  variant: string;
+  visitors: number;
+  money: VariantMoney[];
 }
 
 /** The revenue test's settings: the conversion test's alpha and spread, and the orders it waits for. */
@@ -56,6 +78,31 @@ export function revenueVerdict(arms: readonly ArmMoney[], alpha: number = REVENU
     if (!found || (candidate.kind === 'winner' && (found.kind !== 'winner' || lift > found.lift))) found = candidate;
   }
   return found ?? { kind: 'keep-going' };
+}
+
+export interface MoneyReport {
+  currency: string | undefined;
+  arms: (ArmMoney & { perVisitor: number })[];
+  verdict: Verdict;
+  capMinor: number | undefined;
+}
+
+/** The report in the currency most orders were paid in (sums never mix currencies). */
+export function moneyReport(entry: ExperimentEntry, rows: readonly VariantRevenue[]): MoneyReport {
+  const totals = new Map<string, number>();
+  for (const r of rows) for (const m of r.money) totals.set(m.currency, (totals.get(m.currency) ?? 0) + m.orders);
+  const currency = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+  const byArm = new Map(rows.map((r) => [r.variant, r]));
+  const arms = entry.arms.map((arm) => {
+    const r = byArm.get(arm);
+    const m = r?.money.find((x) => x.currency === currency);
+    const visitors = r?.visitors ?? 0;
+    const a: ArmMoney = { arm, visitors, orders: m?.orders ?? 0, sum: m?.netMinor ?? 0, sumSquares: m?.sumSquares ?? 0 };
+    return { ...a, perVisitor: visitors ? a.sum / visitors : 0 };
+  });
+  const capMinor = rows.flatMap((r) => r.money).find((m) => m.currency === currency)?.capMinor;
+  const verdict = entry.goal.event === 'order' ? conversionVerdict(arms.map((a) => ({ arm: a.arm, visitors: a.visitors, conversions: Math.min(a.orders, a.visitors) }))) : revenueVerdict(arms);
+  return { currency, arms, verdict, capMinor };
 }
 
 /**

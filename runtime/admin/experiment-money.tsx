@@ -5,43 +5,16 @@
 // plug-in variance (model/analytics/experiment-money.ts), or for orders the conversion mSPRT on orders. Buy
 // clicks stay beside it, in the experiment's ordinary table, as a guardrail.
 import { CONTROL, type ExperimentEntry } from '../../model/analytics/experiment.ts';
-import { revenueVerdict, type ArmMoney } from '../../model/analytics/experiment-money.ts';
-import { verdict as conversionVerdict, type Verdict } from '../../model/analytics/experiment-stats.ts';
+import { moneyReport, type MoneyReport } from '../../model/analytics/experiment-money.ts';
+import type { Verdict } from '../../model/analytics/experiment-stats.ts';
 import { toMinor } from '../../model/sales.ts';
-import { experimentRevenue, type VariantRevenue } from '../backend/sales.ts';
+import { experimentRevenue } from '../backend/sales.ts';
 import { WideTable } from './wide-table.tsx';
 import { formatMoney } from './insights-sales-maths.ts';
-
-export const isMoneyGoal = (e: ExperimentEntry) => e.goal.event === 'revenue' || e.goal.event === 'order';
 
 /** The same goal's clicks, for the guardrail table: buy clicks on the goal's product. */
 export function guardrailOf(e: ExperimentEntry): ExperimentEntry {
   return { ...e, goal: { id: `${e.goal.id} (buy clicks)`, event: 'buy', ...(e.goal.product ? { product: e.goal.product } : {}) } };
-}
-
-export interface MoneyReport {
-  currency: string | undefined;
-  arms: (ArmMoney & { perVisitor: number })[];
-  verdict: Verdict;
-  capMinor: number | undefined;
-}
-
-/** The report in the currency most orders were paid in (sums never mix currencies). */
-export function moneyReport(entry: ExperimentEntry, rows: readonly VariantRevenue[]): MoneyReport {
-  const totals = new Map<string, number>();
-  for (const r of rows) for (const m of r.money) totals.set(m.currency, (totals.get(m.currency) ?? 0) + m.orders);
-  const currency = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-  const byArm = new Map(rows.map((r) => [r.variant, r]));
-  const arms = entry.arms.map((arm) => {
-    const r = byArm.get(arm);
-    const m = r?.money.find((x) => x.currency === currency);
-    const visitors = r?.visitors ?? 0;
-    const a: ArmMoney = { arm, visitors, orders: m?.orders ?? 0, sum: m?.netMinor ?? 0, sumSquares: m?.sumSquares ?? 0 };
-    return { ...a, perVisitor: visitors ? a.sum / visitors : 0 };
-  });
-  const capMinor = rows.flatMap((r) => r.money).find((m) => m.currency === currency)?.capMinor;
-  const verdict = entry.goal.event === 'order' ? conversionVerdict(arms.map((a) => ({ arm: a.arm, visitors: a.visitors, conversions: Math.min(a.orders, a.visitors) }))) : revenueVerdict(arms);
-  return { currency, arms, verdict, capMinor };
 }
 
 /** The goal's declared cap in the site's currency's minor units (undefined: the 99th percentile). */

@@ -10,7 +10,8 @@ import { experimentCounts } from '../backend/experiments.ts';
 import type { CsvTable } from './csv.ts';
 import { useScreenTables } from './screen-tables.tsx';
 import { panel, plural } from './ui.ts';
-import { guardrailOf, isMoneyGoal, loadMoney, MoneyTable, type MoneyReport } from './experiment-money.tsx';
+import { isMoneyGoal, type MoneyReport } from '../../model/analytics/experiment-money.ts';
+import { guardrailOf, loadMoney, MoneyTable } from './experiment-money.tsx';
 import { WideTable } from './wide-table.tsx';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */

@@ -20,6 +20,7 @@
 // - variants: an order counts for every variant its visitor-day saw before the click (the steps'
 //   'variant:<route>=<v>' tokens), so an experiment on the landing page is judged by sales made on
 //   a platform page the same day, as public.admin_experiment counts conversions.
+import type { VariantRevenue } from '../../model/analytics/experiment-money.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
 import { AdminDataError } from './admin.ts';
 import { getSupabase } from './client.ts';
@@ -59,24 +60,6 @@ export interface Sales {
   campaigns: SalesByCampaign[];
   referrers: SalesByReferrer[];
   variants: SalesByVariant[];
-}
-
-/** One currency's money of an experiment's variant, for a sequential test on revenue per visitor. */
-export interface VariantMoney {
-  currency: string;
-  orders: number;
-  /** Sum over orders of min(net value, capMinor). */
-  netMinor: number;
-  /** Sum over orders of min(net value, capMinor)^2 (visitors who bought nothing add 0 to both sums). */
-  sumSquares: number;
-  /** The cap used: the one asked for, or the currency's 99th percentile of net order values. */
-  capMinor: number;
-}
-/** public.admin_experiment_revenue's row: visitor-days exposed, and per currency the money after exposure. */
-export interface VariantRevenue {
-  variant: string;
-  visitors: number;
-  money: VariantMoney[];
 }
 
 export interface OrderRow {

@@ -14,7 +14,7 @@ import { copyMarks, exampleSets } from '../../generator/studio/example-copy.ts';
 import { backendMismatch } from '../../generator/host/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { experimentEntries } from '../../model/analytics/experiment.ts';
-import { verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
+import { judgeCounts, verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
 import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
 import { otherServer } from './serving-process.ts';
@@ -158,7 +158,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const compiled = compileSite(root, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
     const entry = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
     const arm = (variant: string, conversions: number) => ({ variant, visitors: 2000, conversions, daily: [{ day: '2026-01-20', visitors: 2000, conversions }] });
-    return verdictDiagnostics(root, compiled, new Map([[entry, [arm('control', 10), arm('b', 50)]]]), 'a test', () => '2026-01-20');
+    return verdictDiagnostics(root, compiled, new Map([[entry, judgeCounts(entry, [arm('control', 10), arm('b', 50)])]]), 'a test', () => '2026-01-20');
   },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });

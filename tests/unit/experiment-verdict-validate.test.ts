@@ -69,9 +69,56 @@ async function fill(db: Database, days: number, perDay: number, rates: Record<st
   }
 }
 
-function validate(env: Record<string, string>, args = ['--verdicts']) {
+/**
+ * A DATA_DIR for the platform-experiment-site fixture, whose experiment is judged on net revenue: 10 days
+ * of `perDay` visitors per version, and for the given share of them a paid order of the goal's product
+ * (as the webhook stores it), its buy click's reference carrying the version the visitor saw.
+ */
+async function moneyDataDir(money: ExperimentEntry, perDay: number, rates: Record<string, number>, amountMinor: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'verdict-money-'));
+  dirs.push(dir);
+  const db = await openDatabase({ dataDir: join(dir, 'pglite') });
+  try {
+    await prepareDatabase(db);
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const events: Record<string, unknown>[] = [];
+    const orders: Record<string, unknown>[] = [];
+    for (let d = 1; d <= 10; d++) {
+      const at = new Date(today - d * 86_400_000 + 3_600_000);
+      for (const [variant, rate] of Object.entries(rates)) {
+        for (let v = 0; v < perDay; v++) {
+          events.push({ visitor: `${variant}-${d}-${v}`, at: at.toISOString(), day: at.toISOString().slice(0, 10), variant });
+          if (v >= Math.round(perDay * rate)) continue;
+          const reference = `${variant}-${d}-${v}`.padEnd(22, '_');
+          orders.push({ reference, at: at.toISOString(), day: at.toISOString().slice(0, 10), variant, steps: [`view:${money.route}`, `variant:${money.route}=${variant}`, `buy:${money.goal.product}`] });
+        }
+      }
+    }
+    await db.query(
+      `insert into analytics.events (at, day, visitor, kind, route, device, variant)
+       select e.at, e.day, sha256(convert_to(e.visitor, 'UTF8')), 'view', $2, 'desktop', e.variant
+       from json_to_recordset($1::json) as e(at timestamptz, day date, visitor text, variant text)`,
+      [JSON.stringify(events), money.route],
+    );
+    await db.query(
+      `with r as (
+         insert into analytics.buy_references (reference, at, day, route, product, variant, experiment, steps)
+         select o.reference, o.at, o.day, $2, $3, o.variant, $4, array(select json_array_elements_text(o.steps))
+         from json_to_recordset($1::json) as o(reference text, at timestamptz, day date, variant text, steps json)
+         returning reference, at)
+       insert into sales.orders (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
+       select 'stripe', 'cs_' || r.reference, $5, 'USD', true, 0, $3, r.reference, r.at + interval '10 minutes' from r`,
+      [JSON.stringify(orders), money.route, money.goal.product, money.id, amountMinor],
+    );
+  } finally {
+    await db.close();
+  }
+  return dir;
+}
+
+function validate(env: Record<string, string>, args = ['--verdicts'], cwd = site) {
   const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts'), ...args], {
-    cwd: site,
+    cwd,
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', VITE_SUPABASE_URL: `http://127.0.0.1:${STANDIN_PORT}`, NO_COLOR: '1', ...env },
   });
@@ -93,6 +140,21 @@ describe('validate and experiments with a verdict', () => {
     const plain = validate({ DATA_DIR: dir }, []);
     expect(plain.status, plain.output).toBe(0);
     expect(plain.output).not.toMatch(/ExperimentHasVerdict|database/i);
+  }, 120_000);
+
+  it('judges an experiment on money by the checkout\'s orders, not by its clicks', async () => {
+    const root = fixtureSite('platform-experiment-site');
+    dirs.push(root);
+    const compiled = compileSite(root).site!;
+    const money = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
+    expect(money.goal.event).toBe('revenue');
+    const dir = await moneyDataDir(money, 120, { control: 0.02, b: 0.1 }, 2900);
+    const { status, output } = validate({ DATA_DIR: dir }, ['--verdicts'], root);
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/pages\/instagram-detox\.yaml:\d+:\d+ /);
+    expect(output).toContain(`the experiment "${money.id}" has reached a verdict: b earns more than the control (+500%)`);
+    // 2 and 12 of each day's 120 visitor-days bought once, at 29.00 USD.
+    expect(output).toContain(`control 20 orders from 1200 visitor-days (580.00 USD net), b 120 orders from 1200 visitor-days (3480.00 USD net) on "${money.goal.id}" in the checkout's verified orders`);
   }, 120_000);
 
   it('says nothing while the difference could be noise', async () => {
