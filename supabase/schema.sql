@@ -388,7 +388,8 @@ create table sales.daily_sales (
   orders bigint not null,
   refunded_orders bigint not null,
   gross_minor bigint not null,
-  refunded_minor bigint not null
+  refunded_minor bigint not null,
+  shard smallint not null
 );
 alter table sales.daily_sales add constraint daily_sales_day_not_null NOT NULL day;
 alter table sales.daily_sales add constraint daily_sales_gross_minor_not_null NOT NULL gross_minor;
@@ -396,10 +397,11 @@ alter table sales.daily_sales add constraint daily_sales_key_not_null NOT NULL k
 alter table sales.daily_sales add constraint daily_sales_orders_not_null NOT NULL orders;
 alter table sales.daily_sales add constraint daily_sales_panel_check CHECK ((panel = ANY (ARRAY['totals'::text, 'daily'::text, 'products'::text, 'routes'::text, 'blocks'::text, 'campaigns'::text, 'referrers'::text, 'paths'::text])));
 alter table sales.daily_sales add constraint daily_sales_panel_not_null NOT NULL panel;
-alter table sales.daily_sales add constraint daily_sales_pkey PRIMARY KEY (day, panel, key);
+alter table sales.daily_sales add constraint daily_sales_pkey PRIMARY KEY (day, panel, key, shard);
 alter table sales.daily_sales add constraint daily_sales_refunded_minor_not_null NOT NULL refunded_minor;
 alter table sales.daily_sales add constraint daily_sales_refunded_orders_not_null NOT NULL refunded_orders;
-CREATE INDEX daily_sales_zero_idx ON sales.daily_sales USING btree (day) WHERE (orders = 0);
+alter table sales.daily_sales add constraint daily_sales_shard_check CHECK (((shard >= 0) AND (shard <= 63)));
+alter table sales.daily_sales add constraint daily_sales_shard_not_null NOT NULL shard;
 alter table sales.daily_sales enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table sales.daily_sales is 'Per UTC day of payment, panel of the sales screen and row of that panel (key: the row''s JSON, currency included), the paid orders'' count, refunded count, gross and refunds in minor units. Kept equal to a recount of sales.orders with their buy references by triggers on both tables (20260101000000_sales_rollup.sql); read by public.admin_sales and friends.';
@@ -1294,7 +1296,7 @@ begin
     h as materialized (
       select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, (d.key ->> 'netMinor')::bigint as net, sum(d.orders) as n
       from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
-      group by 1, 2, 3
+      group by 1, 2, 3 having sum(d.orders) <> 0
     ),
     -- percentile_cont(0.99) of the net order values, per currency, read off the histogram: the values at
     -- sorted positions floor and ceil of 0.99 (n - 1), interpolated as PostgreSQL does.
@@ -1390,7 +1392,7 @@ begin
           from (select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, sum(d.orders) as n, sum(d.refunded_orders) as nr,
                   sum(d.gross_minor) as g, sum(d.refunded_minor) as r
                 from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
-                group by 1, 2) p
+                group by 1, 2 having sum(d.orders) <> 0) p
           where (' ' || coalesce((select string_agg(s.token, ' ' order by s.n) from jsonb_array_elements_text(p.steps) with ordinality s(token, n)), '') || ' ') ~ v_regex
           group by currency) m), '[]');
 end;
@@ -1520,6 +1522,8 @@ begin
       select d.panel, d.key, sum(d.orders)::bigint as n, sum(d.refunded_orders)::bigint as nr, sum(d.gross_minor) as g, sum(d.refunded_minor) as r
       from sales.daily_sales d where d.day between p_from and p_to
       group by d.panel, d.key
+      -- Slots may cancel out (a key an order left for another): the sum is what counts, as in every read below.
+      having sum(d.orders) <> 0
     ),
     -- Each order's exposures: the variants its visitor-day saw before the click (tokens
     -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='), from the paths.
@@ -1863,8 +1867,8 @@ CREATE OR REPLACE FUNCTION sales.daily_sales_delta_sql(p_changes text)
  SET search_path TO ''
 AS $function$
   select format($q$
-    insert into sales.daily_sales as d (day, panel, key, orders, refunded_orders, gross_minor, refunded_minor)
-    select (c.o_paid_at at time zone 'utc')::date, k.panel, k.key, sum(c.sign), coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0),
+    insert into sales.daily_sales as d (day, panel, key, shard, orders, refunded_orders, gross_minor, refunded_minor)
+    select (c.o_paid_at at time zone 'utc')::date, k.panel, k.key, pg_backend_pid() %% 64, sum(c.sign), coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0),
       sum(c.sign * c.o_amount), sum(c.sign * least(c.o_refunded, c.o_amount))
     from (%s) c
     cross join lateral sales.order_panels((c.o_paid_at at time zone 'utc')::date, c.o_currency, c.o_amount - least(c.o_refunded, c.o_amount),
@@ -1876,7 +1880,7 @@ AS $function$
       or coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0) <> 0
     -- Always the same order of rows: two webhooks at once lock them in one order, never a deadlock.
     order by 1, 2, 3
-    on conflict (day, panel, key) do update set orders = d.orders + excluded.orders,
+    on conflict (day, panel, key, shard) do update set orders = d.orders + excluded.orders,
       refunded_orders = d.refunded_orders + excluded.refunded_orders,
       gross_minor = d.gross_minor + excluded.gross_minor, refunded_minor = d.refunded_minor + excluded.refunded_minor$q$, p_changes)
 $function$;
@@ -1896,7 +1900,6 @@ CREATE OR REPLACE FUNCTION sales.order_panels(p_day date, p_currency text, p_net
  RETURNS TABLE(panel text, key jsonb)
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
   values
     ('totals', jsonb_build_object('currency', p_currency)),
@@ -1962,7 +1965,6 @@ begin
     end if;
   end if;
   execute sales.daily_sales_delta_sql(array_to_string(v_parts, ' union all '));
-  delete from sales.daily_sales where orders = 0;
   return null;
 end;
 $function$;

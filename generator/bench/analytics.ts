@@ -22,6 +22,7 @@ import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
+import { salesRollupDifferences } from './sales-rollup.ts';
 
 /** Connections calling track() at once, as a busy API's pool would. */
 const INGEST_CONCURRENCY = 50;
@@ -165,7 +166,8 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     await db.query('select analytics.fold()');
     await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days, analytics.buy_references, sales.orders, sales.daily_sales');
     const foldSeconds = (performance.now() - foldStarted) / 1000;
-    await checkSalesRollup(db);
+    const rollupDifferences = await salesRollupDifferences((sql) => db.query(sql));
+    if (rollupDifferences) throw new Error(`the sales rollup differs from a recount of the orders in ${rollupDifferences} rows`);
     const sizes = (await db.query<{ raw: string; rollup: string; paths: string }>(
       `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths`,
     )).rows[0]!;
@@ -186,22 +188,6 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     await db.close();
     await server.stop();
   }
-}
-
-/** The sales rollup the screen reads must be the recount of the orders with their clicks, row for row, at size too. */
-async function checkSalesRollup(db: Database): Promise<void> {
-  const { rows } = await db.query<{ n: string }>(
-    `with recount as (
-       select o.day, k.panel, k.key, count(*) as orders, count(*) filter (where o.refunded > 0) as refunded_orders,
-         sum(o.gross) as gross_minor, sum(o.refunded) as refunded_minor
-       from sales.orders_between(current_date - 1000, current_date + 1) o
-       cross join lateral sales.order_panels(o.day, o.currency, o.net, o.product, case when o.attributed then o.reference end, null,
-         o.route, o.block_id, o.block_type, o.referrer_host, o.utm_source, o.utm_medium, o.utm_campaign, o.steps) k
-       group by 1, 2, 3),
-     rollup as (select day, panel, key, orders, refunded_orders, gross_minor, refunded_minor from sales.daily_sales)
-     select count(*) as n from ((table recount except table rollup) union all (table rollup except table recount)) d`,
-  );
-  if (rows[0]!.n !== '0') throw new Error(`the sales rollup differs from a recount of the orders in ${rows[0]!.n} rows`);
 }
 
 /** The admin screen's queries, each run five times as an admin at aal2; the median of each. */

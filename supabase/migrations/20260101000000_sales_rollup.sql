@@ -14,7 +14,15 @@
 -- in the writer's transaction. So an order, a replay, a refund before its sale, a partial refund, a
 -- reference arriving after its order, and deleted rows move the rollup exactly as they move the
 -- recount; record_checkout_event stays the one writer of orders.
--- Zero rows are deleted, so a day holds only what it sold.
+-- A key whose orders all left it (a refund changes an order's net value, a late click its attribution)
+-- keeps a row of zeros, as a slot may: every read sums a key's rows and skips a sum of zero orders.
+--
+-- In slots, as private.count_request's site-wide count (20251220000000_sharded_site_count.sql): a
+-- write adds to the rows of its connection's slot (pg_backend_pid() % 64), and a read sums the slots.
+-- With one row per key, every sale of the day locked the same totals row until its commit, so
+-- concurrent webhooks committed one at a time (npm run bench -- --webhook: 178 events/s against 541
+-- without the rollup, 50 senders). One order's sale and its refund may land in two slots, so a slot
+-- alone may hold -1 order or a refund without its order; only the sum over the slots is the count.
 
 create table sales.daily_sales (
   day date not null,
@@ -24,11 +32,10 @@ create table sales.daily_sales (
   refunded_orders bigint not null,
   gross_minor bigint not null,
   refunded_minor bigint not null,
-  primary key (day, panel, key)
+  shard smallint not null check (shard between 0 and 63),
+  primary key (day, panel, key, shard)
 );
 comment on table sales.daily_sales is 'Per UTC day of payment, panel of the sales screen and row of that panel (key: the row''s JSON, currency included), the paid orders'' count, refunded count, gross and refunds in minor units. Kept equal to a recount of sales.orders with their buy references by triggers on both tables (20260101000000_sales_rollup.sql); read by public.admin_sales and friends.';
--- The rows a change brought to zero, found without reading the table.
-create index daily_sales_zero_idx on sales.daily_sales (day) where orders = 0;
 
 -- Read like the orders: admins at aal2 with a live session; nobody writes it through the API.
 alter table sales.daily_sales enable row level security;
@@ -50,7 +57,7 @@ create function sales.order_panels(p_day date, p_currency text, p_net bigint, p_
 returns table (panel text, key jsonb)
 language sql
 immutable
-set search_path = ''
+-- No SET clause: inlined into the delta's query (a SET made it a function call per order, each planned).
 as $$
   values
     ('totals', jsonb_build_object('currency', p_currency)),
@@ -74,8 +81,8 @@ immutable
 set search_path = ''
 as $$
   select format($q$
-    insert into sales.daily_sales as d (day, panel, key, orders, refunded_orders, gross_minor, refunded_minor)
-    select (c.o_paid_at at time zone 'utc')::date, k.panel, k.key, sum(c.sign), coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0),
+    insert into sales.daily_sales as d (day, panel, key, shard, orders, refunded_orders, gross_minor, refunded_minor)
+    select (c.o_paid_at at time zone 'utc')::date, k.panel, k.key, pg_backend_pid() %% 64, sum(c.sign), coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0),
       sum(c.sign * c.o_amount), sum(c.sign * least(c.o_refunded, c.o_amount))
     from (%s) c
     cross join lateral sales.order_panels((c.o_paid_at at time zone 'utc')::date, c.o_currency, c.o_amount - least(c.o_refunded, c.o_amount),
@@ -87,7 +94,7 @@ as $$
       or coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0) <> 0
     -- Always the same order of rows: two webhooks at once lock them in one order, never a deadlock.
     order by 1, 2, 3
-    on conflict (day, panel, key) do update set orders = d.orders + excluded.orders,
+    on conflict (day, panel, key, shard) do update set orders = d.orders + excluded.orders,
       refunded_orders = d.refunded_orders + excluded.refunded_orders,
       gross_minor = d.gross_minor + excluded.gross_minor, refunded_minor = d.refunded_minor + excluded.refunded_minor$q$, p_changes)
 $$;
@@ -142,7 +149,6 @@ begin
     end if;
   end if;
   execute sales.daily_sales_delta_sql(array_to_string(v_parts, ' union all '));
-  delete from sales.daily_sales where orders = 0;
   return null;
 end;
 $$;
@@ -185,6 +191,8 @@ begin
       select d.panel, d.key, sum(d.orders)::bigint as n, sum(d.refunded_orders)::bigint as nr, sum(d.gross_minor) as g, sum(d.refunded_minor) as r
       from sales.daily_sales d where d.day between p_from and p_to
       group by d.panel, d.key
+      -- Slots may cancel out (a key an order left for another): the sum is what counts, as in every read below.
+      having sum(d.orders) <> 0
     ),
     -- Each order's exposures: the variants its visitor-day saw before the click (tokens
     -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='), from the paths.
@@ -234,7 +242,7 @@ begin
           from (select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, sum(d.orders) as n, sum(d.refunded_orders) as nr,
                   sum(d.gross_minor) as g, sum(d.refunded_minor) as r
                 from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
-                group by 1, 2) p
+                group by 1, 2 having sum(d.orders) <> 0) p
           where (' ' || coalesce((select string_agg(s.token, ' ' order by s.n) from jsonb_array_elements_text(p.steps) with ordinality s(token, n)), '') || ' ') ~ v_regex
           group by currency) m), '[]');
 end;
@@ -276,7 +284,7 @@ begin
     h as materialized (
       select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, (d.key ->> 'netMinor')::bigint as net, sum(d.orders) as n
       from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
-      group by 1, 2, 3
+      group by 1, 2, 3 having sum(d.orders) <> 0
     ),
     -- percentile_cont(0.99) of the net order values, per currency, read off the histogram: the values at
     -- sorted positions floor and ceil of 0.99 (n - 1), interpolated as PostgreSQL does.
