@@ -12,7 +12,8 @@
 //    then every query behind /admin/insights as an admin at aal2: median of five runs each;
 // 3. sales (issue 41): `orders` orders over the same 90 days, nine in ten with a buy click's reference
 //    (its route, block, variant, campaign and steps), one in twelve refunded, then every sales query
-//    of the screen, the same way.
+//    of the screen, the same way (after checking that the sales rollup they read, sales.daily_sales,
+//    equals a recount of the orders: bench/sales-rollup.ts).
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
 import { cpus, loadavg } from 'node:os';
@@ -47,7 +48,7 @@ export interface AnalyticsFigures {
     walSyncs: number; walSyncMs: number;
   };
   /** Absent when only ingest was measured. */
-  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number; orders: number };
+  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number; orders: number; salesRollupRows: number };
   queries: { name: string; medianMs: number }[];
   /** The machine's 1-minute load average when the queries started and ended (timings on a shared machine). */
   load1?: { before: number; after: number };
@@ -168,8 +169,9 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     const foldSeconds = (performance.now() - foldStarted) / 1000;
     const rollupDifferences = await salesRollupDifferences((sql) => db.query(sql));
     if (rollupDifferences) throw new Error(`the sales rollup differs from a recount of the orders in ${rollupDifferences} rows`);
-    const sizes = (await db.query<{ raw: string; rollup: string; paths: string }>(
-      `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths`,
+    const sizes = (await db.query<{ raw: string; rollup: string; paths: string; sales: string }>(
+      `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths,
+        (select count(*) from sales.daily_sales) as sales`,
     )).rows[0]!;
 
     // 3. The screen's queries, as an admin at aal2.
@@ -179,7 +181,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     const queries = await timeScreenQueries(pool);
     return {
       ingest: ingestFigures,
-      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders },
+      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders, salesRollupRows: Number(sizes.sales) },
       queries,
       load1: { before: queriesLoadBefore, after: loadavg()[0]! },
     };
@@ -235,7 +237,7 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   ];
   if (f.load) {
     lines.push(
-      `analytics data: ${f.load.events} events and ${f.load.orders} orders over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
+      `analytics data: ${f.load.events} events and ${f.load.orders} orders over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths, ${f.load.salesRollupRows} sales rollup rows (equal to a recount of the orders)`,
       `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms; load average ${f.load1?.before.toFixed(1)} before, ${f.load1?.after.toFixed(1)} after, on ${cpus().length} cores):`,
       ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
     );
