@@ -381,6 +381,31 @@ comment on table public.rate_limit_windows is 'Requests counted per clock hour a
 comment on column public.rate_limit_windows.lifted_at is 'When an admin reopened this window after its site-wide cap tripped; the count started again from 0.';
 comment on column public.rate_limit_windows.shard is 'Site-wide windows only: the slot (0-63) a database connection counts in; a site-wide count is the sum of its window''s slots, reached when its earliest limit_reached_at says. Always 0 for per-client windows.';
 
+create table sales.daily_sales (
+  day date not null,
+  panel text not null,
+  key jsonb not null,
+  orders bigint not null,
+  refunded_orders bigint not null,
+  gross_minor bigint not null,
+  refunded_minor bigint not null,
+  shard smallint not null
+);
+alter table sales.daily_sales add constraint daily_sales_day_not_null NOT NULL day;
+alter table sales.daily_sales add constraint daily_sales_gross_minor_not_null NOT NULL gross_minor;
+alter table sales.daily_sales add constraint daily_sales_key_not_null NOT NULL key;
+alter table sales.daily_sales add constraint daily_sales_orders_not_null NOT NULL orders;
+alter table sales.daily_sales add constraint daily_sales_panel_check CHECK ((panel = ANY (ARRAY['totals'::text, 'daily'::text, 'products'::text, 'routes'::text, 'blocks'::text, 'campaigns'::text, 'referrers'::text, 'paths'::text])));
+alter table sales.daily_sales add constraint daily_sales_panel_not_null NOT NULL panel;
+alter table sales.daily_sales add constraint daily_sales_pkey PRIMARY KEY (day, panel, key, shard);
+alter table sales.daily_sales add constraint daily_sales_refunded_minor_not_null NOT NULL refunded_minor;
+alter table sales.daily_sales add constraint daily_sales_refunded_orders_not_null NOT NULL refunded_orders;
+alter table sales.daily_sales add constraint daily_sales_shard_check CHECK (((shard >= 0) AND (shard <= 63)));
+alter table sales.daily_sales add constraint daily_sales_shard_not_null NOT NULL shard;
+alter table sales.daily_sales enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table sales.daily_sales is 'Per UTC day of payment, panel of the sales screen and row of that panel (key: the row''s JSON, currency included), the paid orders'' count, refunded count, gross and refunds in minor units. Kept equal to a recount of sales.orders with their buy references by triggers on both tables (20260101000000_sales_rollup.sql); read by public.admin_sales and friends.';
+
 create table sales.orders (
   provider text not null,
   order_id text not null,
@@ -1243,7 +1268,6 @@ CREATE OR REPLACE FUNCTION public.admin_experiment_revenue(p_route text, p_exper
  SET search_path TO ''
  SET plan_cache_mode TO 'force_custom_plan'
  SET jit TO 'off'
- SET work_mem TO '32MB'
 AS $function$
 declare
   v_prefix text;
@@ -1268,21 +1292,35 @@ begin
         where left(t, char_length(v_prefix)) = v_prefix order by n limit 1) v
       group by v.variant
     ),
-    o as materialized (select * from sales.orders_between(p_from, p_to)),
+    -- The orders of the range as a histogram: per path, currency and net order value, how many.
+    h as materialized (
+      select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, (d.key ->> 'netMinor')::bigint as net, sum(d.orders) as n
+      from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
+      group by 1, 2, 3 having sum(d.orders) <> 0
+    ),
+    -- percentile_cont(0.99) of the net order values, per currency, read off the histogram: the values at
+    -- sorted positions floor and ceil of 0.99 (n - 1), interpolated as PostgreSQL does.
+    cum as (
+      select currency, net, sum(n) over (partition by currency order by net) as upto, sum(n) over (partition by currency) as total
+      from (select currency, net, sum(n) as n from h group by 1, 2) x
+    ),
     caps as (
-      select currency, coalesce(p_cap_minor, greatest(1, ceil(percentile_cont(0.99) within group (order by net)))::bigint) as cap
-      from o group by currency
+      select currency, coalesce(p_cap_minor, greatest(1, ceil(lo + (hi - lo) * (pos - floor(pos))))::bigint) as cap
+      from (select currency, pos,
+              (select min(c2.net) from cum c2 where c2.currency = q.currency and c2.upto > floor(q.pos))::float8 as lo,
+              (select min(c2.net) from cum c2 where c2.currency = q.currency and c2.upto > ceil(q.pos))::float8 as hi
+            from (select distinct currency, 0.99::float8 * (total - 1)::float8 as pos from cum) q) p
     ),
     -- A visitor is shown one version of the route, so an order's steps hold one such token.
     bought as (
-      select substr(u.t, char_length(v_prefix) + 1) as variant, o.currency, c.cap, least(o.net, c.cap) as value
-      from o join caps c using (currency)
-      cross join lateral unnest(o.steps) u(t)
+      select substr(u.t, char_length(v_prefix) + 1) as variant, h.currency, c.cap, least(h.net, c.cap) as value, h.n
+      from h join caps c using (currency)
+      cross join lateral jsonb_array_elements_text(h.steps) u(t)
       where left(u.t, char_length(v_prefix)) = v_prefix
     ),
     money as (
       select variant, jsonb_agg(jsonb_build_object('currency', currency, 'orders', n, 'netMinor', s, 'sumSquares', s2, 'capMinor', cap) order by currency) as money
-      from (select variant, currency, cap, count(*) as n, sum(value) as s, sum(value::numeric * value) as s2
+      from (select variant, currency, cap, sum(n) as n, sum(n * value) as s, sum(n * value::numeric * value) as s2
             from bought group by variant, currency, cap) b
       group by variant
     )
@@ -1335,9 +1373,6 @@ CREATE OR REPLACE FUNCTION public.admin_funnel_sales(p_from date, p_to date, p_s
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
- SET jit TO 'off'
- SET work_mem TO '32MB'
 AS $function$
 declare
   v_regex text := '';
@@ -1353,10 +1388,12 @@ begin
   return coalesce((
     select jsonb_agg(jsonb_build_object('currency', currency) || sales.money(n, nr, g, r) order by currency)
     from (select currency, sum(n)::bigint as n, sum(nr)::bigint as nr, sum(g) as g, sum(r) as r
-          -- Many orders share a path: the funnel's expression runs once for each distinct one.
-          from (select steps, currency, count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
-                from sales.orders_between(p_from, p_to) group by steps, currency) p
-          where (' ' || array_to_string(steps, ' ') || ' ') ~ v_regex
+          -- The funnel's expression runs once for each distinct path.
+          from (select d.key -> 'steps' as steps, d.key ->> 'currency' as currency, sum(d.orders) as n, sum(d.refunded_orders) as nr,
+                  sum(d.gross_minor) as g, sum(d.refunded_minor) as r
+                from sales.daily_sales d where d.panel = 'paths' and d.day between p_from and p_to
+                group by 1, 2 having sum(d.orders) <> 0) p
+          where (' ' || coalesce((select string_agg(s.token, ' ' order by s.n) from jsonb_array_elements_text(p.steps) with ordinality s(token, n)), '') || ' ') ~ v_regex
           group by currency) m), '[]');
 end;
 $function$;
@@ -1477,54 +1514,29 @@ CREATE OR REPLACE FUNCTION public.admin_sales(p_from date, p_to date)
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
- SET jit TO 'off'
- SET work_mem TO '32MB'
 AS $function$
 begin
   perform analytics.check_range(p_from, p_to);
   return (
-    -- Only the columns the panels group by: the rows sorted for the grouping sets stay narrow.
-    with o as materialized (select day, currency, gross, refunded, product, attributed, route, block_id, block_type,
-        utm_source, utm_medium, utm_campaign, referrer_host from sales.orders_between(p_from, p_to)),
-    -- Each order's exposures: the variants its visitor-day saw before the click (tokens
-    -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='). A visitor is shown one
-    -- version of a route (chosen by address and browser), so a route has one such token.
-    exposed as (
-      select split_part(substr(t.token, 9), '=', 1) as route, split_part(t.token, '=', 2) as variant, o.currency, o.gross, o.refunded
-      from sales.orders_between(p_from, p_to) o cross join lateral unnest(o.steps) t(token)
-      where left(t.token, 8) = 'variant:'
+    with t as (
+      select d.panel, d.key, sum(d.orders)::bigint as n, sum(d.refunded_orders)::bigint as nr, sum(d.gross_minor) as g, sum(d.refunded_minor) as r
+      from sales.daily_sales d where d.day between p_from and p_to
+      group by d.panel, d.key
+      -- Slots may cancel out (a key an order left for another): the sum is what counts, as in every read below.
+      having sum(d.orders) <> 0
     ),
-    -- Every panel but the variants in one pass over the orders.
-    sets as (
-      select case
-          when grouping(day) = 0 then 'daily'
-          when grouping(product) = 0 then 'products'
-          when grouping(block_id) = 0 then 'blocks'
-          when grouping(route) = 0 then 'routes'
-          when grouping(utm_source) = 0 then 'campaigns'
-          when grouping(referrer_host) = 0 then 'referrers'
-          else 'totals' end as panel,
-        day, product, route, block_id, block_type, utm_source, utm_medium, utm_campaign, referrer_host, attributed, currency,
-        count(*) as n, count(*) filter (where refunded > 0) as nr, sum(gross) as g, sum(refunded) as r
-      from o
-      group by grouping sets ((currency), (day, currency), (product, currency), (route, attributed, currency),
-        (route, block_id, block_type, attributed, currency), (utm_source, utm_medium, utm_campaign, attributed, currency),
-        (referrer_host, attributed, currency))
+    -- Each order's exposures: the variants its visitor-day saw before the click (tokens
+    -- 'variant:<route>=<variant>'; neither a route nor a variant holds '='), from the paths.
+    exposed as (
+      select split_part(substr(s.token, 9), '=', 1) as route, split_part(s.token, '=', 2) as variant, t.key ->> 'currency' as currency, t.n, t.nr, t.g, t.r
+      from t cross join lateral jsonb_array_elements_text(t.key -> 'steps') s(token)
+      where t.panel = 'paths' and left(s.token, 8) = 'variant:'
     ),
     panels as (
-      select panel, case panel
-          when 'totals' then jsonb_build_object('currency', currency)
-          when 'daily' then jsonb_build_object('day', to_char(day, 'YYYY-MM-DD'), 'currency', currency)
-          when 'products' then jsonb_build_object('product', product, 'attributed', product is not null, 'currency', currency)
-          when 'routes' then jsonb_build_object('route', route, 'attributed', attributed, 'currency', currency)
-          when 'blocks' then jsonb_build_object('route', route, 'blockId', block_id, 'blockType', block_type, 'attributed', attributed, 'currency', currency)
-          when 'campaigns' then jsonb_build_object('source', utm_source, 'medium', utm_medium, 'campaign', utm_campaign, 'attributed', attributed, 'currency', currency)
-          else jsonb_build_object('host', referrer_host, 'attributed', attributed, 'currency', currency) end as k, n, nr, g, r
-      from sets
+      select panel, key as k, n, nr, g, r from t where panel <> 'paths'
       union all
       select 'variants', jsonb_build_object('route', e.route, 'experiment', a.experiment, 'variant', e.variant, 'currency', e.currency),
-        count(*), count(*) filter (where e.refunded > 0), sum(e.gross), sum(e.refunded)
+        sum(e.n)::bigint, sum(e.nr)::bigint, sum(e.g), sum(e.r)
       from exposed e left join analytics.experiment_arms a on a.route = e.route and a.variant = e.variant
       group by e.route, a.experiment, e.variant, e.currency
     )
@@ -1835,6 +1847,45 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function rls.session_is_live() is 'True when the request''s JWT names a session that still exists (sign-out deletes it).';
 
+CREATE OR REPLACE FUNCTION sales.daily_sales_columns(p_sign integer, p_reference text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select format('%s as sign, o.paid as o_paid, o.paid_at as o_paid_at, o.currency as o_currency, o.amount_minor as o_amount,
+    o.refunded_minor as o_refunded, o.product as o_product, %s as r_reference, r.product as r_product, r.route as r_route,
+    r.block_id as r_block_id, r.block_type as r_block_type, r.referrer_host as r_referrer_host, r.utm_source as r_utm_source,
+    r.utm_medium as r_utm_medium, r.utm_campaign as r_utm_campaign, r.steps as r_steps', p_sign, p_reference)
+$function$;
+-- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.daily_sales_delta_sql(p_changes text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select format($q$
+    insert into sales.daily_sales as d (day, panel, key, shard, orders, refunded_orders, gross_minor, refunded_minor)
+    select (c.o_paid_at at time zone 'utc')::date, k.panel, k.key, pg_backend_pid() %% 64, sum(c.sign), coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0),
+      sum(c.sign * c.o_amount), sum(c.sign * least(c.o_refunded, c.o_amount))
+    from (%s) c
+    cross join lateral sales.order_panels((c.o_paid_at at time zone 'utc')::date, c.o_currency, c.o_amount - least(c.o_refunded, c.o_amount),
+      c.o_product, c.r_reference, c.r_product, c.r_route, c.r_block_id, c.r_block_type, c.r_referrer_host,
+      c.r_utm_source, c.r_utm_medium, c.r_utm_campaign, c.r_steps) k
+    where c.o_paid and c.o_amount is not null and c.o_currency is not null
+    group by 1, 2, 3
+    having sum(c.sign) <> 0 or sum(c.sign * c.o_amount) <> 0 or sum(c.sign * least(c.o_refunded, c.o_amount)) <> 0
+      or coalesce(sum(c.sign) filter (where c.o_refunded > 0), 0) <> 0
+    -- Always the same order of rows: two webhooks at once lock them in one order, never a deadlock.
+    order by 1, 2, 3
+    on conflict (day, panel, key, shard) do update set orders = d.orders + excluded.orders,
+      refunded_orders = d.refunded_orders + excluded.refunded_orders,
+      gross_minor = d.gross_minor + excluded.gross_minor, refunded_minor = d.refunded_minor + excluded.refunded_minor$q$, p_changes)
+$function$;
+-- grants: postgres=X/postgres
+
 CREATE OR REPLACE FUNCTION sales.money(p_orders bigint, p_refunded_orders bigint, p_gross numeric, p_refunded numeric)
  RETURNS jsonb
  LANGUAGE sql
@@ -1844,6 +1895,23 @@ AS $function$
     'grossMinor', coalesce(p_gross, 0), 'refundedMinor', coalesce(p_refunded, 0), 'netMinor', coalesce(p_gross, 0) - coalesce(p_refunded, 0))
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.order_panels(p_day date, p_currency text, p_net bigint, p_product text, r_reference text, r_product text, r_route text, r_block_id text, r_block_type text, r_referrer_host text, r_utm_source text, r_utm_medium text, r_utm_campaign text, r_steps text[])
+ RETURNS TABLE(panel text, key jsonb)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  values
+    ('totals', jsonb_build_object('currency', p_currency)),
+    ('daily', jsonb_build_object('day', to_char(p_day, 'YYYY-MM-DD'), 'currency', p_currency)),
+    ('products', jsonb_build_object('product', coalesce(r_product, p_product), 'attributed', coalesce(r_product, p_product) is not null, 'currency', p_currency)),
+    ('routes', jsonb_build_object('route', r_route, 'attributed', r_reference is not null, 'currency', p_currency)),
+    ('blocks', jsonb_build_object('route', r_route, 'blockId', r_block_id, 'blockType', r_block_type, 'attributed', r_reference is not null, 'currency', p_currency)),
+    ('campaigns', jsonb_build_object('source', r_utm_source, 'medium', r_utm_medium, 'campaign', r_utm_campaign, 'attributed', r_reference is not null, 'currency', p_currency)),
+    ('referrers', jsonb_build_object('host', r_referrer_host, 'attributed', r_reference is not null, 'currency', p_currency)),
+    ('paths', jsonb_build_object('steps', to_jsonb(coalesce(r_steps, '{}')), 'currency', p_currency, 'netMinor', p_net))
+$function$;
+-- grants: postgres=X/postgres
 
 CREATE OR REPLACE FUNCTION sales.orders_between(p_from date, p_to date)
  RETURNS TABLE(provider text, order_id text, status text, day date, paid_at timestamp with time zone, currency text, gross bigint, refunded bigint, net bigint, product text, reference text, attributed boolean, route text, block_id text, block_type text, variant text, experiment text, referrer_host text, utm_source text, utm_medium text, utm_campaign text, steps text[])
@@ -1861,6 +1929,58 @@ AS $function$
     and o.paid_at >= (p_from::timestamp at time zone 'utc') and o.paid_at < ((p_to + 1)::timestamp at time zone 'utc')
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.roll_up()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_parts text[] := '{}';
+  v_plus text := sales.daily_sales_columns(1, 'r.reference');
+  v_minus text := sales.daily_sales_columns(-1, 'r.reference');
+  v_claimed boolean := false;
+begin
+  if tg_table_name = 'orders' then
+    -- An order counts with the buy click its reference matches now (the references did not change in this statement).
+    if tg_op in ('INSERT', 'UPDATE') then
+      v_parts := v_parts || format('select %s from new_rows o left join analytics.buy_references r on r.reference = o.reference', v_plus);
+    end if;
+    if tg_op in ('DELETE', 'UPDATE') then
+      v_parts := v_parts || format('select %s from old_rows o left join analytics.buy_references r on r.reference = o.reference', v_minus);
+    end if;
+  else
+    -- A buy click arriving (or leaving): the orders claiming its reference move from unattributed to it (or back).
+    -- Almost always none does (the click comes first, and the fold deletes only unclaimed ones): then
+    -- the click costs track() this one lookup.
+    if tg_op in ('INSERT', 'UPDATE') then
+      v_claimed := exists (select from new_rows x join sales.orders o on o.reference = x.reference);
+    end if;
+    if tg_op in ('DELETE', 'UPDATE') and not v_claimed then
+      v_claimed := exists (select from old_rows x join sales.orders o on o.reference = x.reference);
+    end if;
+    if not v_claimed then
+      return null;
+    end if;
+    if tg_op in ('INSERT', 'UPDATE') then
+      v_parts := v_parts
+        || format('select %s from new_rows r join sales.orders o on o.reference = r.reference', v_plus)
+        || format('select %s from new_rows x join sales.orders o on o.reference = x.reference left join analytics.buy_references r on false',
+             sales.daily_sales_columns(-1, 'null::text'));
+    end if;
+    if tg_op in ('DELETE', 'UPDATE') then
+      v_parts := v_parts
+        || format('select %s from old_rows r join sales.orders o on o.reference = r.reference', v_minus)
+        || format('select %s from old_rows x join sales.orders o on o.reference = x.reference left join analytics.buy_references r on false',
+             sales.daily_sales_columns(1, 'null::text'));
+    end if;
+  end if;
+  execute sales.daily_sales_delta_sql(array_to_string(v_parts, ' union all '));
+  return null;
+end;
+$function$;
+-- grants: postgres=X/postgres
 
 -- Policies (every schema, storage.objects included)
 
@@ -1972,6 +2092,15 @@ create policy "Admin reads of rate limit windows need aal2" on public.rate_limit
 create policy "Admins can read rate limit windows" on public.rate_limit_windows as permissive for select to authenticated
   using ((((( SELECT auth.jwt() AS jwt) -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text));
 
+create policy "Admin reads of sales.daily_sales need a live session" on sales.daily_sales as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of sales.daily_sales need aal2" on sales.daily_sales as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read sales.daily_sales" on sales.daily_sales as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admin reads of sales.orders need a live session" on sales.orders as restrictive for select to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live));
 
@@ -2019,4 +2148,14 @@ create policy "Visitors can list previews" on storage.objects as permissive for 
 
 -- Triggers
 
+CREATE TRIGGER daily_sales_on_delete AFTER DELETE ON analytics.buy_references REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();
 
+CREATE TRIGGER daily_sales_on_insert AFTER INSERT ON analytics.buy_references REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();
+
+CREATE TRIGGER daily_sales_on_update AFTER UPDATE ON analytics.buy_references REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();
+
+CREATE TRIGGER daily_sales_on_delete AFTER DELETE ON sales.orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();
+
+CREATE TRIGGER daily_sales_on_insert AFTER INSERT ON sales.orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();
+
+CREATE TRIGGER daily_sales_on_update AFTER UPDATE ON sales.orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sales.roll_up();

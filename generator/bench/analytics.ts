@@ -12,7 +12,8 @@
 //    then every query behind /admin/insights as an admin at aal2: median of five runs each;
 // 3. sales (issue 41): `orders` orders over the same 90 days, nine in ten with a buy click's reference
 //    (its route, block, variant, campaign and steps), one in twelve refunded, then every sales query
-//    of the screen, the same way.
+//    of the screen, the same way (after checking that the sales rollup they read, sales.daily_sales,
+//    equals a recount of the orders: bench/sales-rollup.ts).
 // Budgets (issue 32): ingest >= 2,000 events/s, 0 lost; every dashboard query <= 300 ms at 1,000,000
 // events. The machine is shared: figures are medians, and a budget over fails the bench, never a test.
 import { cpus, loadavg } from 'node:os';
@@ -22,6 +23,7 @@ import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
+import { salesRollupDifferences } from './sales-rollup.ts';
 
 /** Connections calling track() at once, as a busy API's pool would. */
 const INGEST_CONCURRENCY = 50;
@@ -46,7 +48,7 @@ export interface AnalyticsFigures {
     walSyncs: number; walSyncMs: number;
   };
   /** Absent when only ingest was measured. */
-  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number; orders: number };
+  load?: { events: number; seconds: number; foldSeconds: number; rawLeft: number; rollupRows: number; paths: number; orders: number; salesRollupRows: number };
   queries: { name: string; medianMs: number }[];
   /** The machine's 1-minute load average when the queries started and ended (timings on a shared machine). */
   load1?: { before: number; after: number };
@@ -90,28 +92,33 @@ export async function fillNinetyDays(db: Database, events: number): Promise<void
  * page's experiment, the first touch and steps); one in twelve refunded, a quarter of those in part.
  */
 export async function fillNinetyDaysOfOrders(db: Database, orders: number): Promise<void> {
-  await db.query(
-    `with o as (
+  const generated = `with o as (
        select i, abs(hashint8(i + 7))::int as r, ((now() at time zone 'utc')::date - (i % 90)::int) as d,
          substr(translate(encode(sha256(int8send(i)), 'base64'), '+/=', '-_A'), 1, 22) as ref
        from generate_series(0, $1::bigint - 1) i),
      a as (
        select o.*, (array['/instagram-detox', '/tiktok-detox', '/youtube-detox', '/facebook-detox', '/ultimate-detox'])[1 + r % 5] as route,
          (array['instagram', 'tiktok', 'youtube', 'facebook', 'ultimate'])[1 + r % 5] as product,
-         case when r % 2 = 0 then 'a' else 'b' end as variant from o),
-     refs as (
-       insert into analytics.buy_references (reference, at, day, route, block_id, block_type, product, variant, experiment, referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
-       select ref, d + make_interval(secs => i % 80000), d, route, (array['price-box', 'hero', 'final-cta'])[1 + r % 3], 'price-box', product, variant, 'hero',
-         case when r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 't.co'])[1 + (r / 3) % 3] end,
-         case when r % 10 = 0 then 'newsletter' end, case when r % 10 = 0 then 'email' end, case when r % 10 = 0 then (array['spring', 'launch'])[1 + r % 2] end,
-         'phone', array['view:/', 'view:' || route, 'variant:/ultimate-detox=' || variant, 'buy:' || product]
-       from a where r % 10 <> 0 or i % 2 = 0
-       returning 1)
+         case when r % 2 = 0 then 'a' else 'b' end as variant from o)`;
+  // The clicks, then the orders, in two statements as the beacon and the webhook write them (the
+  // sales rollup's triggers count each statement's rows against what the one before left).
+  await db.query(
+    `${generated}
+     insert into analytics.buy_references (reference, at, day, route, block_id, block_type, product, variant, experiment, referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+     select ref, d + make_interval(secs => i % 80000), d, route, (array['price-box', 'hero', 'final-cta'])[1 + r % 3], 'price-box', product, variant, 'hero',
+       case when r % 3 = 0 then (array['news.ycombinator.com', 'www.google.com', 't.co'])[1 + (r / 3) % 3] end,
+       case when r % 10 = 0 then 'newsletter' end, case when r % 10 = 0 then 'email' end, case when r % 10 = 0 then (array['spring', 'launch'])[1 + r % 2] end,
+       'phone', array['view:/', 'view:' || route, 'variant:/ultimate-detox=' || variant, 'buy:' || product]
+     from a where r % 10 <> 0 or i % 2 = 0`,
+    [orders],
+  );
+  await db.query(
+    `${generated}
      insert into sales.orders (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
      select 'stripe', 'pi_bench_' || i, case product when 'ultimate' then 8700 else 2900 end, 'USD', true,
        case when r % 12 = 0 then case when r % 48 = 0 then 1450 else case product when 'ultimate' then 8700 else 2900 end end else 0 end,
        product, case when r % 10 = 9 then null else ref end, d + make_interval(secs => (i % 80000) + 600)
-     from a where (select count(*) from refs) >= 0`,
+     from a`,
     [orders],
   );
 }
@@ -158,10 +165,13 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const foldStarted = performance.now();
     await db.query('select analytics.fold()');
-    await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days, analytics.buy_references, sales.orders');
+    await db.query('vacuum analyze analytics.events, analytics.daily, analytics.daily_paths, analytics.folded_days, analytics.buy_references, sales.orders, sales.daily_sales');
     const foldSeconds = (performance.now() - foldStarted) / 1000;
-    const sizes = (await db.query<{ raw: string; rollup: string; paths: string }>(
-      `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths`,
+    const rollupDifferences = await salesRollupDifferences((sql) => db.query(sql));
+    if (rollupDifferences) throw new Error(`the sales rollup differs from a recount of the orders in ${rollupDifferences} rows`);
+    const sizes = (await db.query<{ raw: string; rollup: string; paths: string; sales: string }>(
+      `select (select count(*) from analytics.events) as raw, (select count(*) from analytics.daily) as rollup, (select count(*) from analytics.daily_paths) as paths,
+        (select count(*) from sales.daily_sales) as sales`,
     )).rows[0]!;
 
     // 3. The screen's queries, as an admin at aal2.
@@ -171,7 +181,7 @@ export async function analyticsFigures(opts: AnalyticsBenchOptions = {}): Promis
     const queries = await timeScreenQueries(pool);
     return {
       ingest: ingestFigures,
-      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders },
+      load: { events, seconds: loadSeconds, foldSeconds, rawLeft: Number(sizes.raw), rollupRows: Number(sizes.rollup), paths: Number(sizes.paths), orders, salesRollupRows: Number(sizes.sales) },
       queries,
       load1: { before: queriesLoadBefore, after: loadavg()[0]! },
     };
@@ -227,7 +237,7 @@ export function describeAnalytics(f: AnalyticsFigures): string {
   ];
   if (f.load) {
     lines.push(
-      `analytics data: ${f.load.events} events and ${f.load.orders} orders over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths`,
+      `analytics data: ${f.load.events} events and ${f.load.orders} orders over 90 days loaded in ${f.load.seconds.toFixed(1)} s, folded in ${f.load.foldSeconds.toFixed(1)} s: ${f.load.rawLeft} raw events kept (raw_days 30), ${f.load.rollupRows} rollup rows, ${f.load.paths} visitor-day paths, ${f.load.salesRollupRows} sales rollup rows (equal to a recount of the orders)`,
       `dashboard queries (median of 5, budget ${ANALYTICS_BUDGETS.queryMs} ms; load average ${f.load1?.before.toFixed(1)} before, ${f.load1?.after.toFixed(1)} after, on ${cpus().length} cores):`,
       ...f.queries.map((q) => `  ${q.name.padEnd(32)} ${q.medianMs.toFixed(1).padStart(8)} ms`),
     );

@@ -5,12 +5,13 @@
 // provider's work), sent by 50 concurrent senders; each is verified (Stripe-Signature on the raw body)
 // and stored through public.record_checkout_event as the service role. Deliveries a second over the
 // run, and every acknowledged order found in sales.orders once (0 lost). Then each delivery again: a
-// replay is acknowledged and stores nothing.
+// replay is acknowledged and stores nothing. Last, the sales rollup equals a recount of the orders.
 import { loadavg } from 'node:os';
 import { saleDelivery, signatureHeaders, type Delivery } from '../../supabase/local/checkout-events.ts';
 import { concurrently } from '../../supabase/local/concurrently.ts';
 import { startStandIn } from '../../supabase/local/server.ts';
 import { startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { salesRollupDifferences } from './sales-rollup.ts';
 
 export const WEBHOOK_BUDGETS = { perSecond: 200, lost: 0, concurrency: 50 };
 
@@ -22,6 +23,8 @@ export interface WebhookFigures {
   stored: number;
   replaysAcknowledged: number;
   ordersAfterReplays: number;
+  /** Rows of the sales rollup that differ from a recount of the orders after it all (0: the screen counts every order once). */
+  rollupDifferences: number;
   load: [number, number];
   /** CPU time of this process (the senders and the stand-in: HTTP, verification, the database client) per delivery. */
   nodeCpuMs: number;
@@ -57,7 +60,8 @@ export async function webhookFigures(deliveries = 2_000): Promise<WebhookFigures
     const replays = await concurrently(sales.length, WEBHOOK_BUDGETS.concurrency, async (i) => send(standIn.url, sales[i]!, await signatureHeaders(sales[i]!, SECRET)));
     return {
       deliveries, seconds, perSecond: deliveries / seconds, acknowledged: acknowledged.length, stored,
-      replaysAcknowledged: replays.filter((s) => s === 200).length, ordersAfterReplays: await count(), load: [loadBefore, loadAfter],
+      replaysAcknowledged: replays.filter((s) => s === 200).length, ordersAfterReplays: await count(),
+      rollupDifferences: await salesRollupDifferences((sql) => standIn.query(sql)), load: [loadBefore, loadAfter],
       nodeCpuMs: (used.user + used.system) / 1000 / deliveries,
     };
   } finally {
@@ -69,7 +73,7 @@ export async function webhookFigures(deliveries = 2_000): Promise<WebhookFigures
 export function describeWebhook(f: WebhookFigures): string {
   return [
     `checkout webhook: ${f.deliveries} signed Stripe sales from ${WEBHOOK_BUDGETS.concurrency} concurrent senders, verified and stored on the stand-in's PostgreSQL (fsync on) in ${f.seconds.toFixed(1)} s = ${Math.round(f.perSecond)} events/s (budget ${WEBHOOK_BUDGETS.perSecond}); acknowledged ${f.acknowledged}, stored ${f.stored}, lost ${f.acknowledged - f.stored}`,
-    `  then every one replayed: ${f.replaysAcknowledged} acknowledged, orders still ${f.ordersAfterReplays} (load average ${f.load[0].toFixed(1)} before, ${f.load[1].toFixed(1)} after, on 2 shared cores;`,
+    `  then every one replayed: ${f.replaysAcknowledged} acknowledged, orders still ${f.ordersAfterReplays}, sales rollup rows unlike a recount ${f.rollupDifferences} (load average ${f.load[0].toFixed(1)} before, ${f.load[1].toFixed(1)} after, on 2 shared cores;`,
     `  ${f.nodeCpuMs.toFixed(2)} ms of Node CPU a delivery, senders and stand-in together)`,
   ].join('\n');
 }
@@ -80,5 +84,6 @@ export function webhookOverBudget(f: WebhookFigures): string[] {
   if (f.stored !== f.acknowledged) over.push(`checkout webhook lost ${f.acknowledged - f.stored} acknowledged orders`);
   if (f.acknowledged !== f.deliveries) over.push(`checkout webhook refused ${f.deliveries - f.acknowledged} valid deliveries`);
   if (f.ordersAfterReplays !== f.stored) over.push(`checkout webhook: replays changed the orders (${f.stored} -> ${f.ordersAfterReplays})`);
+  if (f.rollupDifferences) over.push(`checkout webhook: the sales rollup differs from a recount of the orders in ${f.rollupDifferences} rows`);
   return over;
 }

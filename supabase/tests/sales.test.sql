@@ -29,6 +29,22 @@ begin
 end;
 $$;
 
+-- The rollup (20260101000000_sales_rollup.sql) must always be the recount of the paid orders joined to
+-- their buy clicks, row for row.
+create view pg_temp.recount as
+  select o.day, k.panel, k.key, count(*) as orders, count(*) filter (where o.refunded > 0) as refunded_orders,
+    sum(o.gross) as gross_minor, sum(o.refunded) as refunded_minor
+  from sales.orders_between(current_date - 1000, current_date + 1) o
+  cross join lateral sales.order_panels(o.day, o.currency, o.net, o.product, case when o.attributed then o.reference end, null,
+    o.route, o.block_id, o.block_type, o.referrer_host, o.utm_source, o.utm_medium, o.utm_campaign, o.steps) k
+  group by 1, 2, 3;
+create function pg_temp.rollup_is_recount(p_after text) returns text language sql as $$
+  -- Summed over the slots (a connection writes to its own): the sum is the count.
+  select set_eq('select day, panel, key, sum(orders) as orders, sum(refunded_orders) as refunded_orders, sum(gross_minor) as gross_minor, sum(refunded_minor) as refunded_minor from sales.daily_sales
+      group by 1, 2, 3 having sum(orders) <> 0 or sum(refunded_orders) <> 0 or sum(gross_minor) <> 0 or sum(refunded_minor) <> 0',
+    'select * from pg_temp.recount', 'the sales rollup equals a recount from the orders after ' || p_after)
+$$;
+
 -- The catalogue the site was built with: two products, one experiment on /tiktok-detox.
 select is(public.publish_catalogue('{"products":[{"id":"tiktok","priceMinor":2900,"currency":"USD"},{"id":"ultimate","priceMinor":8700,"currency":"USD"}],
   "experiments":[{"route":"/tiktok-detox","id":"tiktok-headline","arms":["control","b"]}]}') ->> 'changed', 'true', 'the catalogue is published');
@@ -90,16 +106,35 @@ reset role;
 set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_sale_1","type":"checkout.session.completed","orderId":"pi_1","kind":"sale",
   "amountMinor":2900,"currency":"USD","paid":true,"reference":"AAAAAAAAAAAAAAAAAAAAAA"}') ->> 'recorded', 'true', 'a sale is recorded');
+reset role;
+select pg_temp.rollup_is_recount('a sale');
+select isnt_empty('select 1 from sales.daily_sales', 'the rollup holds the sale');
+set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_sale_1","type":"checkout.session.completed","orderId":"pi_1","kind":"sale",
   "amountMinor":2900,"currency":"USD","paid":true,"reference":"AAAAAAAAAAAAAAAAAAAAAA"}') ->> 'recorded', 'false', 'its replay is acknowledged as one');
+reset role;
+select pg_temp.rollup_is_recount('its replay');
+set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_refund_2","type":"charge.refunded","orderId":"pi_2","kind":"refund",
   "amountMinor":8700,"currency":"USD","paid":true,"refundedMinor":8700}') ->> 'recorded', 'true', 'a refund that arrives before its sale is recorded');
+reset role;
+select pg_temp.rollup_is_recount('a refund before its sale');
+set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_sale_2","type":"checkout.session.completed","orderId":"pi_2","kind":"sale",
   "amountMinor":8700,"currency":"USD","paid":true,"reference":"ZZZZZZZZZZZZZZZZZZZZZZ"}') ->> 'recorded', 'true', 'then its sale');
+reset role;
+select pg_temp.rollup_is_recount('the sale that followed its refund');
+set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_partial_1","type":"charge.refunded","orderId":"pi_1","kind":"refund",
   "amountMinor":2900,"currency":"USD","paid":true,"refundedMinor":1000}') ->> 'recorded', 'true', 'a partial refund');
+reset role;
+select pg_temp.rollup_is_recount('a partial refund');
+set local role service_role;
 select is(public.record_checkout_event('{"provider":"stripe","eventId":"evt_pending_3","type":"checkout.session.completed","orderId":"pi_3","kind":"sale",
   "amountMinor":2900,"currency":"EUR","paid":false}') ->> 'recorded', 'true', 'an unpaid session is kept as pending');
+reset role;
+select pg_temp.rollup_is_recount('an unpaid session');
+set local role service_role;
 select throws_ok($$select public.record_checkout_event('{"provider":"paypal","eventId":"e","type":"t","orderId":"o","kind":"sale"}')$$, '22023', null, 'an unknown provider is refused');
 select throws_ok($$select public.record_checkout_event('{"provider":"stripe","eventId":"e","type":"t","orderId":"o","kind":"sale","currency":"usd"}')$$, '22023', null, 'a currency not in ISO form is refused');
 reset role;
@@ -121,9 +156,11 @@ reset role;
 set local role authenticated;
 select pg_temp.as_claims('{"role":"authenticated","sub":"61111111-1111-4111-8111-111111111111","aal":"aal1","session_id":"63333333-3333-4333-8333-333333333333"}');
 select is_empty($$select order_id from sales.orders$$, 'a signed-in non-admin reads no order');
+select is_empty($$select day from sales.daily_sales$$, 'nor any row of the sales rollup');
 select is(public.admin_sales(current_date, current_date) -> 'totals', '[]'::jsonb, 'and no sales');
 select pg_temp.as_claims('{"role":"authenticated","sub":"62222222-2222-4222-8222-222222222222","app_metadata":{"role":"admin"},"aal":"aal1","session_id":"64444444-4444-4444-8444-444444444444"}');
 select is_empty($$select order_id from sales.orders$$, 'an admin at aal1 reads no order');
+select is_empty($$select day from sales.daily_sales$$, 'nor any row of the sales rollup');
 select is(public.admin_orders(current_date, current_date) ->> 'total', '0', 'and lists none');
 select throws_ok($$select public.publish_catalogue('{"products":[],"experiments":[]}')$$, '42501', null, 'an admin at aal1 cannot publish the catalogue');
 select pg_temp.as_claims('{"role":"authenticated","sub":"62222222-2222-4222-8222-222222222222","app_metadata":{"role":"admin"},"aal":"aal2","session_id":"64444444-4444-4444-8444-444444444444"}');
@@ -157,6 +194,22 @@ reset role;
 select pg_temp.as_claims('');
 select analytics.fold();
 select is((select array_agg(reference order by reference) from analytics.buy_references where day < current_date - 300), array['OLDOLDOLDOLDOLDOLDOLD2'], 'the fold deletes an old unclaimed reference and keeps a claimed one');
+select pg_temp.rollup_is_recount('the fold');
+
+-- The webhook before the buy click's beacon: the order is unattributed until its reference arrives, and again if it goes.
+set local role service_role;
+select public.record_checkout_event('{"provider":"stripe","eventId":"evt_late","type":"checkout.session.completed","orderId":"pi_late","kind":"sale","amountMinor":2900,"currency":"USD","paid":true,"reference":"LATELATELATELATELATE01"}');
+reset role;
+select pg_temp.rollup_is_recount('an order whose reference matches no click yet');
+insert into analytics.buy_references (reference, route, block_id, product, variant, experiment, steps)
+values ('LATELATELATELATELATE01', '/tiktok-detox', 'hero', 'tiktok', 'control', 'tiktok-headline', array['view:/tiktok-detox', 'variant:/tiktok-detox=control', 'buy:tiktok']);
+select pg_temp.rollup_is_recount('its buy click arrived');
+select is((select sum(orders)::bigint from sales.daily_sales where panel = 'routes' and key = '{"route":"/tiktok-detox","attributed":true,"currency":"USD"}' and day = current_date),
+  2::bigint, 'the late click''s order counts on its route');
+delete from analytics.buy_references where reference = 'LATELATELATELATELATE01';
+select pg_temp.rollup_is_recount('its buy click was deleted');
+delete from sales.orders where order_id = 'pi_late';
+select pg_temp.rollup_is_recount('an order was deleted');
 
 select * from finish();
 rollback;
