@@ -4,9 +4,9 @@
 // - pages: quality 5 takes ~1 ms a 45 KB page; quality 11 takes ~20 ms for ~12% fewer bytes. Pages are
 //   many and rebuilt often, so 5. They are compressed by the thread that rendered them (render-task.ts).
 //   A page whose quality-5 bytes and headers would not come in the first round trip of a new connection
-//   is made again at 10 (compressPage): there its bytes cost each visitor a round trip (issue 40), and
-//   few pages are that heavy (5 of the site's 60). 10 saves ~9% on them, 11 ~11% in twice the time;
-//   either brings the same three of those five back within the first round trip.
+//   is made again at 11 (compressPage): there its bytes cost each visitor a round trip (issue 40), and
+//   few pages are that heavy (2 of the site's 60). 11 saves ~11% on them against 10's ~9% (~420 B on
+//   the landing page), for ~40 ms more a page; those bytes are what a page near the budget misses.
 // - client assets (few, cached): quality 11 up to 256 KB (React, Supabase, the stylesheet, islands).
 //   Above that are only pdf.js's engine and worker (460 KB and 1.3 MB), fetched once a preview is on
 //   screen: quality 11 takes 3.2 s of a cold build for them, 10 takes 1.25 s, 9 takes 0.15 s; 9 is
@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads';
 export const COMPRESSIBLE = /\.(html|css|js|mjs|xml|txt|svg|json)$/;
 /** Smaller files gain nothing worth a second request variant. */
 export const MIN_COMPRESS_BYTES = 512;
-export const BROTLI_QUALITY = { pages: 5, heavyPages: 10, assets: 11, largeAssets: 9 } as const;
+export const BROTLI_QUALITY = { pages: 5, heavyPages: 11, assets: 11, largeAssets: 9 } as const;
 /** Assets above this size get `largeAssets` quality. */
 export const LARGE_ASSET_BYTES = 256 * 1024;
 export const GZIP_LEVEL = 9;
@@ -53,7 +53,7 @@ export function compressBytes(data: Uint8Array, quality: number, brotliOnly = fa
 export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 export const PAGE_HEADER_ALLOWANCE = 1200;
 
-/** A page's brotli: quality 5, or 10 when 5 leaves it over the first round trip (see above). */
+/** A page's brotli: quality 5, or 11 when 5 leaves it over the first round trip (see above). */
 export function compressPage(data: Uint8Array): Compressed {
   const fast = compressBytes(data, BROTLI_QUALITY.pages, true);
   return fast.br.length + PAGE_HEADER_ALLOWANCE > FIRST_ROUND_TRIP_BYTES ? compressBytes(data, BROTLI_QUALITY.heavyPages, true) : fast;

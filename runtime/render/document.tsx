@@ -65,10 +65,8 @@ export function Document(p: DocumentProps): ReactNode {
         {p.canonical && <meta property="og:url" content={p.canonical} />}
         {p.ogImage && <meta property="og:image" content={p.ogImage} />}
         {p.ogImage && p.ogImageAlt && <meta property="og:image:alt" content={p.ogImageAlt} />}
+        {/* X reads the title, description and image from the og: tags when its own are absent: only the card's kind is its own. */}
         <meta name="twitter:card" content={p.ogImage ? 'summary_large_image' : 'summary'} />
-        <meta name="twitter:title" content={p.ogTitle} />
-        <meta name="twitter:description" content={p.description} />
-        {p.ogImage && <meta name="twitter:image" content={p.ogImage} />}
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
         {p.canonical && p.noindex && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
