@@ -139,7 +139,7 @@ export function verdict(arms: readonly ArmCounts[], alpha: number = MSPRT.alpha)
   const [control, ...variants] = arms;
   if (!control || !variants.length) return { kind: 'too-early', reason: 'no variant' };
   const conversions = arms.reduce((s, a) => s + a.conversions, 0);
-  if (conversions < MSPRT.minConversions) return { kind: 'too-early', reason: `${conversions} conversions so far; a verdict needs at least ${MSPRT.minConversions}` };
+  if (conversions < MSPRT.minConversions) return { kind: 'too-early', reason: `${conversions} conversion${conversions === 1 ? '' : 's'} so far; a verdict needs at least ${MSPRT.minConversions}` };
   let found: Verdict | undefined;
   for (const v of variants) {
     if (msprtLambda(control, v) < variants.length / alpha) continue;
