@@ -161,7 +161,6 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   vite.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       // Each page is rendered from the tree as it is now: a watcher can miss a folder deleted and made
       // again at once, and a compile that finds nothing changed costs only the site-wide checks (15-30 ms
       // for 60 pages). The watchers are what reload the browser.
@@ -173,6 +172,7 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
         return;
       }
       const site = result.site!;
+      const route = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
       const page = site.pages.find((p) => p.route === route && p.route !== NOT_FOUND_ROUTE) ?? site.pages.find((p) => p.route === NOT_FOUND_ROUTE);
       // A site without pages/404.yaml (a small fixture) still answers an unknown address with a 404.
       if (!page) {
