@@ -1,0 +1,76 @@
+// A long article is built as parts, each a whole page within the first round trip (issue 40: every
+// route's HTML, headers included, at most 14,600 B brotli, whatever the article's length). The first part
+// keeps the article's route; part n (from 2) is `<route>/<n>`. Each part ends with a plain link to the
+// next and starts with one back to the previous, so a reader without script reads it all, and the table of
+// contents on the first part links to each heading where it is.
+//
+// Why a split chosen here, by the text's size, rather than a continuation fetched by script: a fetch
+// needs script on pages that otherwise ship none, and a page measured after rendering cannot add routes
+// the sitemap, the links and the incremental build already know. The weight of a section is its share of
+// the article's compressed definition (brotli over its text and fields as JSON, once per long article):
+// prose that compresses badly weighs more, as it does in the page. On the site's articles a page's brotli
+// is about 6.4 kB (its header, CSS, footer) plus 1.3 times that weight; the round-trip test
+// (tests/unit/round-trip-budget.test.ts) holds the budget on a long article of text brotli cannot fold,
+// and `npm run bench` on every built route.
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Block, PageDefinition } from '../../../model/page.ts';
+
+/** The most compressed weight a part holds: 6.4 kB + 1.3 × 5,400 B and 1,062 B of headers stay within 14,600 B. */
+export const ARTICLE_PART_WEIGHT = 5_400;
+
+/** A table of contents' entry costs its heading's text again, and its markup. */
+const TOC_ENTRY_CHARS = 80;
+
+const charsOf = (s: Block) => JSON.stringify(s).length + (s.type === 'heading' && s.level === 2 ? s.text.length + TOC_ENTRY_CHARS : 0);
+
+/** Each section's weight: its characters times the article's brotli ratio (not compressed at all when even uncompressed it is light). */
+function weightsOf(sections: readonly Block[], limit: number): number[] {
+  const chars = sections.map(charsOf);
+  const total = chars.reduce((a, b) => a + b, 0);
+  if (total <= limit) return chars;
+  const ratio = brotliCompressSync(JSON.stringify(sections), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length / JSON.stringify(sections).length;
+  return chars.map((c) => c * ratio);
+}
+
+/** Where each part starts: parts of about equal weight, each starting at a heading when one comes soon enough. */
+export function partStarts(sections: readonly Block[], limit = ARTICLE_PART_WEIGHT): number[] {
+  const weights = weightsOf(sections, limit);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const count = Math.ceil(total / limit);
+  if (count <= 1) return [0];
+  const target = total / count;
+  const starts = [0];
+  let done = 0;
+  let sinceStart = 0;
+  for (let i = 0; i < sections.length; i++) {
+    // Past the part's share: start the next part here if this section is a heading, or if waiting for
+    // one would take the part over the limit. The template's last block (the footer) never starts a part.
+    const due = done >= target * starts.length && starts.length < count && i < sections.length - 1;
+    if (due && (sections[i]!.type === 'heading' || sinceStart + weights[i]! > limit * 0.95)) {
+      starts.push(i);
+      sinceStart = 0;
+    }
+    done += weights[i]!;
+    sinceStart += weights[i]!;
+  }
+  return starts;
+}
+
+/** The route of an article's part `index` (0 is the article's own). */
+export const partRoute = (route: string, index: number) => (index === 0 ? route : `${route}/${index + 1}`);
+
+/** Each article too heavy for one page, as its parts; every other page as it is. Articles under an experiment stay whole (their variants are built from the one page). */
+export function withArticleParts(pages: readonly PageDefinition[]): PageDefinition[] {
+  return pages.flatMap((page) => {
+    if (page.template !== 'article' || page.experiment) return [page];
+    const starts = partStarts(page.sections);
+    if (starts.length === 1) return [page];
+    const parts = starts.map((from, index) => ({ route: partRoute(page.route, index), from }));
+    return parts.map(({ route }, index): PageDefinition => {
+      const part = { index, parts };
+      if (index === 0) return { ...page, part };
+      const of = `part ${index + 1} of ${parts.length}`;
+      return { ...page, route, part, title: `${page.title} (${of})`, description: `${page.description} This is ${of}.` };
+    });
+  });
+}
