@@ -41,6 +41,9 @@ export interface ArticlePart {
   /** This page's part, from 0 (the article's own route). */
   index: number;
   parts: readonly { route: string; from: number }[];
+  /** The whole article's summary: a later part has no `article` of its own, so lists, the feed and
+   * everything that counts articles see each article once. */
+  of: ArticleSummary;
 }
 
 /** The sections a page shows: all of them, or its part's. */

@@ -1,16 +1,16 @@
 // The links between the parts of a long article (generator/core/templates/article-parts.ts): plain
 // links, so a reader without script reads the whole article. A later part opens with the article's
 // title, which part it is and a link back; every part but the last ends with a link to the next.
-import type { ArticlePart, PageDefinition } from '../model/page.ts';
+import type { ArticlePart } from '../model/page.ts';
 import { keepTogether } from './keep-together.tsx';
 
-export function PartHeader({ page, part }: { page: PageDefinition; part: ArticlePart }) {
+export function PartHeader({ part }: { part: ArticlePart }) {
   const previous = part.parts[part.index - 1]!;
   return (
     <header className="prose-width pb-6 pt-24 sm:pt-28">
       <a href={previous.route} className="inline-flex min-h-11 items-center gap-1 font-semibold text-violet-700 hover:text-violet-900"><span aria-hidden="true">←</span> Part {part.index} of {part.parts.length}</a>
       <p className="mt-6 text-sm text-gray-600">Part {part.index + 1} of {part.parts.length}</p>
-      <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-gray-900 sm:text-5xl">{keepTogether(page.article?.title ?? page.title)}</h1>
+      <h1 className="mt-4 text-3xl font-extrabold leading-tight tracking-tight text-gray-900 sm:text-5xl">{keepTogether(part.of.title)}</h1>
     </header>
   );
 }

@@ -32,7 +32,9 @@ const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a
 
 /** The article's outline and the heading ids by section, or undefined when it gets no contents. */
 export function articleOutline(page: PageDefinition): { entries: OutlineEntry[]; ids: Map<Block, string[]> } | undefined {
-  if (!page.article || page.article.readTime <= TOC_MIN_MINUTES) return undefined;
+  // A long article's later part outlines the whole article, so its headings carry the ids its first part's contents link to.
+  const article = page.article ?? page.part?.of;
+  if (!article || article.readTime <= TOC_MIN_MINUTES) return undefined;
   const taken = new Set<string>();
   const unique = (text: string, own?: string) => {
     if (own) return taken.add(own), own;

@@ -35,8 +35,7 @@ export function structuredData(compiled: CompiledSite, page: PageDefinition, soc
       },
     });
   }
-  // A long article's later parts are pages of the one posting, named on its first part only.
-  if (page.article && !page.part?.index) {
+  if (page.article) {
     const a = page.article;
     out.push({
       '@type': 'BlogPosting',

@@ -62,15 +62,15 @@ export const partRoute = (route: string, index: number) => (index === 0 ? route 
 /** Each article too heavy for one page, as its parts; every other page as it is. Articles under an experiment stay whole (their variants are built from the one page). */
 export function withArticleParts(pages: readonly PageDefinition[]): PageDefinition[] {
   return pages.flatMap((page) => {
-    if (page.template !== 'article' || page.experiment) return [page];
+    if (page.template !== 'article' || !page.article || page.experiment) return [page];
     const starts = partStarts(page.sections);
     if (starts.length === 1) return [page];
     const parts = starts.map((from, index) => ({ route: partRoute(page.route, index), from }));
     return parts.map(({ route }, index): PageDefinition => {
-      const part = { index, parts };
+      const part = { index, parts, of: page.article! };
       if (index === 0) return { ...page, part };
       const of = `part ${index + 1} of ${parts.length}`;
-      return { ...page, route, part, title: `${page.title} (${of})`, description: `${page.description} This is ${of}.` };
+      return { ...page, route, part, article: undefined, title: `${page.title} (${of})`, description: `${page.description} This is ${of}.` };
     });
   });
 }
