@@ -24,7 +24,7 @@ export function PageView({ page }: { page: PageDefinition }) {
       {from + i === 0 && outline && <TableOfContents entries={outline.entries} hrefOf={hrefOf} />}
     </Fragment>
   ));
-  if (part) body.unshift(part.index > 0 ? <PartHeader key="part" part={part} /> : <Fragment key="part" />);
+  if (part && part.index > 0) body.unshift(<PartHeader key="part" part={part} />);
   if (part) body.push(<ContinueReading key="next" part={part} />);
   // Prose blocks carry no section padding; leave room before the footer when a page ends with one.
   const endsWithProse = PROSE.has(sections[sections.length - 1]?.type ?? '');

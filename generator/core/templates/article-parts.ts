@@ -11,7 +11,8 @@
 // prose that compresses badly weighs more, as it does in the page. On the site's articles a page's brotli
 // is about 6.4 kB (its header, CSS, footer) plus 1.3 times that weight; the round-trip test
 // (tests/unit/round-trip-budget.test.ts) holds the budget on a long article of text brotli cannot fold,
-// and `npm run bench` on every built route.
+// and `npm run bench` on every built route. A part holds whole sections, so one section heavier than a part
+// (a markdown block of many thousand words) still makes a page over the budget, which the bench names.
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Block, PageDefinition } from '../../../model/page.ts';
 
@@ -28,30 +29,27 @@ function weightsOf(sections: readonly Block[], limit: number): number[] {
   const chars = sections.map(charsOf);
   const total = chars.reduce((a, b) => a + b, 0);
   if (total <= limit) return chars;
-  const ratio = brotliCompressSync(JSON.stringify(sections), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length / JSON.stringify(sections).length;
+  const json = JSON.stringify(sections);
+  const ratio = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length / json.length;
   return chars.map((c) => c * ratio);
 }
 
-/** Where each part starts: parts of about equal weight, each starting at a heading when one comes soon enough. */
+/** Where each part starts: parts of about equal weight, none over the limit, each starting at a heading where the part before would keep at least half its share. */
 export function partStarts(sections: readonly Block[], limit = ARTICLE_PART_WEIGHT): number[] {
   const weights = weightsOf(sections, limit);
   const total = weights.reduce((a, b) => a + b, 0);
   const count = Math.ceil(total / limit);
   if (count <= 1) return [0];
-  const target = total / count;
+  // A part may run a little over its share to end before a heading, never over the limit.
+  const cap = Math.min(limit, (total / count) * 1.15);
   const starts = [0];
-  let done = 0;
-  let sinceStart = 0;
-  for (let i = 0; i < sections.length; i++) {
-    // Past the part's share: start the next part here if this section is a heading, or if waiting for
-    // one would take the part over the limit. The template's last block (the footer) never starts a part.
-    const due = done >= target * starts.length && starts.length < count && i < sections.length - 1;
-    if (due && (sections[i]!.type === 'heading' || sinceStart + weights[i]! > limit * 0.95)) {
-      starts.push(i);
-      sinceStart = 0;
-    }
-    done += weights[i]!;
-    sinceStart += weights[i]!;
+  const sum = (from: number, to: number) => weights.slice(from, to).reduce((a, b) => a + b, 0);
+  // The template's last block (the footer) never starts a part: it ends the last one.
+  for (let i = 1; i < sections.length - 1; i++) {
+    const start = starts.at(-1)!;
+    if (sum(start, i + 1) <= cap) continue;
+    const heading = sections.slice(start + 1, i + 1).findLastIndex((s) => s.type === 'heading') + start + 1;
+    starts.push(heading > start && sum(start, heading) >= cap / 2 ? heading : i);
   }
   return starts;
 }
