@@ -24,7 +24,9 @@ export function PageView({ page }: { page: PageDefinition }) {
       {from + i === 0 && outline && <TableOfContents entries={outline.entries} hrefOf={hrefOf} />}
     </Fragment>
   ));
-  if (part && part.index > 0) body.unshift(<PartHeader key="part" part={part} />);
+  // A part that opens inside a chapter names it again, so its headings follow its title in order.
+  const chapter = sections[0]?.type === 'heading' && sections[0].level === 2 ? undefined : outline?.entries.findLast((e) => e.section < from)?.text;
+  if (part && part.index > 0) body.unshift(<PartHeader key="part" part={part} chapter={chapter} />);
   if (part) body.push(<ContinueReading key="next" part={part} />);
   // Prose blocks carry no section padding; leave room before the footer when a page ends with one.
   const endsWithProse = PROSE.has(sections[sections.length - 1]?.type ?? '');

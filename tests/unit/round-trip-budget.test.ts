@@ -96,8 +96,14 @@ describe('every route in one round trip', () => {
     for (const p of extra) expect(text).toContain(p);
     expect(text).toContain('A Long Read: Every Note on the 7-Day Reset');
     expect(html_(seen.at(-1)!)).toContain('data-block-type="article-footer"');
-    // Each later part links back to the one before it.
-    for (const [i, r] of seen.entries()) if (i > 0) expect(html_(r)).toContain(`href="${seen[i - 1]}"`);
+    // Each later part links back to the one before it, and its headings follow its title in order (axe's heading-order).
+    for (const [i, r] of seen.entries()) {
+      if (i > 0) expect(html_(r)).toContain(`href="${seen[i - 1]}"`);
+      const main = html_(r).slice(html_(r).indexOf('<main'), html_(r).indexOf('</main>'));
+      const levels = [...main.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      expect(levels[0], r).toBe(1);
+      for (const [k, level] of levels.entries()) if (k > 0) expect(level - levels[k - 1]!, r).toBeLessThanOrEqual(1);
+    }
   });
 
   it('the first part’s table of contents links each heading on the part that holds it', () => {

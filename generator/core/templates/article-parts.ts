@@ -34,7 +34,7 @@ function weightsOf(sections: readonly Block[], limit: number): number[] {
   return chars.map((c) => c * ratio);
 }
 
-/** Where each part starts: parts of about equal weight, none over the limit, each starting at a heading where the part before would keep at least half its share. */
+/** Where each part starts: parts of about equal weight, none over the limit, each starting at a heading (a chapter's if one will do) where the part before keeps at least half its share. */
 export function partStarts(sections: readonly Block[], limit = ARTICLE_PART_WEIGHT): number[] {
   const weights = weightsOf(sections, limit);
   const total = weights.reduce((a, b) => a + b, 0);
@@ -48,8 +48,10 @@ export function partStarts(sections: readonly Block[], limit = ARTICLE_PART_WEIG
   for (let i = 1; i < sections.length - 1; i++) {
     const start = starts.at(-1)!;
     if (sum(start, i + 1) <= cap) continue;
-    const heading = sections.slice(start + 1, i + 1).findLastIndex((s) => s.type === 'heading') + start + 1;
-    starts.push(heading > start && sum(start, heading) >= cap / 2 ? heading : i);
+    // A chapter's heading (level 2) first, so a part's headings follow its title in order; any heading next.
+    const last = (level: number) => sections.slice(start + 1, i + 1).findLastIndex((s) => s.type === 'heading' && s.level <= level) + start + 1;
+    const at = [last(2), last(6)].find((h) => h > start && sum(start, h) >= cap / 2);
+    starts.push(at ?? i);
   }
   return starts;
 }
