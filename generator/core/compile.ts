@@ -13,6 +13,7 @@ import { lazySource, locate, locateIn, withData, type SourceFile } from './sourc
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
+import { withArticleParts } from './templates/article-parts.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { checkExperiment, splitExperiment } from './experiments.ts';
 import type { FieldAt } from './schema-errors.ts';
@@ -240,7 +241,8 @@ export function assemble(checked: SiteChecked): CompileResult {
   const variants = split.flatMap((s) => s.variants);
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
-  const compiled: CompiledSite = { site: live, pages: withBlogPages(pages, articles), articles, missingPreviews };
+  // A long article's later parts are pages of their own, never listed (generator/core/templates/article-parts.ts).
+  const compiled: CompiledSite = { site: live, pages: withBlogPages(withArticleParts(pages), articles), articles, missingPreviews };
   if (variants.length) compiled.variants = variants;
   return { ok: true, diagnostics, texts, files, site: compiled, schedule: scheduleOf(allPages, asOf) };
 }

@@ -4,6 +4,7 @@ import type { BlockOf } from '../../model/page.ts';
 import { bonusValue, bundledProducts, coreValue, discountPercent, money, productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { BesideImage } from './beside-image.tsx';
 import { Buy } from './buy.tsx';
 import { OfferTimer } from './offer-timer.tsx';
 import { PriceParts, Savings } from './price-tag.tsx';
@@ -44,7 +45,7 @@ export function BundleHero({ block }: { block: BlockOf<'bundle-hero'> }) {
           </div>
         </div>
         {block.image && (
-          <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-xs rounded-3xl shadow-xl md:max-w-md" fetchPriority="high" />
+          <BesideImage image={block.image} className="mx-auto h-auto w-full max-w-xs rounded-3xl shadow-xl md:max-w-md" />
         )}
       </div>
     </section>

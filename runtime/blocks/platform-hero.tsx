@@ -3,6 +3,7 @@ import type { BlockOf } from '../../model/page.ts';
 import { productById } from '../../model/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Inline } from '../inline-text.tsx';
+import { BesideImage } from './beside-image.tsx';
 import { Buy } from './buy.tsx';
 import { OfferTimer } from './offer-timer.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -25,7 +26,7 @@ export function PlatformHero({ block }: { block: BlockOf<'platform-hero'> }) {
             <p className="mt-3 text-xs text-gray-500">🔒 Secure checkout via {site.checkout.provider} • {site.guarantee.days}-day money-back guarantee</p>
           </div>
         </div>
-        <img src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} className="mx-auto h-auto w-full max-w-md rounded-3xl shadow-xl" fetchPriority="high" />
+        <BesideImage image={block.image} className="mx-auto h-auto w-full max-w-md rounded-3xl shadow-xl" />
       </div>
     </section>
   );

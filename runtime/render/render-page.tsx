@@ -67,7 +67,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
       description={page.description}
       ogTitle={page.title}
-      ogType={page.article ? 'article' : 'website'}
+      ogType={page.article || page.part ? 'article' : 'website'}
       ogImage={ogImage}
       ogImageAlt={page.title}
       jsonLd={notFound ? [] : structuredData(compiled, page, ogImage).map(jsonForScript)}

@@ -1,13 +1,13 @@
 // The first round trip's budget (generator/bench/round-trip.ts) on a built fixture site with a long
 // article added: each route's whole HTML as the server sends it, headers included, and what its first
-// screen needs. A long article's whole page goes over and is named with its bytes; its first screen still
-// comes in the first round trip, whatever its length, since its head is as light as any article's.
+// screen needs. A long article is built as parts (generator/core/templates/article-parts.ts), each
+// within the budget, linked in order, so every route comes in the first round trip whatever its length.
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildSite } from '../../generator/build.ts';
-import { compressBytes, compressPage, FIRST_ROUND_TRIP_BYTES, PAGE_HEADER_ALLOWANCE } from '../../generator/stages/precompress.ts';
+import { BROTLI_QUALITY, compressBytes, compressPage, FIRST_ROUND_TRIP_BYTES, PAGE_HEADER_ALLOWANCE } from '../../generator/stages/precompress.ts';
 import { firstResponses } from '../../generator/bench/first-response.ts';
 import { ROUND_TRIP_BUDGET, roundTripOverBudget, roundTrips, sentBytes, type RoundTrip } from '../../generator/bench/round-trip.ts';
 import { copyProject } from './fixture.ts';
@@ -31,6 +31,8 @@ function longText(words: string[], paragraphs: number): string[] {
 let root: string;
 let rows: RoundTrip[];
 let brFile: (route: string) => number;
+let html_: (route: string) => string;
+let extra: string[];
 
 beforeAll(async () => {
   // The project's code with the blog-site fixture's content, so the build makes its client too.
@@ -38,7 +40,7 @@ beforeAll(async () => {
   const source = join(root, 'pages/blog/seven-day-reset.yaml');
   const doc = parseDocument(readFileSync(source, 'utf8'));
   const words = [...new Set(readFileSync(source, 'utf8').match(/\b[a-z]{3,}\b/g))];
-  const extra = longText(words, 80);
+  extra = longText(words, 80);
   const sections = doc.get('sections') as { items: unknown[] };
   for (const [i, text] of extra.entries()) {
     if (i % 10 === 0) sections.items.push(doc.createNode({ type: 'heading', level: 2, text: `Further notes, part ${i / 10 + 1}` }));
@@ -53,6 +55,7 @@ beforeAll(async () => {
   expect(result.pages.map((p) => p.route)).toContain(LONG);
   rows = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), await firstResponses(result.pages, outDir));
   brFile = (route) => statSync(`${result.pages.find((p) => p.route === route)!.file}.br`).size;
+  html_ = (route) => readFileSync(result.pages.find((p) => p.route === route)!.file, 'utf8');
 }, 240_000);
 
 afterAll(() => {
@@ -68,13 +71,50 @@ describe('every route in one round trip', () => {
     }
   });
 
-  it('a long article goes over as a whole and is named with its bytes, while its first screen comes in the first round trip', () => {
-    const long = rows.find((r) => r.route === LONG)!;
-    expect(long.whole).toBeGreaterThan(ROUND_TRIP_BUDGET);
-    expect(long.firstScreen).toBeLessThanOrEqual(ROUND_TRIP_BUDGET);
-    expect(long.firstScreen).toBeLessThan(long.whole / 2);
-    const named = roundTripOverBudget(rows).filter((line) => line.startsWith(`${LONG}:`));
-    expect(named).toEqual([`${LONG}: whole HTML ${long.whole} B as sent (${long.headers} B of headers), over the first round trip's ${ROUND_TRIP_BUDGET} B by ${long.whole - ROUND_TRIP_BUDGET} B; its first screen ${long.firstScreen} B within it`]);
+  it('every blog route comes in the first round trip, a long article as parts that each do', () => {
+    // The landing page is left out: its blocks (12 testimonials, the catalogue, a FAQ) still come to
+    // ~15.5 kB as sent, an open point of issue 40 that `npm run bench` names.
+    expect(roundTripOverBudget(rows.filter((r) => r.route.startsWith('/blog')))).toEqual([]);
+    const parts = rows.filter((r) => r.route === LONG || r.route.startsWith(`${LONG}/`));
+    expect(parts.length).toBeGreaterThan(1);
+    for (const r of parts) expect(r.whole, r.route).toBeLessThanOrEqual(ROUND_TRIP_BUDGET);
+  });
+
+  it('a reader without script reads the whole long article by following its parts’ links, in order, each once', () => {
+    const seen: string[] = [];
+    let route: string | undefined = LONG;
+    let text = '';
+    while (route) {
+      expect(seen, route).not.toContain(route);
+      seen.push(route);
+      const html = html_(route);
+      text += html;
+      route = /<a href="([^"]+)" rel="next"/.exec(html)?.[1];
+    }
+    expect(seen.length).toBe(rows.filter((r) => r.route === LONG || r.route.startsWith(`${LONG}/`)).length);
+    // Every paragraph added, and the article's first and last words, are on one of its parts.
+    for (const p of extra) expect(text).toContain(p);
+    expect(text).toContain('A Long Read: Every Note on the 7-Day Reset');
+    expect(html_(seen.at(-1)!)).toContain('data-block-type="article-footer"');
+    // Each later part links back to the one before it, and its headings follow its title in order (axe's heading-order).
+    for (const [i, r] of seen.entries()) {
+      if (i > 0) expect(html_(r)).toContain(`href="${seen[i - 1]}"`);
+      const main = html_(r).slice(html_(r).indexOf('<main'), html_(r).indexOf('</main>'));
+      const levels = [...main.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+      expect(levels[0], r).toBe(1);
+      for (const [k, level] of levels.entries()) if (k > 0) expect(level - levels[k - 1]!, r).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('the first part’s table of contents links each heading on the part that holds it', () => {
+    const first = html_(LONG);
+    const links = [...first.matchAll(/<a href="([^"]*#further-notes-part-\d+)"/g)].map((m) => m[1]!);
+    expect(links.length).toBe(8);
+    for (const href of links) {
+      const [route, id] = href.split('#');
+      expect(html_(route || LONG), href).toContain(`id="${id}"`);
+    }
+    expect(links.some((h) => !h.startsWith('#'))).toBe(true);
   });
 
   it('names only the routes over the budget, and a page exactly at it passes', () => {
@@ -98,7 +138,7 @@ describe('a page’s compression', () => {
     expect(Buffer.from(compressPage(light).br).equals(Buffer.from(compressBytes(light, 5, true).br))).toBe(true);
     const heavy = page(400);
     expect(compressBytes(heavy, 5, true).br.length + PAGE_HEADER_ALLOWANCE).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
-    expect(Buffer.from(compressPage(heavy).br).equals(Buffer.from(compressBytes(heavy, 11, true).br))).toBe(true);
+    expect(Buffer.from(compressPage(heavy).br).equals(Buffer.from(compressBytes(heavy, BROTLI_QUALITY.heavyPages, true).br))).toBe(true);
     expect(compressPage(heavy).br.length).toBeLessThan(compressBytes(heavy, 5, true).br.length);
   });
 });
