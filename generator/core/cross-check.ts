@@ -6,6 +6,7 @@ import { isSafeHref } from '../../model/href.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
+import { partHolding } from './templates/article-parts.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { draftCopy } from './draft-copy.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
@@ -116,6 +117,8 @@ function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, S
     if (unpublished) out.push(unpublished);
     const ids = anchors.get(route);
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
+    const part = hash && target ? partHolding(target, hash) : undefined;
+    if (part) out.push(diagnostic('AnchorOnLaterPart', at(), href, route, hash, part.part, part.parts));
   };
 }
 

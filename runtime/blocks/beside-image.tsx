@@ -3,7 +3,7 @@
 // first screen: a preload at high priority for wide screens, where it is often the largest paint, and a
 // low one on a phone, where it would otherwise be fetched beside the first screen and hold it up
 // (issue 40: Lighthouse's mobile LCP of /instagram-detox, 1.22× → 1.18× the bare page of its size;
-// the text is its largest paint there). React hoists the link into the head.
+// the text is its largest paint there). React writes the link at the start of the body.
 interface Image {
   src: string;
   alt: string;

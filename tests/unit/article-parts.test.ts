@@ -45,6 +45,14 @@ describe('a long article’s parts', () => {
     }
   });
 
+  it('the table of contents, which the first part carries whole, weighs on the first part', () => {
+    // Many short chapters: the contents list every one of them on part 1.
+    const sections = [{ type: 'article-header' } as Block, ...Array.from({ length: 300 }, (_, i) => [heading(i), paragraph()]).flat(), { type: 'article-footer' } as Block];
+    const starts = partStarts(sections);
+    expect(starts.length).toBeGreaterThan(2);
+    expect(starts[1]! - starts[0]!).toBeLessThan(starts[2]! - starts[1]!);
+  });
+
   it('the more the text, the more parts; the limit is what a part holds', () => {
     const long = article(60);
     expect(partStarts(long, ARTICLE_PART_WEIGHT / 2).length).toBeGreaterThan(partStarts(long).length);

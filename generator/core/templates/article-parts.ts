@@ -16,20 +16,34 @@
 // and `npm run bench` on every built route. A part holds whole sections, so one section heavier than a part
 // (a markdown block of many thousand words) still makes a page over the budget, which the bench names.
 import { brotliCompressSync, constants } from 'node:zlib';
+import { inlinePlain, parseProse } from '../../../model/markup.ts';
 import type { Block, PageDefinition } from '../../../model/page.ts';
 
 /** The most compressed weight a part holds: (5.8 kB + 1.28 × 7,000 B) × 0.85 at quality 11, and 1,062 B of
  * headers, is about 13.6 kB, within 14,600 B. */
 export const ARTICLE_PART_WEIGHT = 7_000;
 
-/** A table of contents' entry costs its heading's text again, and its markup. */
-const TOC_ENTRY_CHARS = 80;
+/** A table of contents' entry costs its heading's text again, and its markup (a later part's address in its link). */
+const TOC_ENTRY_CHARS = 100;
 
-const charsOf = (s: Block) => JSON.stringify(s).length + (s.type === 'heading' && s.level === 2 ? s.text.length + TOC_ENTRY_CHARS : 0);
+/** The `##` headings' texts, from heading blocks and markdown blocks: what the table of contents lists (runtime/outline.tsx). */
+function chapterTitles(s: Block): string[] {
+  if (s.type === 'heading') return s.level === 2 ? [s.text] : [];
+  if (s.type === 'markdown') return parseProse(s.text).flatMap((b) => (b.type === 'heading' && b.level === 2 ? [inlinePlain(b.children)] : []));
+  return [];
+}
+
+/** Each section's characters; the table of contents, which the first part carries whole, counts on the first section. */
+function charsOf(sections: readonly Block[]): number[] {
+  const chars = sections.map((s) => JSON.stringify(s).length);
+  const contents = sections.flatMap(chapterTitles).reduce((sum, t) => sum + t.length + TOC_ENTRY_CHARS, 0);
+  if (chars.length) chars[0]! += contents;
+  return chars;
+}
 
 /** Each section's weight: its characters times the article's brotli ratio (not compressed at all when even uncompressed it is light). */
 function weightsOf(sections: readonly Block[], limit: number): number[] {
-  const chars = sections.map(charsOf);
+  const chars = charsOf(sections);
   const total = chars.reduce((a, b) => a + b, 0);
   if (total <= limit) return chars;
   const json = JSON.stringify(sections);
@@ -62,10 +76,23 @@ export function partStarts(sections: readonly Block[], limit = ARTICLE_PART_WEIG
 /** The route of an article's part `index` (0 is the article's own). */
 export const partRoute = (route: string, index: number) => (index === 0 ? route : `${route}/${index + 1}`);
 
-/** Each article too heavy for one page, as its parts; every other page as it is. Articles under an experiment stay whole (their variants are built from the one page). */
+/** Whether a page is built in parts: an article's, not under an experiment (its variants are built from the one page). */
+const splits = (page: PageDefinition) => page.template === 'article' && !!page.article && !page.experiment;
+
+/** The part (from 2) of a long article that holds the section with this id; undefined on the first part, or on a page built whole. */
+export function partHolding(page: PageDefinition, id: string): { part: number; parts: number } | undefined {
+  if (!splits(page)) return undefined;
+  const at = page.sections.findIndex((s) => s.id === id);
+  if (at < 0) return undefined;
+  const starts = partStarts(page.sections);
+  const part = starts.findLastIndex((from) => from <= at) + 1;
+  return part > 1 ? { part, parts: starts.length } : undefined;
+}
+
+/** Each article too heavy for one page, as its parts; every other page as it is. */
 export function withArticleParts(pages: readonly PageDefinition[]): PageDefinition[] {
   return pages.flatMap((page) => {
-    if (page.template !== 'article' || !page.article || page.experiment) return [page];
+    if (!splits(page)) return [page];
     const starts = partStarts(page.sections);
     if (starts.length === 1) return [page];
     const parts = starts.map((from, index) => ({ route: partRoute(page.route, index), from }));
