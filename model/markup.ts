@@ -12,6 +12,7 @@
 // which it pairs after scanning: '_' x 5,000, any character, '_' x 5,000 pairs into 2,500 nested
 // strong and emphasis nodes, and a recursive walk over that overflowed the stack.
 import MarkdownIt from 'markdown-it';
+import type { Block } from './page.ts';
 
 type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
 
@@ -207,4 +208,12 @@ function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 160) return false;
   return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** A section's `##` headings' texts, from a heading block or a markdown block: what a long article's table
+ * of contents lists (runtime/outline.tsx), and what its first part carries for them (article-parts.ts). */
+export function chapterTitles(s: Block): string[] {
+  if (s.type === 'heading') return s.level === 2 ? [s.text] : [];
+  if (s.type === 'markdown') return parseProse(s.text).flatMap((b) => (b.type === 'heading' && b.level === 2 ? [inlinePlain(b.children)] : []));
+  return [];
 }

@@ -1,7 +1,7 @@
 // The table of contents of a long article: its `##` headings, from heading blocks and from markdown
 // blocks (through the one parser), each given an id the contents link to. Prerendered, no script.
 import { createContext, useContext } from 'react';
-import { inlinePlain, parseProse } from '../model/markup.ts';
+import { chapterTitles } from '../model/markup.ts';
 import type { PageDefinition, Block } from '../model/page.ts';
 import { keepTogether } from './keep-together.tsx';
 
@@ -46,10 +46,7 @@ export function articleOutline(page: PageDefinition): { entries: OutlineEntry[];
   const entries: OutlineEntry[] = [];
   const ids = new Map<Block, string[]>();
   for (const [at, s] of page.sections.entries()) {
-    const texts =
-      s.type === 'heading' ? (s.level === 2 ? [s.text] : [])
-      : s.type === 'markdown' ? parseProse(s.text).flatMap((b) => (b.type === 'heading' && b.level === 2 ? [inlinePlain(b.children)] : []))
-      : [];
+    const texts = chapterTitles(s);
     if (!texts.length) continue;
     const sectionIds = texts.map((text, i) => unique(text, s.type === 'heading' && i === 0 ? s.id : undefined));
     ids.set(s, sectionIds);

@@ -2,8 +2,8 @@
 // below the phone's first screen (platform and bundle heroes). Fetched first only where it is on the
 // first screen: a preload at high priority for wide screens, where it is often the largest paint, and a
 // low one on a phone, where it would otherwise be fetched beside the first screen and hold it up
-// (issue 40: Lighthouse's mobile LCP of /instagram-detox, 1.22× → 1.18× the bare page of its size;
-// the text is its largest paint there). React writes the link at the start of the body.
+// (issue 40: Lighthouse's mobile LCP of /instagram-detox, 1.31× → 1.14× the bare page of its size,
+// medians of 3 on a quiet machine; the text is its largest paint there). React writes the link at the start of the body.
 interface Image {
   src: string;
   alt: string;

@@ -16,7 +16,7 @@
 // and `npm run bench` on every built route. A part holds whole sections, so one section heavier than a part
 // (a markdown block of many thousand words) still makes a page over the budget, which the bench names.
 import { brotliCompressSync, constants } from 'node:zlib';
-import { inlinePlain, parseProse } from '../../../model/markup.ts';
+import { chapterTitles } from '../../../model/markup.ts';
 import type { Block, PageDefinition } from '../../../model/page.ts';
 
 /** The most compressed weight a part holds: (5.8 kB + 1.28 × 7,000 B) × 0.85 at quality 11, and 1,062 B of
@@ -25,13 +25,6 @@ export const ARTICLE_PART_WEIGHT = 7_000;
 
 /** A table of contents' entry costs its heading's text again, and its markup (a later part's address in its link). */
 const TOC_ENTRY_CHARS = 100;
-
-/** The `##` headings' texts, from heading blocks and markdown blocks: what the table of contents lists (runtime/outline.tsx). */
-function chapterTitles(s: Block): string[] {
-  if (s.type === 'heading') return s.level === 2 ? [s.text] : [];
-  if (s.type === 'markdown') return parseProse(s.text).flatMap((b) => (b.type === 'heading' && b.level === 2 ? [inlinePlain(b.children)] : []));
-  return [];
-}
 
 /** Each section's characters; the table of contents, which the first part carries whole, counts on the first section. */
 function charsOf(sections: readonly Block[]): number[] {
