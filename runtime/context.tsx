@@ -31,10 +31,12 @@ export interface SiteImages {
   previewStills: Record<string, { src: string; width: number; height: number; pages: number }>;
   /** The 1200×630 social card, by route. */
   socialCards: Record<string, string>;
-  /** The header's logo (public/images/logo.svg) as a data: address: no request for it is under way
-   * while the first screen paints. (The site icon is linked as a file: a browser asks for it only once
-   * the page has loaded.) */
-  logo?: string;
+  /** The site's icon (public/favicon.svg) as a data: address: the header's logo and the browser tab's
+   * icon, one image written twice, which brotli sends once. No request for it is under way as the page
+   * paints; a request for /favicon.svg, which the browser makes at high priority once the page has loaded,
+   * was one Lighthouse's simulation counted against the first paint of the pages whose load event came
+   * before it (platform pages: LCP 754 → 663 ms beside 647 ms for a bare page of their size). */
+  icon?: string;
 }
 
 const Ctx = createContext<RenderContext | null>(null);

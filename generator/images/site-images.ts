@@ -3,7 +3,8 @@
 // - the preview's first page, shown in the PDF viewer until it loads and when scripts are off;
 // - a 1200×630 social card per page (og:image, Twitter card): the page's title on the brand colours
 //   (images/card.ts), drawn on worker threads and the main thread at once (images/card-pool.ts);
-// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg (images/icons.ts).
+// - /favicon.ico and /apple-touch-icon.png, from public/favicon.svg (images/icons.ts), and the icon itself
+//   as a data: address, for pages to carry.
 // Pages read only the addresses and data: addresses it returns (runtime/context.tsx's SiteImages).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -38,10 +39,8 @@ export interface GeneratedImages {
   previewStills: Record<string, PreviewStill>;
   /** The social card's address by route. */
   socialCards: Record<string, string>;
-  /** The header's logo as a data: address, for pages to carry (see svgDataAddress). The site icon is
-   * linked as /favicon.svg: a browser asks for it once the page has loaded, so inlining it only added
-   * its bytes to every page's first round trip, beside /favicon.ico. */
-  logo?: string;
+  /** public/favicon.svg as a data: address (see svgDataAddress), for pages to carry. */
+  icon?: string;
   /** Files to write, by path relative to dist/: the cache file holding each. */
   files: Map<string, string>;
 }
@@ -187,7 +186,6 @@ export async function generateImages(root: string, compiled: CompiledSite, { reu
   } finally {
     await pool.finish();
   }
-  const logoFile = join(root, 'public/images/logo.svg');
-  const logo = existsSync(logoFile) ? svgDataAddress(readFileSync(logoFile, 'utf8')) : undefined;
-  return { previewStills: stills, socialCards: cards, logo, files };
+  const icon = svgDataAddress(readFileSync(join(root, 'public/favicon.svg'), 'utf8'));
+  return { previewStills: stills, socialCards: cards, icon, files };
 }

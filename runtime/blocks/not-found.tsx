@@ -1,7 +1,6 @@
-// The 404 message. The missing path is logged by a few inline lines, since this page ships no script file.
+// The 404 message. The missing path is logged by public/not-found.js: a file of its own, since the hash of
+// an inline script would be in the CSP every response carries (generator/host/security-headers.ts).
 import type { BlockOf } from '../../model/page.ts';
-
-const LOG_PATH = `console.error('404: no page at ' + location.pathname)`;
 
 export function NotFound({ block }: { block: BlockOf<'not-found'> }) {
   return (
@@ -12,7 +11,7 @@ export function NotFound({ block }: { block: BlockOf<'not-found'> }) {
         {block.text && <p className="mt-3 text-gray-600">{block.text}</p>}
         <a href={block.button.href} className="mt-8 inline-block rounded-xl bg-gradient-to-r from-violet-600 to-pink-600 px-6 py-3 font-bold text-white">{block.button.label}</a>
       </div>
-      <script dangerouslySetInnerHTML={{ __html: LOG_PATH }} />
+      <script src="/not-found.js" />
     </section>
   );
 }

@@ -11,8 +11,8 @@ const MENU_ID = 'mobile-menu';
 const CLOSE_ON_CHOOSE = `document.getElementById('${MENU_ID}').addEventListener('click',function(e){if(e.target.closest('a'))this.hidePopover()})`;
 
 function Logo({ name, shortName }: { name: string; shortName: string }) {
-  // The build's data: address of the logo where it made one: no request under way as the page paints.
-  const logo = useRender().images?.logo ?? '/images/logo.svg';
+  // The site's icon, in the page where the build wrote it (context.tsx's SiteImages.icon).
+  const logo = useRender().images?.icon ?? '/favicon.svg';
   return (
     <a href="/" className="flex items-center gap-2 text-lg font-extrabold text-gray-900" aria-label={`${name}, home`}>
       <img src={logo} alt="" width="32" height="32" className="h-8 w-8" />

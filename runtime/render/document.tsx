@@ -21,6 +21,8 @@ export interface DocumentProps {
   css: readonly string[];
   /** The page's CSS, its islands' later states included, written into a <style> in the head (a build's pages). */
   inlineCss?: string;
+  /** The site's icon as a data: address, where the build made one (runtime/context.tsx's SiteImages.icon). */
+  icon?: string;
   /** Module scripts to run. */
   scripts: readonly string[];
   /** On a page with islands, the modules that hydrate them: the islands' loader (client/loader.ts), a
@@ -70,7 +72,7 @@ export function Document(p: DocumentProps): ReactNode {
         {p.canonical ? <link rel="canonical" href={p.canonical} /> : <meta name="robots" content="noindex" />}
         {p.canonical && p.noindex && <meta name="robots" content="noindex" />}
         <link rel="icon" href="/favicon.ico" sizes="48x48" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={p.icon ?? '/favicon.svg'} type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <link rel="alternate" type="application/rss+xml" title="Blog" href="/rss.xml" />
         {p.inlineCss !== undefined && <style dangerouslySetInnerHTML={{ __html: p.inlineCss }} />}

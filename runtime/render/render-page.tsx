@@ -70,6 +70,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       ogType={page.article || page.part ? 'article' : 'website'}
       ogImage={ogImage}
       ogImageAlt={page.title}
+      icon={images?.icon}
       jsonLd={notFound ? [] : structuredData(compiled, page, ogImage).map(jsonForScript)}
       canonical={unlisted ? undefined : `${site.url.replace(/\/$/, '')}${page.route}`}
       css={assets.inlineCss ? [] : assets.css}

@@ -84,6 +84,27 @@ test('no page links a stylesheet: every page inlines its CSS, its islands’ lat
   }
 });
 
+test('no page asks for an icon file: the site’s icon, in the tab and the header, travels in the page', async ({ page, request }) => {
+  // The browser's request for the tab's icon is not a page request Playwright reports, so it is watched
+  // through the DevTools protocol. Lighthouse's simulation counted it against the first paint.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const asked: string[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => asked.push(new URL(e.request.url).pathname));
+  const routes = await sitemapRoutes(request);
+  // A page of each kind: the landing page, the first platform page, an article, and a page with no block of those.
+  const kinds = [...new Set(pages.filter((p) => routes.includes(p.route)).map((p) => p.template ?? p.sections[0]?.type))];
+  for (const kind of kinds) {
+    const route = pages.find((p) => routes.includes(p.route) && (p.template ?? p.sections[0]?.type) === kind)!.route;
+    // The browser asks for the icon once the page has loaded.
+    await page.goto(route, { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    expect(asked.filter((p) => /favicon|icon/.test(p)), route).toEqual([]);
+    await expect(page.locator('header img').first(), route).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+  }
+  expect(kinds.length).toBeGreaterThan(2);
+});
+
 test('no script is fetched before the largest paint of the first screen, and no stylesheet at all', async ({ page, request }) => {
   const islandRoutes = (await islandPages(request)).map((p) => p.route);
   expect(islandRoutes.length, 'no page has islands').toBeGreaterThan(0);
@@ -108,9 +129,8 @@ test('no script is fetched before the largest paint of the first screen, and no 
     );
     expect(early, `${route}: requested before its largest paint`).toEqual([]);
   }
-  // Islands bring no stylesheet; the header's logo travels in the page. (The favicon is a file of its own,
-  // /favicon.svg, fetched once by the browser off the page's path and cached, not carried in every page.)
-  expect(seen.filter((p) => /\.css$|\/logo\.svg$/.test(p))).toEqual([]);
+  // Islands bring no stylesheet; the site's icon (the header's logo and the tab's) travels in the page.
+  expect(seen.filter((p) => /\.css$|\/favicon\.svg$/.test(p))).toEqual([]);
 });
 
 test('the inlined CSS paints a page of each kind exactly as the whole stylesheet does', async ({ browser, request }) => {

@@ -1,7 +1,7 @@
-// The header's logo travels inside each built page as a data: address (issue 11: no request may be
-// under way while the first screen paints), and reads back as the SVG file itself. The site icon is
-// linked as its file beside /favicon.ico, never inlined (issue 40: a browser asks for it once the page
-// has loaded, so inlining only added its bytes to every page's first round trip).
+// The site's icon travels inside each built page as one data: address, the header's logo and the tab's
+// icon (issue 11: no request may be under way while the first screen paints; issue 40: Lighthouse's
+// simulation counted the browser's request for /favicon.svg against the first paint), and reads back as
+// the SVG file itself. The two copies are the same text, so brotli sends it once.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ describe('icons in the page', () => {
   const root = makeFixture({ 'index.yaml': VALID_INDEX });
   const site = compileSite(root);
   expect(errorsOf(site.diagnostics)).toEqual([]);
-  const render = (images?: { logo?: string }) =>
+  const render = (images?: { icon?: string }) =>
     renderPage({
       compiled: site.site!,
       page: site.site!.pages.find((p) => p.route === '/')!,
@@ -39,21 +39,22 @@ describe('icons in the page', () => {
       images: images && { previewStills: {}, socialCards: {}, ...images },
     }).html;
 
-  it('the build’s address is what the page shows as its logo; the icon is linked as its file, once', () => {
+  it('the build’s address is the tab’s icon and the header’s logo, the same text in both; /favicon.ico stays for browsers without SVG icons', () => {
     const address = svgDataAddress(svg);
-    const html = render({ logo: address });
+    const html = render({ icon: address });
     const head = html.slice(0, html.indexOf('</head>'));
-    expect([...head.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/favicon.ico', '/favicon.svg']);
-    expect(head).not.toContain('data:');
+    const icons = [...head.matchAll(/<link rel="icon" href="([^"]+)"/g)].map((m) => unescapeHtml(m[1]!));
+    expect(icons).toEqual(['/favicon.ico', address]);
     const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
     const logo = /<img src="([^"]+)"/.exec(header)?.[1];
-    expect(decode(unescapeHtml(logo!))).toBe(decode(address));
-    expect(html).not.toContain('/images/logo.svg');
+    expect(unescapeHtml(logo!)).toBe(address);
+    expect(decode(address)).toBe(svg.trim().replace(/\s+/g, ' '));
+    expect(html).not.toContain('/favicon.svg');
   });
 
-  it('without them (the dev server), the files are linked', () => {
+  it('without it (the dev server), the file is linked', () => {
     const html = render();
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
-    expect(html).toContain('src="/images/logo.svg"');
+    expect(html).toContain('src="/favicon.svg"');
   });
 });
