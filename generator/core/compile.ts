@@ -13,7 +13,7 @@ import { lazySource, locate, locateIn, withData, type SourceFile } from './sourc
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
-import { withArticleParts } from './templates/article-parts.ts';
+import { checkArticleParts, withArticleParts } from './templates/article-parts.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { checkExperiment, splitExperiment } from './experiments.ts';
 import type { FieldAt } from './schema-errors.ts';
@@ -171,7 +171,7 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
   // A count written by hand is judged against the catalogue its page is made from: "all five apps" is
   // true on a live page while a sixth platform's page is still a draft.
   const catalogueFor = (d: CheckedDoc) => (d.page && liveByRoute.get(d.page.route) === false ? site : liveSite);
-  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs, ...checkArticleParts(docs)], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   return { read, diagnostics, site: { live: liveSite, missingPreviews: catalogue.missingPreviews, docs, asOf, dev } };
 }

@@ -2,15 +2,16 @@
 // article added: each route's whole HTML as the server sends it, headers included, and what its first
 // screen needs. A long article is built as parts (generator/core/templates/article-parts.ts), each
 // within the budget, linked in order, so every route comes in the first round trip whatever its length.
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { buildSite } from '../../generator/build.ts';
 import { BROTLI_QUALITY, compressBytes, compressPage, FIRST_ROUND_TRIP_BYTES, PAGE_HEADER_ALLOWANCE } from '../../generator/stages/precompress.ts';
 import { firstResponses } from '../../generator/bench/first-response.ts';
 import { ROUND_TRIP_BUDGET, roundTripOverBudget, roundTrips, sentBytes, type RoundTrip } from '../../generator/bench/round-trip.ts';
-import { copyProject } from './fixture.ts';
+import { compileSite } from '../../generator/core/compile.ts';
+import { copyProject, errorsOf } from './fixture.ts';
 
 const LONG = '/blog/long-read';
 
@@ -106,6 +107,15 @@ describe('every route in one round trip', () => {
     }
   });
 
+  it('the sitemap lists each part with the article’s date', () => {
+    const sitemap = readFileSync(join(root, 'dist/sitemap.xml'), 'utf8');
+    const entries = [...sitemap.matchAll(/<loc>[^<]*?(\/blog\/long-read(?:\/\d+)?)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1], m[2]]);
+    expect(entries.length).toBeGreaterThan(1);
+    const date = entries.find(([route]) => route === LONG)![1];
+    expect(date).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    for (const [route, lastmod] of entries) expect(lastmod, route).toBe(date);
+  });
+
   it('the first part’s table of contents links each heading on the part that holds it', () => {
     const first = html_(LONG);
     const links = [...first.matchAll(/<a href="([^"]*#further-notes-part-\d+)"/g)].map((m) => m[1]!);
@@ -140,5 +150,23 @@ describe('a page’s compression', () => {
     expect(compressBytes(heavy, 5, true).br.length + PAGE_HEADER_ALLOWANCE).toBeGreaterThan(FIRST_ROUND_TRIP_BYTES);
     expect(Buffer.from(compressPage(heavy).br).equals(Buffer.from(compressBytes(heavy, BROTLI_QUALITY.heavyPages, true).br))).toBe(true);
     expect(compressPage(heavy).br.length).toBeLessThan(compressBytes(heavy, 5, true).br.length);
+  });
+});
+
+describe('a long article’s parts take addresses of their own', () => {
+  it('a page file at a part’s address is a duplicate route, reported at the article', () => {
+    const taken = join(root, 'pages/blog/long-read/2.yaml');
+    mkdirSync(dirname(taken), { recursive: true });
+    writeFileSync(taken, readFileSync(join(root, 'pages/about.yaml')));
+    try {
+      const { diagnostics } = compileSite(root);
+      const clash = diagnostics.filter((d) => d.name === 'DuplicateRoute');
+      expect(clash).toHaveLength(1);
+      expect(clash[0]).toMatchObject({ severity: 'error', file: 'pages/blog/long-read.yaml' });
+      expect(clash[0]!.message).toContain(`${LONG}/2 is also defined by pages/blog/long-read/2.yaml`);
+    } finally {
+      rmSync(dirname(taken), { recursive: true, force: true });
+    }
+    expect(errorsOf(compileSite(root).diagnostics)).toEqual([]);
   });
 });

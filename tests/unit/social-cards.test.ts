@@ -56,6 +56,13 @@ describe('social cards', () => {
     expect(Buffer.from(long.data.subarray(TITLE_ROWS[1] * WIDTH * 4)).equals(Buffer.from(short.data.subarray(TITLE_ROWS[1] * WIDTH * 4)))).toBe(true);
   });
 
+  it('a long article’s later part says the article’s category and read time, as its first part does', () => {
+    const first = page('A long read');
+    const later = { ...first, article: undefined, part: { index: 1, parts: [], of: first.article }, title: 'A long read (part 2 of 2)' } as unknown as PageDefinition;
+    expect(cardText('Test Site', later).kicker).toBe(cardText('Test Site', first).kicker);
+    expect(cardText('Test Site', later).kicker).toBe('Habits · 6 min read');
+  });
+
   it('a title too long for the card is cut with an ellipsis, and one word too wide for a line is broken, not drawn off the card', async () => {
     expect(cardText('S', page('word '.repeat(30))).title).toMatch(/^.{87}…$/);
     const wide = await pixels(drawCard(cardText('S', page('W'.repeat(60), false))));

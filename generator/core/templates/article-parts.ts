@@ -17,7 +17,8 @@
 // (a markdown block of many thousand words) still makes a page over the budget, which the bench names.
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chapterTitles } from '../../../model/markup.ts';
-import type { Block, PageDefinition } from '../../../model/page.ts';
+import { shownSections, type Block, type PageDefinition } from '../../../model/page.ts';
+import type { CheckedDoc } from '../documents.ts';
 
 /** The most compressed weight a part holds: (5.8 kB + 1.28 × 7,000 B) × 0.85 at quality 11, and 1,062 B of
  * headers, is about 13.6 kB, within 14,600 B. */
@@ -80,6 +81,22 @@ export function partHolding(page: PageDefinition, id: string): { part: number; p
   const starts = partStarts(page.sections);
   const part = starts.findLastIndex((from) => from <= at) + 1;
   return part > 1 ? { part, parts: starts.length } : undefined;
+}
+
+/**
+ * Before the cross-check: each long article's later parts as documents of the article's file, holding the
+ * sections shown on them, so a page file or a blog listing at a part's address is a duplicate route
+ * (an article `pages/blog/page.yaml` long enough for two parts would otherwise make `/blog/page/2`, the
+ * blog's second listing page, twice), and a link to a part and its #anchors resolves as the page does.
+ */
+export function checkArticleParts(docs: readonly CheckedDoc[]): CheckedDoc[] {
+  return docs.flatMap((doc) =>
+    doc.page?.article
+      ? withArticleParts([doc.page])
+          .slice(1)
+          .map((part) => ({ source: doc.source, fields: [], page: { ...part, sections: shownSections(part).sections } }))
+      : [],
+  );
 }
 
 /** Each article too heavy for one page, as its parts; every other page as it is. */
