@@ -59,8 +59,10 @@ test('the carousel advances at its interval, wraps after the last story, and a d
   const dots = page.getByTestId('carousel-dot');
   await expect(dots).toHaveCount(items.length);
   await expect(slide).toHaveAttribute('data-index', '0');
-  await expect(slide).toContainText(plain(items[0]!.content));
-  await expect(slide.getByTestId('platform-tag')).toBeVisible();
+  const shown = slide.locator('figure[aria-hidden="false"]');
+  await expect(shown).toContainText(plain(items[0]!.content));
+  await expect(shown.getByTestId('platform-tag')).toHaveText(items[0]!.platform);
+  await expect(shown.getByTestId('platform-tag')).toBeVisible();
   await page.clock.runFor(intervalMs - 100);
   await expect(slide).toHaveAttribute('data-index', '0');
   await page.clock.runFor(100);
@@ -68,6 +70,8 @@ test('the carousel advances at its interval, wraps after the last story, and a d
   await dots.nth(last).click();
   await expect(slide).toHaveAttribute('data-index', String(last));
   await expect(dots.nth(last)).toHaveAttribute('aria-current', 'true');
+  await expect(shown).toContainText(plain(items[last]!.content));
+  await expect(shown.getByTestId('platform-tag')).toHaveText(items[last]!.platform);
   await page.clock.runFor(intervalMs);
   await expect(slide).toHaveAttribute('data-index', '0');
 });
