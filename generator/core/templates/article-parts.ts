@@ -73,16 +73,6 @@ export const partRoute = (route: string, index: number) => (index === 0 ? route 
 /** Whether a page is built in parts: an article's, not under an experiment (its variants are built from the one page). */
 const splits = (page: PageDefinition) => page.template === 'article' && !!page.article && !page.experiment;
 
-/** The part (from 2) of a long article that holds the section with this id; undefined on the first part, or on a page built whole. */
-export function partHolding(page: PageDefinition, id: string): { part: number; parts: number } | undefined {
-  if (!splits(page)) return undefined;
-  const at = page.sections.findIndex((s) => s.id === id);
-  if (at < 0) return undefined;
-  const starts = partStarts(page.sections);
-  const part = starts.findLastIndex((from) => from <= at) + 1;
-  return part > 1 ? { part, parts: starts.length } : undefined;
-}
-
 /**
  * Before the cross-check: each long article's later parts as documents of the article's file, holding the
  * sections shown on them, so a page file or a blog listing at a part's address is a duplicate route
