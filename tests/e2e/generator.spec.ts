@@ -88,6 +88,40 @@ test('the hero button scrolls to its section', async ({ page }) => {
   expect(await top()).toBeGreaterThanOrEqual(0);
 });
 
+test('every section of the landing page lands under the header, by its address and by a link, however far down', async ({ page }) => {
+  // Sections far below the first screen are laid out only as they near it (site.css): the way to one must
+  // still end at it, though the sections it passes had not been laid out when the scroll began.
+  await page.goto('/');
+  const landingIds = await page.locator('main [data-block-type][id]').evaluateAll((els) => els.map((el) => el.id));
+  expect(landingIds.length).toBeGreaterThan(1);
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const id of landingIds) {
+      const top = () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      await page.goto('about:blank');
+      await page.goto(`/#${id}`);
+      await expect.poll(top, `/#${id} at ${width}px, opened`).toBeLessThan(100);
+      expect(await top()).toBeGreaterThanOrEqual(0);
+      // From the top of the page, smoothly, as a link of the page leads there.
+      await page.goto('/');
+      await page.evaluate((target) => {
+        const a = Object.assign(document.createElement('a'), { href: `#${target}`, textContent: 'to it' });
+        document.body.prepend(a);
+        a.click();
+      }, id);
+      // Where the smooth scroll comes to rest, not where it passed.
+      const rest = async () => {
+        const y = await page.evaluate(() => scrollY);
+        await page.waitForTimeout(250);
+        return y === (await page.evaluate(() => scrollY)) && y > 0;
+      };
+      await expect.poll(rest, `#${id} at ${width}px, followed`).toBe(true);
+      expect(await top(), `#${id} at ${width}px, followed`).toBeGreaterThanOrEqual(0);
+      expect(await top(), `#${id} at ${width}px, followed`).toBeLessThan(100);
+    }
+  }
+});
+
 test('an unknown path answers 404 with the 404 page and logs the path', async ({ page }) => {
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
