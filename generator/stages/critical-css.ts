@@ -9,7 +9,9 @@
 // control that has them, so a page without a form carries none of them. Anything they cannot rule out (attributes,
 // :has(), :not()) is kept, so the cut errs on the side of a few spare rules, never a missing one. The stylesheet is parsed once per
 // build; cutting it for a page is a walk over prepared pieces of text, cheap enough for 10,000 pages.
-import postcss, { type AtRule, type ChildNode, type Container } from 'postcss';
+// One rewrite comes before the cut: Tailwind's registered properties are given by their fallback alone
+// (fallbacksForRegistered).
+import postcss, { type AtRule, type ChildNode, type Container, type Root } from 'postcss';
 import selectorParser, { type Selector } from 'postcss-selector-parser';
 
 type Piece =
@@ -126,10 +128,33 @@ function hasRules(node: AtRule): boolean {
   return node.nodes.some((n) => n.type === 'rule' || (n.type === 'atrule' && !!(n as Container).nodes));
 }
 
+/**
+ * Tailwind declares its --tw-* properties twice: as @property rules, and, for browsers without those, as
+ * an @supports-guarded rule giving every element (and its ::before, ::after) their initial values. Both
+ * say the same in every browser: each element starts from the initial value and none inherits it. So a
+ * page carries the fallback alone, unguarded, and no @property for what it declares: 230–320 B less
+ * brotli on every page (issue 40). What is lost: a registered property can be animated, an unregistered
+ * one steps; Tailwind's `transition` lists the gradient stops, and no component changes its gradient on
+ * hover. An @supports holding anything else, and an @property with no such fallback, stay as they are.
+ */
+function fallbacksForRegistered(root: Root): void {
+  const registered = new Map<string, AtRule>();
+  root.walkAtRules('property', (r) => void registered.set(r.params.trim(), r));
+  root.walkAtRules('supports', (test) => {
+    const rules = test.nodes ?? [];
+    const names = rules.flatMap((r) => (r.type === 'rule' ? r.nodes.map((d) => (d.type === 'decl' && registered.has(d.prop) ? d.prop : '')) : ['']));
+    if (!rules.length || names.includes('')) return;
+    test.replaceWith(rules);
+    for (const name of names) registered.get(name)?.remove();
+  });
+}
+
 /** Parses the site's stylesheet once, for cutting per page. */
 export function prepareStylesheet(css: string): PreparedStylesheet {
   const varRefs = new Map<string, Set<string>>();
-  return { pieces: prepare(postcss.parse(css).nodes, varRefs), varRefs, cuts: new Map() };
+  const root = postcss.parse(css);
+  fallbacksForRegistered(root);
+  return { pieces: prepare(root.nodes, varRefs), varRefs, cuts: new Map() };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

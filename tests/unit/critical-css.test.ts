@@ -35,7 +35,8 @@ describe('the first paint’s CSS of a page', () => {
     expect(css).toContain('.text-violet-600{color:var(--color-violet-600)}');
     expect(css).toContain('--color-violet-600:');
     expect(css).toContain('.shadow{');
-    expect(css).toContain('@property --tw-shadow');
+    // Tailwind's properties by their fallback alone, unguarded (see the test below).
+    expect(css).toContain('@layer properties{*,:before{--tw-shadow:0 0 #0000}}');
     // The theme variable read through another one (html's font) stays with it.
     expect(css).toContain('--default-font-family:var(--font-sans)');
     expect(css).toContain('--font-sans:Arial');
@@ -87,12 +88,27 @@ describe('the first paint’s CSS of a page', () => {
     expect(pageCss(reset, page('<input type="search">'))).toContain('::-webkit-search-decoration');
   });
 
-  it('is the whole stylesheet for a page that uses everything', () => {
+  it('gives properties Tailwind registers by their fallback alone, and keeps any other @supports and @property', () => {
+    const other = prepareStylesheet(
+      '@layer properties{@supports (x:y){*,:before{--tw-a:0}}}@supports (color:color-mix(in lab,red,red)){.c{color:color-mix(in lab,red,blue)}}' +
+        '@supports (x:y){*{--tw-b:1;--free:2}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free)}' +
+        '@property --tw-a{syntax:"*";inherits:false;initial-value:0}@property --tw-b{syntax:"*";inherits:false;initial-value:1}@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}',
+    );
+    expect(pageCss(other, page('<p class="c">x</p>'))).toBe(
+      '@layer properties{*,:before{--tw-a:0}}@supports (color:color-mix(in lab,red,red)){.c{color:color-mix(in lab,red,blue)}}' +
+        // A guarded rule that also declares a property nothing registers is not a fallback: it stays guarded.
+        '@supports (x:y){*{--tw-b:1;--free:2}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free)}' +
+        '@property --tw-b{syntax:"*";inherits:false;initial-value:1}@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}',
+    );
+  });
+
+  it('is the whole stylesheet, its registered properties given by their fallback, for a page that uses everything', () => {
     const everything = page(
       '<h1 class="prose-width text-violet-600 text-red-600 shadow space-y-4 md:grid-cols-2 md:flex hover:underline block [&amp;&gt;p]:mt-2"><code></code><pre></pre><p></p></h1>' +
         '<i style="margin:var(--tw-unused)"></i><section data-tone="white"></section>',
     );
-    expect(pageCss(sheet, everything)).toBe(SHEET);
+    const unguarded = SHEET.replace('@supports (color:red){*,:before{--tw-shadow:0 0 #0000;--tw-unused:1}}', '*,:before{--tw-shadow:0 0 #0000;--tw-unused:1}').replace(/@property [^}]*\}/g, '');
+    expect(pageCss(sheet, everything)).toBe(unguarded);
   });
 
   it("adds what a page's islands can render, and keeps it out of the cut of a page without them", () => {
