@@ -134,7 +134,7 @@ test('a page without islands loads no script file, and the beacon is its only mo
     // The not-found page loads the one line that logs its path (public/not-found.js).
     if (p.route.startsWith('/admin') || p.route === NOT_FOUND_ROUTE) continue;
     const html = await (await request.get(p.route)).text();
-    if (!html.includes('data-island')) {
+    if (!html.includes('data-island=')) {
       without = p.route;
       break;
     }
