@@ -54,9 +54,6 @@ for (const route of routes) {
       scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');
-    // A full-page picture draws only what is near the viewport, and site.css lays out the sections far
-    // below the first screen only as they near it (content-visibility): draw them all.
-    await page.addStyleTag({ content: '[data-block-type]{content-visibility:visible!important}' });
     await page.waitForTimeout(300);
     const name = join(outDir, `${route.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${width}.png`);
     await page.screenshot({ path: name, fullPage: process.env.FULL !== '0' });

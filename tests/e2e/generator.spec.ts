@@ -89,8 +89,8 @@ test('the hero button scrolls to its section', async ({ page }) => {
 });
 
 test('every section of the landing page lands under the header, by its address and by a link, however far down', async ({ page }) => {
-  // Sections far below the first screen are laid out only as they near it (site.css): the way to one must
-  // still end at it, though the sections it passes had not been laid out when the scroll began.
+  // Whatever the page does to paint its first screen sooner (content-visibility on the sections below it
+  // made /#testimonials land 2,745 px short at 390 px, issue 40), the way to a section ends at it.
   await page.goto('/');
   const landingIds = await page.locator('main [data-block-type][id]').evaluateAll((els) => els.map((el) => el.id));
   expect(landingIds.length).toBeGreaterThan(1);
@@ -98,10 +98,12 @@ test('every section of the landing page lands under the header, by its address a
     await page.setViewportSize({ width, height });
     for (const id of landingIds) {
       const top = () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      // Under the fixed header, not behind it.
+      const header = await page.locator('header').first().evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
       await page.goto('about:blank');
       await page.goto(`/#${id}`);
       await expect.poll(top, `/#${id} at ${width}px, opened`).toBeLessThan(100);
-      expect(await top()).toBeGreaterThanOrEqual(0);
+      expect(await top()).toBeGreaterThanOrEqual(header);
       // From the top of the page, smoothly, as a link of the page leads there.
       await page.goto('/');
       await page.evaluate((target) => {
@@ -116,7 +118,7 @@ test('every section of the landing page lands under the header, by its address a
         return y === (await page.evaluate(() => scrollY)) && y > 0;
       };
       await expect.poll(rest, `#${id} at ${width}px, followed`).toBe(true);
-      expect(await top(), `#${id} at ${width}px, followed`).toBeGreaterThanOrEqual(0);
+      expect(await top(), `#${id} at ${width}px, followed`).toBeGreaterThanOrEqual(header);
       expect(await top(), `#${id} at ${width}px, followed`).toBeLessThan(100);
     }
   }

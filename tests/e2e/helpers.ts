@@ -43,12 +43,6 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
-/** Draws every section in a full-page picture: one draws only what is near the viewport, and site.css
- * lays out the sections far below the first screen only as they near it (content-visibility). */
-export async function drawEverySection(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '[data-block-type]{content-visibility:visible!important}' });
-}
-
 const CONTROL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 /** The run's token for the control server (made by playwright.config.ts). */
 const controlHeaders = () => ({ 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: process.env.STANDIN_CONTROL_TOKEN ?? '' });

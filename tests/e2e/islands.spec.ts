@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetFiles } from '../../generator/client/manifest.ts';
-import { drawEverySection, islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
+import { islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
 
 /** The whole stylesheet's address, as the build reads it from the built site's Vite manifest (no page links it). */
 function wholeStylesheet(): string {
@@ -155,7 +155,6 @@ test('the inlined CSS paints a page of each kind exactly as the whole stylesheet
     await page.setViewportSize({ width, height: 900 });
     for (const route of routes) {
       await page.goto(route, { waitUntil: 'load' });
-      await drawEverySection(page);
       await page.screenshot({ fullPage: true, animations: 'disabled' }); // lets lazy images load
       const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
       await page.addStyleTag({ url: fullSheet! });
@@ -188,7 +187,6 @@ test('hydrated islands look as they would with the whole stylesheet: their later
     // A state no first paint shows: a FAQ's first answer opened.
     const toggle = page.locator('details summary').first();
     if (await toggle.count()) await toggle.click();
-    await drawEverySection(page);
     const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
     await page.addStyleTag({ url: fullSheet });
     const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });

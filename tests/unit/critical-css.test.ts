@@ -88,17 +88,23 @@ describe('the first paint’s CSS of a page', () => {
     expect(pageCss(reset, page('<input type="search">'))).toContain('::-webkit-search-decoration');
   });
 
-  it('gives properties Tailwind registers by their fallback alone, and keeps any other @supports and @property', () => {
+  it('gives properties Tailwind registers untyped by their fallback alone, and keeps every other @supports and @property', () => {
     const other = prepareStylesheet(
-      '@layer properties{@supports (x:y){*,:before{--tw-a:0}}}@supports (color:color-mix(in lab,red,red)){.c{color:color-mix(in lab,red,blue)}}' +
-        '@supports (x:y){*{--tw-b:1;--free:2}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free)}' +
-        '@property --tw-a{syntax:"*";inherits:false;initial-value:0}@property --tw-b{syntax:"*";inherits:false;initial-value:1}@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}',
+      '@layer properties{@supports (x:y){*,:before,::backdrop{--tw-a:0;--tw-g:#0000}}}' +
+        // A utility's guarded custom property: only browsers with color-mix may read it.
+        '@supports (color:color-mix(in lab,red,red)){.c{--tw-a:color-mix(in lab,red,blue)}}' +
+        '@supports (x:y){*{--tw-b:1;--free:2}}@media print{@supports (x:y){*{--tw-b:3}}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free);color:var(--tw-g)}' +
+        '@property --tw-a{syntax:"*";inherits:false;initial-value:0}@property --tw-b{syntax:"*";inherits:false;initial-value:1}' +
+        '@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}@property --tw-g{syntax:"<color>";inherits:false;initial-value:#0000}',
     );
     expect(pageCss(other, page('<p class="c">x</p>'))).toBe(
-      '@layer properties{*,:before{--tw-a:0}}@supports (color:color-mix(in lab,red,red)){.c{color:color-mix(in lab,red,blue)}}' +
-        // A guarded rule that also declares a property nothing registers is not a fallback: it stays guarded.
-        '@supports (x:y){*{--tw-b:1;--free:2}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free)}' +
-        '@property --tw-b{syntax:"*";inherits:false;initial-value:1}@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}',
+      '@layer properties{*,:before,::backdrop{--tw-a:0;--tw-g:#0000}}' +
+        '@supports (color:color-mix(in lab,red,red)){.c{--tw-a:color-mix(in lab,red,blue)}}' +
+        // A guarded rule that also declares a property nothing registers is not a fallback, nor is one under @media.
+        '@supports (x:y){*{--tw-b:1;--free:2}}@media print{@supports (x:y){*{--tw-b:3}}}.c{margin:var(--tw-a) var(--tw-b) var(--tw-c) var(--free);color:var(--tw-g)}' +
+        // Untyped and covered: gone. Untyped and not covered, or typed (a colour can be animated): kept.
+        '@property --tw-b{syntax:"*";inherits:false;initial-value:1}' +
+        '@property --tw-c{syntax:"<length>";inherits:false;initial-value:0px}@property --tw-g{syntax:"<color>";inherits:false;initial-value:#0000}',
     );
   });
 
