@@ -138,9 +138,9 @@ function hasRules(node: AtRule): boolean {
  * properties from their element, as they do in browsers without @property; nothing here styles them
  * through one. 150–230 B less brotli a page as sent (`/` 148 B, `/blog` 228 B; issue 40).
  *
- * Only a guard of a rule that selects every element alone and declares registered properties alone is
- * dropped: @supports (color:color-mix(…)) around a utility's custom property stays, as does anything
- * nested under @media.
+ * Only a guard at the top of the sheet or of a layer, around rules that select every element alone and
+ * declare registered properties alone, is dropped: @supports (color:color-mix(…)) around a utility's
+ * custom property stays, as does anything nested under @media.
  */
 function fallbacksForRegistered(root: Root): void {
   const untyped = new Map<string, AtRule>();
