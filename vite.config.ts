@@ -2,9 +2,10 @@
 // Pages themselves are prerendered by generator/build.ts.
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { classNames } from './generator/client/class-names-plugin.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss()],
+  plugins: [tailwindcss(), classNames('runtime/styles/site.css')],
   publicDir: 'public',
   build: {
     outDir: 'dist',
@@ -26,6 +27,8 @@ export default defineConfig({
           if (id.includes('/node_modules/@supabase/')) return 'supabase';
           if (id.includes('/node_modules/sonner/')) return 'sonner';
           if (id.includes('/node_modules/react-dom/') || id.includes('/node_modules/react/') || id.includes('/node_modules/scheduler/')) return 'react';
+          // The JSX runtime that renames classes, and its table, travel with React (a library chunk: page-assets.ts reads no classes from it).
+          if (id.endsWith('/runtime/client/jsx-runtime.ts') || id.endsWith('/model/class-names.ts') || id.includes('virtual:class-names')) return 'react';
           return undefined;
         },
       },

@@ -28,5 +28,5 @@ export function assetFiles(manifest: Record<string, ManifestChunk>): { css: stri
  */
 export function assetsOnly(manifest: Record<string, ManifestChunk>): PageAssets {
   const { css, scripts } = assetFiles(manifest);
-  return { css, inlineCss: () => '', scripts };
+  return { css, renameClasses: (html: string) => html, inlineCss: () => '', scripts };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { PageAssets } from '../../runtime/render/render-page.tsx';
 import { assetFiles, type ManifestChunk } from '../client/manifest.ts';
 import { extraMarkup, pageCss, prepareStylesheet, type ExtraMarkup } from '../stages/critical-css.ts';
+import { readClassNames, renameClassAttributes } from './class-names.ts';
 
 export type { ManifestChunk };
 
@@ -12,17 +13,19 @@ export type { ManifestChunk };
  * The browser assets pages refer to. Each page inlines the part of the stylesheet it uses (critical-css.ts),
  * and a page with islands also the part its islands' code can use once it runs (an open answer, a sent
  * form): no stylesheet is fetched, nor applied later to the whole page, which restyled every element of
- * it as the first island hydrated (30 ms on `/`, one long task).
+ * it as the first island hydrated (30 ms on `/`, one long task). Its classes have the short names the
+ * client build gave them (model/class-names.ts), as the stylesheet does.
  */
 export function assetsFromManifest(manifest: Record<string, ManifestChunk>, clientDir: string): PageAssets {
   const { css, scripts } = assetFiles(manifest);
   // Parsed on the first page rendered.
   let sheet: ReturnType<typeof prepareStylesheet> | undefined;
-  const islandMarkup = islandMarkupFrom(manifest, clientDir);
+  const names = readClassNames(clientDir);
+  const islandMarkup = islandMarkupFrom(manifest, clientDir, names);
   const inlineCss = (html: string, islands: readonly string[] = []) =>
     pageCss((sheet ??= prepareStylesheet(readFileSync(join(clientDir, css[0]!), 'utf8'))), html, islands.length ? islandMarkup(islands) : undefined);
   // The same keys in the same order as assetsOnly's (client/manifest.ts): a page's reads of them are compared.
-  return { css, inlineCss, scripts };
+  return { css, renameClasses: (html: string) => renameClassAttributes(html, names), inlineCss, scripts };
 }
 
 /** Chunks of libraries (vite.config.ts's manualChunks) and the bundler's runtime: none holds a class of ours. */
@@ -34,7 +37,7 @@ const LIBRARY_CHUNKS = new Set(['react', 'sonner', 'supabase', 'rolldown-runtime
  * class and as an element. Words that are neither only keep no rule (the cut keeps a rule when all it
  * requires is on the page), so a few spare words cost nothing; Tailwind itself finds classes this way.
  */
-function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: string): (islands: readonly string[]) => ExtraMarkup {
+function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: string, names: ReadonlyMap<string, string>): (islands: readonly string[]) => ExtraMarkup {
   const words = new Map<string, string[]>();
   const wordsOf = (key: string): string[] => {
     let found = words.get(key);
@@ -58,7 +61,9 @@ function islandMarkupFrom(manifest: Record<string, ManifestChunk>, clientDir: st
     for (const island of islands) visit(`runtime/islands/${island}.island.tsx`);
     const all = new Set([...seen].flatMap(wordsOf));
     const elements = [...all].filter((w) => /^[a-z][a-z0-9]*$/.test(w));
-    markup = extraMarkup(id, `<i class="${[...all].join(' ').replace(/"/g, '')}"></i>${elements.map((e) => `<${e}>`).join('')}`);
+    // The code holds classes as written; the islands' JSX runtime renders them by their short names.
+    const classes = [...all].map((w) => names.get(w) ?? w);
+    markup = extraMarkup(id, `<i class="${classes.join(' ').replace(/"/g, '')}"></i>${elements.map((e) => `<${e}>`).join('')}`);
     made.set(id, markup);
     return markup;
   };

@@ -19,6 +19,8 @@ export const blockComponents: readonly string[] = Object.keys(registry);
 export interface PageAssets {
   /** The site's stylesheets: linked, or with `inlineCss`, inlined instead. */
   css: string[];
+  /** A page's HTML with its classes as the stylesheet names them (the build's short names: model/class-names.ts). */
+  renameClasses?: (html: string) => string;
   /** Given a page's HTML and its islands, the CSS the page needs, its islands' later states included, to
    * inline instead of linking `css` (the build; the dev server links). */
   inlineCss?: (html: string, islands: readonly string[]) => string;
@@ -62,7 +64,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   const ogImage = image ? site.url.replace(/\/$/, '') + image : undefined;
   // Read as one flag, so editing goals or funnels re-renders no page (the store keys a page by what it read).
   const counted = compiled.site.analytics?.enabled === true && supabaseAnonKey && !isAdminRoute(page.route);
-  const html = renderToStaticMarkup(
+  const written = renderToStaticMarkup(
     <Document
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
       description={page.description}
@@ -84,6 +86,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       beacon={counted ? { endpoint: trackEndpoint(supabaseUrl, supabaseAnonKey), route: page.route, kind: notFound ? '404' : 'view' } : undefined}
     />,
   );
+  const html = assets.renameClasses ? assets.renameClasses(written) : written;
   // "</style" cannot end the element early: CSS reads "<\/style" as the same text.
   const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html, used).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
   return { html: `${DOCTYPE}${doc}\n`, islands: used };

@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetFiles } from '../../generator/client/manifest.ts';
-import { islandsReady, pausedClock, sitemapRoutes } from './helpers.ts';
+import { islandsReady, openAdmin, pausedClock, sitemapRoutes } from './helpers.ts';
+import { signInAdmin } from './admin-second-factor.ts';
 
 /** The whole stylesheet's address, as the build reads it from the built site's Vite manifest (no page links it). */
 function wholeStylesheet(): string {
@@ -195,6 +196,49 @@ test('hydrated islands look as they would with the whole stylesheet: their later
   }
   expect(seen.size, 'no page has islands').toBeGreaterThan(0);
   expect(differ).toEqual([]);
+});
+
+/** Every class on the page's elements now, as the DOM holds them. */
+const classesOnPage = (page: Page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]))]);
+
+test('islands render the short class names the server wrote, as they hydrate and long after: no element holds a class as the source writes it', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  // The build's table (model/class-names.ts): a class as written, to its name in pages.
+  const table = new Map(Object.entries(JSON.parse(readFileSync(join(process.env.OUT_DIR ?? 'dist', '.vite/class-names.json'), 'utf8')) as Record<string, string>));
+  expect(table.size, 'the build named no class').toBeGreaterThan(0);
+  const shorts = new Set(table.values());
+  const written: string[] = [];
+  const check = async (page: Page, where: string) => {
+    const classes = await classesOnPage(page);
+    expect(classes.some((c) => shorts.has(c)), `${where} holds no short name`).toBe(true);
+    written.push(...classes.filter((c) => table.has(c)).map((c) => `${where}: ${c}`));
+  };
+  // One page for each set of islands, on a running clock: carousels turn, countdowns tick, each a new render.
+  const seen = new Set<string>();
+  for (const { route, islands } of await islandPages(request)) {
+    const kinds = [...new Set(islands.map((i) => i.name))].sort().join(' ');
+    if (seen.has(kinds)) continue;
+    seen.add(kinds);
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(route);
+    await islandsReady(page);
+    await scrollThrough(page);
+    await expect(page.locator('[data-island]:not([data-hydrated="true"])'), route).toHaveCount(0);
+    await page.waitForTimeout(6_000);
+    await check(page, route);
+    await page.close();
+  }
+  // The admin app draws its screens in the browser alone, once signed in.
+  const page = await browser.newPage();
+  await openAdmin(page, '/admin');
+  await check(page, '/admin (sign-in)');
+  await signInAdmin(page);
+  await check(page, '/admin (overview)');
+  await openAdmin(page, '/admin/insights?range=today');
+  await expect(page.getByTestId('insights-total-visitors')).toBeVisible();
+  await check(page, '/admin/insights');
+  await page.close();
+  expect(written).toEqual([]);
 });
 
 test('a visible island far below the fold loads its code only when scrolled near, then hydrates', async ({ page, request }) => {
