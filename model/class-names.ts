@@ -19,7 +19,7 @@ const REST = `${FIRST}abcdefghijklmnopqrstuvwxyz0123456789`;
 /**
  * The n-th short name. Each begins with a capital letter, which no class of this site's (Tailwind's,
  * site.css's: lowercase and hyphens) does, so a word left as written (a class no rule styles) never
- * meets a short name: page-assets.ts checks it all the same.
+ * meets a short name: the render checks it all the same (generator/render/class-names.ts).
  */
 export function shortName(n: number): string {
   let name = FIRST[n % FIRST.length]!;

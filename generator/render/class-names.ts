@@ -2,7 +2,7 @@
 // build wrote, and a page's class attributes renamed through it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renameClassList, type ClassNames } from '../../model/class-names.ts';
+import type { ClassNames } from '../../model/class-names.ts';
 import { CLASS_NAMES_FILE } from '../client/class-names-plugin.ts';
 
 /** The table a client build wrote; none (every name kept) for a folder without one. */
@@ -33,5 +33,3 @@ export function renameClassAttributes(html: string, names: ClassNames): string {
     return `${tag}${renamed}"`;
   });
 }
-
-export { renameClassList };
