@@ -27,6 +27,8 @@ let server: Server | undefined;
 let context: BrowserContext;
 let listed: Listed[] = [];
 let chipCategories: string[] = [];
+/** Each declared category's slug, as the copy's index declares it (a marketer may give one: `{ name, slug }`). */
+let categorySlugs = new Map<string, string>();
 
 test.describe.configure({ mode: 'serial' });
 
@@ -49,7 +51,9 @@ test.beforeAll(async ({ browser }) => {
     .map((a) => ({ route: a.route, category: a.category, date: a.date, featured: a.featured }))
     .sort((a, b) => Number(b.featured) - Number(a.featured) || b.date.localeCompare(a.date) || a.route.localeCompare(b.route));
   const block = copy.pages.find((p) => p.route === '/blog')!.sections.find((s) => s.type === 'blog-index')!;
-  chipCategories = 'categories' in block ? blogCategories(block.categories).map((c) => c.name).filter((c) => listed.some((a) => a.category === c)) : [];
+  const declared = 'categories' in block ? blogCategories(block.categories) : [];
+  categorySlugs = new Map(declared.map((c) => [c.name, c.slug]));
+  chipCategories = declared.map((c) => c.name).filter((c) => listed.some((a) => a.category === c));
   context = await browser.newContext({ javaScriptEnabled: false, baseURL: BASE });
 });
 
@@ -61,7 +65,7 @@ test.afterAll(async () => {
 
 const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const cardLinks = (page: Page) => page.locator('[data-testid="featured-article"] h3 a, [data-testid="article-card"] h3 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-const slug = (c: string) => c.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (c: string) => categorySlugs.get(c)!;
 
 test('the index runs over pages of two cards; Next walks them all, each listed article once', async () => {
   const page = await context.newPage();
