@@ -21,9 +21,9 @@
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../build.ts';
+import type { BuildResult } from '../build.ts';
 import { count, EXIT, parseCli, runCli } from './args.ts';
 import { benchAtScale } from '../bench/scale.ts';
 import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.ts';
@@ -36,129 +36,100 @@ import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, w
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
+import type { RoundTrip } from '../bench/round-trip.ts';
+import { describePageWeights, kb, PAGE_BUDGET, pageWeights, pageWeightsOverBudget } from '../bench/page-weights.ts';
 
-const BUDGET = {
-  /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
-  staticPageJs: 0,
-  /** JavaScript any page loads before interaction, brotli. */
-  pageJs: 95 * 1024,
-  /** The admin area (/admin...), the one client-side app: the router comes on top of a page's script. */
-  adminPageJs: 110 * 1024,
-  css: 12 * 1024,
-};
+type AnalyticsOptions = Parameters<typeof analyticsFigures>[0];
 
-interface Chunk {
-  file: string;
-  imports?: string[];
+/** The site built for the bench, and the pages whose LCP is measured beside a copy without the beacon. */
+interface BenchBuild {
+  root: string;
+  outDir: string;
+  result: BuildResult;
+  buildMs: number;
+  kinds: RouteKind[];
+  /** The beacon as pages ship it; undefined when analytics is off. */
+  beacon: string | undefined;
+  /** Each measured page and its copy without the beacon: the landing page (islands) and an article (none, the beacon its one script). */
+  pairs: [RouteKind, RouteKind][];
 }
 
-await runCli('bench', async () => {
-  const { values } = parseCli(process.argv.slice(2), {
-    articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
-  });
-  const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
-  // --analytics-ingest alone: the ingest rate only, no dashboard data.
-  const ingestOnly = values['analytics-ingest'] !== undefined && values.analytics !== true && values['analytics-events'] === undefined;
-  if (ingestOnly) analyticsOptions.events = 0;
-  if (values.experiments === true) {
-    const over = await benchExperiments({ runs: count('runs', values.runs) });
-    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
-    return over.length ? EXIT.invalid : EXIT.ok;
-  }
-  if (values.webhook === true) {
-    const figures = await webhookFigures();
-    console.log(describeWebhook(figures));
-    const over = webhookOverBudget(figures);
-    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
-    return over.length ? EXIT.invalid : EXIT.ok;
-  }
-  if (values.analytics === true || ingestOnly) {
-    const figures = await analyticsFigures(analyticsOptions);
-    console.log(describeAnalytics(figures));
-    const over = analyticsOverBudget(figures);
-    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
-    return over.length ? EXIT.invalid : EXIT.ok;
-  }
-  if (values.studio === true) {
-    const keystrokes = await studioKeystrokeTimes(process.cwd());
-    console.log(`${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
-    const over = medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs;
-    if (over) console.error(`\nOver budget: studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
-    return over ? EXIT.invalid : EXIT.ok;
-  }
-  const articles = count('articles', values.articles);
-  if (articles !== undefined) return benchAtScale(process.cwd(), articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });
-  const root = process.cwd();
+/** Prints what is over budget, and returns the exit code that says whether anything is. */
+function verdict(over: readonly string[]): number {
+  if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+  return over.length ? EXIT.invalid : EXIT.ok;
+}
+
+/** The checkout webhook on the stand-in's PostgreSQL. */
+async function webhookBench(): Promise<string[]> {
+  const figures = await webhookFigures();
+  console.log(describeWebhook(figures));
+  return webhookOverBudget(figures);
+}
+
+/** The analytics database on PostgreSQL 15. */
+async function analyticsBench(options: AnalyticsOptions): Promise<string[]> {
+  const figures = await analyticsFigures(options);
+  console.log(describeAnalytics(figures));
+  return analyticsOverBudget(figures);
+}
+
+/** The studio in `npm run dev` on the site: a keystroke until the preview shows it. */
+async function studioBench(root: string): Promise<string[]> {
+  const keystrokes = await studioKeystrokeTimes(root);
+  console.log(`${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
+  const median = medianOf(keystrokes.times);
+  return median > STUDIO_KEYSTROKE_BUDGET.siteMs ? [`studio keystroke to preview ${Math.round(median)} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`] : [];
+}
+
+/** Builds the site into .tmp/bench-dist, timed, and writes the copies of its pages without the beacon. */
+async function benchBuild(root: string): Promise<BenchBuild> {
   const outDir = join(root, '.tmp/bench-dist');
   const started = performance.now();
   const result = await buildSite(root, { outDir, quiet: true });
   const buildMs = performance.now() - started;
   const compiled = compileSite(root).site;
   if (!compiled) throw new Error('the site that was just built no longer compiles');
-
-  // The beacon as pages ship it, and the pages whose LCP is measured beside a copy without it: the
-  // landing page (islands) and an article (none, the beacon its one script).
-  const over: string[] = [];
   const beacon = result.pages.map((p) => beaconIn(outDir, p.route)).find((b) => b !== undefined);
   const kinds = routeKinds(compiled);
   const pairs: [RouteKind, RouteKind][] = beacon ? kinds.filter((k) => k.kind === 'landing' || k.kind === 'article').map((k) => [k, writeWithoutBeacon(outDir, k)]) : [];
-  const beaconReport = () => {
-    if (!beacon) return console.log('\nanalytics beacon: none (site.config.yaml analytics off)');
-    const bytes = brotliBytes(beacon);
-    console.log(`\nanalytics beacon: ${beacon.length} B, ${bytes} B brotli (budget ${BEACON_BUDGET.bytes} B)`);
-    if (bytes > BEACON_BUDGET.bytes) over.push(`analytics beacon: ${bytes} B brotli, budget ${BEACON_BUDGET.bytes} B`);
-  };
-  // `pagesBudget`: the pages' own Lighthouse budgets too (the whole bench), not only the beacon's.
-  const lighthouseReport = async (routes: RouteKind[], runs?: number, pagesBudget = true) => {
-    const lighthouse = await lighthouseFigures(outDir, [...routes, ...pairs.map(([, without]) => without)], runs, { sameSize: pagesBudget });
-    console.log(`\n${describeLighthouse(lighthouse)}`);
-    if (pagesBudget) over.push(...lighthouseOverBudget(lighthouse));
-    const lcp = describeBeaconLcp(lighthouse, pairs);
-    if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, paired in each round of the same run:\n${lcp.lines.join('\n')}`);
-    over.push(...lcp.over);
-  };
-  if (values.beacon === true) {
-    beaconReport();
-    await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs) ?? BEACON_RUNS, false);
-    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
-    return over.length ? EXIT.invalid : EXIT.ok;
+  return { root, outDir, result, buildMs, kinds, beacon, pairs };
+}
+
+/** The beacon's bytes as pages ship it, against its budget. */
+function beaconSize(beacon: string | undefined): string[] {
+  if (!beacon) {
+    console.log('\nanalytics beacon: none (site.config.yaml analytics off)');
+    return [];
   }
+  const bytes = brotliBytes(beacon);
+  console.log(`\nanalytics beacon: ${beacon.length} B, ${bytes} B brotli (budget ${BEACON_BUDGET.bytes} B)`);
+  return bytes > BEACON_BUDGET.bytes ? [`analytics beacon: ${bytes} B brotli, budget ${BEACON_BUDGET.bytes} B`] : [];
+}
 
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const byFile = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
-  const brSize = (path: string) => {
-    const full = join(outDir, path);
-    return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
-  };
+/**
+ * Lighthouse on a phone: `routes`, and the beacon's pairs, in the same run. `pagesBudget`: the pages' own
+ * budgets too (the whole bench), not only the beacon's.
+ */
+async function lighthouseBench(build: BenchBuild, routes: RouteKind[], runs?: number, pagesBudget = true): Promise<string[]> {
+  const lighthouse = await lighthouseFigures(build.outDir, [...routes, ...build.pairs.map(([, without]) => without)], runs, { sameSize: pagesBudget });
+  console.log(`\n${describeLighthouse(lighthouse)}`);
+  const lcp = describeBeaconLcp(lighthouse, build.pairs);
+  if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, paired in each round of the same run:\n${lcp.lines.join('\n')}`);
+  return [...(pagesBudget ? lighthouseOverBudget(lighthouse) : []), ...lcp.over];
+}
 
-  function scriptClosure(entries: string[]): Set<string> {
-    const seen = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const key of byFile.get(file)?.imports ?? []) visit(`/${manifest[key]!.file}`);
-    };
-    entries.forEach(visit);
-    return seen;
-  }
+/** `--beacon`: only the beacon's bytes and its pairs' LCP. */
+async function beaconBench(build: BenchBuild, runs: number): Promise<string[]> {
+  const over = beaconSize(build.beacon);
+  return [...over, ...(await lighthouseBench(build, build.pairs.map(([withIt]) => withIt), runs, false))];
+}
 
-  const rows: { route: string; html: number; css: number; js: number; islands: string }[] = [];
-  for (const page of result.pages) {
-    const html = readFileSync(page.file, 'utf8');
-    const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-    const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
-    // The client entry loads each island's chunk (whatever its strategy, all load without a click); the
-    // toaster waits for the first toast, so it is not counted.
-    for (const name of page.islands) if (manifest[`runtime/islands/${name}.island.tsx`]) scripts.push(`/${manifest[`runtime/islands/${name}.island.tsx`]!.file}`);
-    const js = [...scriptClosure(scripts)].reduce((n, f) => n + brSize(f), 0);
-    rows.push({ route: page.route, html: brSize(page.file.slice(outDir.length)), css: css.reduce((n, f) => n + brSize(f), 0), js, islands: page.islands.join(' ') });
-  }
-
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+/** What each page downloads, its first response and its round trips, against their budgets. */
+async function pageBench({ result, outDir, buildMs }: BenchBuild): Promise<{ over: string[]; trips: RoundTrip[] }> {
+  const rows = pageWeights(result.pages, outDir);
   console.log(`build: ${result.pages.length} pages in ${(buildMs / 1000).toFixed(2)} s (${(buildMs / result.pages.length).toFixed(1)} ms a page, Vite included)`);
-  console.log('route'.padEnd(40), 'html'.padStart(9), 'css'.padStart(9), 'js'.padStart(9), ' islands');
-  for (const r of rows.sort((a, b) => b.js - a.js)) console.log(r.route.padEnd(40), kb(r.html).padStart(9), kb(r.css).padStart(9), kb(r.js).padStart(9), ` ${r.islands}`);
+  console.log(describePageWeights(rows));
 
   // The first response: the compressed HTML up to the end of the first screen (its head and inline CSS
   // included), on a phone and a desktop, plus any render-blocking stylesheet; the whole document beside it.
@@ -171,41 +142,50 @@ await runCli('bench', async () => {
   // Every route in one round trip: its whole HTML as sent, headers included (issue 40).
   const trips = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), first);
   console.log(`\n${describeRoundTrips(trips)}`);
-  over.push(...roundTripOverBudget(trips));
+  const firstOver = first.filter((f) => f.total > FIRST_RESPONSE_BUDGET).map((f) => `${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
+  return { over: [...roundTripOverBudget(trips), ...firstOver, ...pageWeightsOverBudget(rows)], trips };
+}
 
-  beaconReport();
-  for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
-  for (const r of rows) {
-    if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);
-    const jsBudget = r.route === '/admin' || r.route.startsWith('/admin/') ? BUDGET.adminPageJs : BUDGET.pageJs;
-    if (r.js > jsBudget) over.push(`${r.route}: ${kb(r.js)} of script, budget ${kb(jsBudget)}`);
-    if (r.css > BUDGET.css) over.push(`${r.route}: ${kb(r.css)} of CSS, budget ${kb(BUDGET.css)}`);
-  }
-  // The studio in `npm run dev` on the site itself: a keystroke until the preview shows it.
-  const keystrokes = await studioKeystrokeTimes(root);
-  console.log(`\n${describeKeystrokes(keystrokes)}; budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
-  if (medianOf(keystrokes.times) > STUDIO_KEYSTROKE_BUDGET.siteMs) over.push(`studio keystroke to preview ${Math.round(medianOf(keystrokes.times))} ms (median), budget ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms`);
-
+/** The whole bench: pages, beacon, studio, experiments, Lighthouse, analytics and the webhook. */
+async function wholeBench(build: BenchBuild, analyticsOptions: AnalyticsOptions): Promise<number> {
+  const pages = await pageBench(build);
+  const over = [...pages.over, ...beaconSize(build.beacon)];
+  console.log('');
+  over.push(...(await studioBench(build.root)));
   console.log('');
   over.push(...(await benchExperiments()));
-
   // Lighthouse on a phone: each kind of route, and the heaviest route, each beside a bare page of its own
   // size and the small bare page, in the same run.
-  const heaviest = [...trips].sort((a, b) => b.whole - a.whole)[0];
-  await lighthouseReport(heaviest && !kinds.some((k) => k.route === heaviest.route) ? [...kinds, { kind: 'heaviest', route: heaviest.route }] : kinds);
-
-  // The analytics database at 1,000,000 events on PostgreSQL 15.
-  const analytics = await analyticsFigures(analyticsOptions);
-  console.log(`\n${describeAnalytics(analytics)}`);
-  over.push(...analyticsOverBudget(analytics));
-  const webhook = await webhookFigures();
-  console.log(`\n${describeWebhook(webhook)}`);
-  over.push(...webhookOverBudget(webhook));
-
-  if (over.length) {
-    console.error(`\nOver budget:\n${over.join('\n')}`);
-    return EXIT.invalid;
-  }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
+  const heaviest = [...pages.trips].sort((a, b) => b.whole - a.whole)[0];
+  const kinds = build.kinds;
+  over.push(...(await lighthouseBench(build, heaviest && !kinds.some((k) => k.route === heaviest.route) ? [...kinds, { kind: 'heaviest', route: heaviest.route }] : kinds)));
+  // The analytics database at 1,000,000 events on PostgreSQL 15, then the checkout webhook.
+  console.log('');
+  over.push(...(await analyticsBench(analyticsOptions)));
+  console.log('');
+  over.push(...(await webhookBench()));
+  if (over.length) return verdict(over);
+  console.log(`\nAll pages within budget (script ${kb(PAGE_BUDGET.pageJs)}, admin ${kb(PAGE_BUDGET.adminPageJs)}, CSS ${kb(PAGE_BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
   return EXIT.ok;
+}
+
+await runCli('bench', async () => {
+  const { values } = parseCli(process.argv.slice(2), {
+    articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
+    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+  });
+  const root = process.cwd();
+  const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
+  // --analytics-ingest alone: the ingest rate only, no dashboard data.
+  const ingestOnly = values['analytics-ingest'] !== undefined && values.analytics !== true && values['analytics-events'] === undefined;
+  if (ingestOnly) analyticsOptions.events = 0;
+  if (values.experiments === true) return verdict(await benchExperiments({ runs: count('runs', values.runs) }));
+  if (values.webhook === true) return verdict(await webhookBench());
+  if (values.analytics === true || ingestOnly) return verdict(await analyticsBench(analyticsOptions));
+  if (values.studio === true) return verdict(await studioBench(root));
+  const articles = count('articles', values.articles);
+  if (articles !== undefined) return benchAtScale(root, articles, { dir: typeof values.dir === 'string' ? values.dir : undefined, astro: values.astro === true });
+  const build = await benchBuild(root);
+  if (values.beacon === true) return verdict(await beaconBench(build, count('runs', values.runs) ?? BEACON_RUNS));
+  return wholeBench(build, analyticsOptions);
 });
