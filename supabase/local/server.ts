@@ -1,7 +1,7 @@
 // The local stand-in for Supabase: one HTTP server answering the routes the
 // site uses (PostgREST, GoTrue, Storage) on the project's own migrations, on
 // embedded PGlite or a real PostgreSQL. For development and tests only.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,22 +67,33 @@ export interface StandIn {
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
+/** The stand-in's settings: each option, else its environment variable, else the local default. */
+function standInSettings(opts: StandInOptions) {
   const env = process.env;
-  const port = opts.port ?? Number(env.SUPABASE_PORT ?? 54321);
-  const host = opts.host ?? env.HOST ?? '127.0.0.1';
   const memory = opts.memory ?? false;
-  const dataDir = resolve(opts.dataDir ?? env.DATA_DIR ?? join(REPO_ROOT, '.data'));
-  const databaseUrl = opts.databaseUrl ?? (memory ? undefined : env.DATABASE_URL || undefined);
-  const adminEmail = opts.adminEmail ?? env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
-  const adminPassword = opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
-  const adminTotpSecret = opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET;
+  return {
+    port: opts.port ?? Number(env.SUPABASE_PORT ?? 54321),
+    host: opts.host ?? env.HOST ?? '127.0.0.1',
+    memory,
+    dataDir: resolve(opts.dataDir ?? env.DATA_DIR ?? join(REPO_ROOT, '.data')),
+    databaseUrl: opts.databaseUrl ?? (memory ? undefined : env.DATABASE_URL || undefined),
+    adminEmail: opts.adminEmail ?? env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL,
+    adminPassword: opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD,
+    adminTotpSecret: opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET,
+    checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET,
+  };
+}
+type Settings = ReturnType<typeof standInSettings>;
 
-  // The port first, so a second copy on the same port fails before it reads anything; a second copy
-  // on another port is refused by the data folder's lock (data-lock.ts).
-  let ready: Promise<Database> | undefined;
-  let objects: ObjectStore | undefined;
-  const server = createServer((req, res) => void answer(req, res));
+/** What answers a request once the database is ready. */
+interface Services {
+  db: Database;
+  objects: ObjectStore;
+  functions: ReturnType<typeof edgeFunctions>;
+}
+
+/** Listens on the port, and returns the address to give clients. A port in use says what to do. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
       fail(
@@ -95,90 +106,116 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   });
   const address = server.address() as AddressInfo;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+  return `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
+}
 
-  let db: Database;
+/** Writes what this start was given into the database: the pixel's secret, the raw days, the catalogue, the admin; then folds complete days. */
+async function seedDatabase(database: Database, settings: Settings, opts: StandInOptions): Promise<void> {
+  if (opts.analyticsProxySecret) {
+    await database.query(
+      `insert into private.analytics_proxy (key_sha256) values (sha256(convert_to($1, 'UTF8')))
+       on conflict (id) do update set key_sha256 = excluded.key_sha256`,
+      [opts.analyticsProxySecret],
+    );
+  }
+  if (opts.analyticsRawDays !== undefined) await database.query('update analytics.settings set raw_days = $1', [opts.analyticsRawDays]);
+  if (opts.catalogue !== undefined) await database.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(opts.catalogue)]);
+  // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
+  await database.query('select analytics.fold()');
+  await seedAdmin(database, settings.adminEmail, settings.adminPassword, settings.adminTotpSecret);
+}
+
+/**
+ * Opens the database (PostgreSQL at DATABASE_URL, PGlite in memory or in the data folder), brings it up
+ * to date and seeds it, with the object store beside it. On failure the files are left as they are, and
+ * free for the next command.
+ */
+async function openServices(settings: Settings, opts: StandInOptions): Promise<Services> {
+  const { databaseUrl, memory, dataDir } = settings;
   let opened: Database | undefined;
-  let functions: ReturnType<typeof edgeFunctions> | undefined;
   try {
-    ready = (async () => {
-      const database = (opened = databaseUrl ? await openDatabase({ databaseUrl }) : memory ? await openDatabase({ memory: true }) : await openDataFolder(dataDir));
-      await prepareDatabase(database);
-      if (opts.analyticsProxySecret) {
-        await database.query(
-          `insert into private.analytics_proxy (key_sha256) values (sha256(convert_to($1, 'UTF8')))
-           on conflict (id) do update set key_sha256 = excluded.key_sha256`,
-          [opts.analyticsProxySecret],
-        );
-      }
-      if (opts.analyticsRawDays !== undefined) await database.query('update analytics.settings set raw_days = $1', [opts.analyticsRawDays]);
-      if (opts.catalogue !== undefined) await database.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(opts.catalogue)]);
-      // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
-      await database.query('select analytics.fold()');
-      await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);
-      objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
-      await seedPreviews(database, objects);
-      return database;
-    })();
-    db = await ready;
-    functions = edgeFunctions(db, { checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider });
+    const db = (opened = databaseUrl ? await openDatabase({ databaseUrl }) : memory ? await openDatabase({ memory: true }) : await openDataFolder(dataDir));
+    await prepareDatabase(db);
+    await seedDatabase(db, settings, opts);
+    const objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
+    await seedPreviews(db, objects);
+    return { db, objects, functions: edgeFunctions(db, { checkoutSecret: settings.checkoutSecret, checkoutProvider: opts.checkoutProvider }) };
   } catch (e) {
-    server.close();
-    // The files are left as they are, and free for the next command.
     await opened?.close().catch(() => undefined);
     if (e instanceof AppliedMigrationDiffers) e.message = `${databaseUrl ? 'the database at DATABASE_URL' : `the local database in ${join(dataDir, 'pglite')}`}: ${e.message}`;
     throw e;
   }
+}
 
-  if (!opts.quiet) {
-    const where = databaseUrl ? 'PostgreSQL at DATABASE_URL' : memory ? 'PGlite in memory' : `PGlite in ${join(dataDir, 'pglite')}`;
-    console.log(
-      [
-        `Supabase stand-in (local only) on ${url}, ${where}`,
-        `  anon key:    ${LOCAL_ANON_KEY}`,
-        `  local admin: ${adminEmail} / ${adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
-        `  second factor: \`npm run admin:code\` prints the current code`,
-      ].join('\n'),
-    );
+/** The start-up banner: where the stand-in listens, on which database, and how to sign in. */
+function printBanner(url: string, settings: Settings): void {
+  const where = settings.databaseUrl ? 'PostgreSQL at DATABASE_URL' : settings.memory ? 'PGlite in memory' : `PGlite in ${join(settings.dataDir, 'pglite')}`;
+  console.log(
+    [
+      `Supabase stand-in (local only) on ${url}, ${where}`,
+      `  anon key:    ${LOCAL_ANON_KEY}`,
+      `  local admin: ${settings.adminEmail} / ${settings.adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
+      `  second factor: \`npm run admin:code\` prints the current code`,
+    ].join('\n'),
+  );
+}
+
+/** One request: routed to its service (rest, auth, storage) or edge function, once the database is ready. */
+async function answer(req: IncomingMessage, res: ServerResponse, ready: Promise<Services>, url: string): Promise<void> {
+  try {
+    if (req.method === 'OPTIONS') return writeReply(req, res, Reply.empty(204));
+    const { db, objects, functions } = await ready;
+    const raw = req.url ?? '/';
+    // The service is read from the raw address first, so a malformed one still gets its service's answer.
+    const serviceName = /^\/(rest|auth|storage)\/v1(\/|\?|$)/.exec(raw)?.[1] as 'rest' | 'auth' | 'storage' | undefined;
+    const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
+    if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
+    const target = new URL(raw, url);
+    const fn = /^\/functions\/v1\/([^/]+)$/.exec(target.pathname);
+    if (fn) return writeReply(req, res, await functions(req, fn[1]!, url));
+    const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
+    if (!service) return writeReply(req, res, noRoute());
+    let cached: Buffer | undefined;
+    const ctx: Ctx = {
+      db,
+      objects,
+      req,
+      url: target,
+      method: req.method ?? 'GET',
+      path: service[2] ?? '',
+      baseUrl: url,
+      body: async (limit = JSON_BODY_LIMIT) => (cached ??= await readBody(req, limit)),
+    };
+    const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
+    writeReply(req, res, await handler(ctx));
+  } catch (e) {
+    if (e instanceof ReplyError) return writeReply(req, res, e.reply);
+    if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
+    // A bug or an unexpected database failure: say so, never pretend success.
+    console.error('stand-in: unexpected error on', req.method, req.url, e);
+    // The body names the kind of failure only: never a path on this machine or a stack.
+    writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: e instanceof Error ? e.name : 'Error' }));
   }
+}
 
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    try {
-      if (req.method === 'OPTIONS') return writeReply(req, res, Reply.empty(204));
-      const database = await ready!;
-      const raw = req.url ?? '/';
-      // The service is read from the raw address first, so a malformed one still gets its service's answer.
-      const serviceName = /^\/(rest|auth|storage)\/v1(\/|\?|$)/.exec(raw)?.[1] as 'rest' | 'auth' | 'storage' | undefined;
-      const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
-      if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
-      const target = new URL(raw, url);
-      const fn = /^\/functions\/v1\/([^/]+)$/.exec(target.pathname);
-      if (fn) return writeReply(req, res, await functions!(req, fn[1]!, url));
-      const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
-      if (!service) return writeReply(req, res, noRoute());
-      let cached: Buffer | undefined;
-      const ctx: Ctx = {
-        db: database,
-        objects: objects!,
-        req,
-        url: target,
-        method: req.method ?? 'GET',
-        path: service[2] ?? '',
-        baseUrl: url,
-        body: async (limit = JSON_BODY_LIMIT) => (cached ??= await readBody(req, limit)),
-      };
-      const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
-      writeReply(req, res, await handler(ctx));
-    } catch (e) {
-      if (e instanceof ReplyError) return writeReply(req, res, e.reply);
-      if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
-      // A bug or an unexpected database failure: say so, never pretend success.
-      console.error('stand-in: unexpected error on', req.method, req.url, e);
-      // The body names the kind of failure only: never a path on this machine or a stack.
-      writeReply(req, res, Reply.json(500, { message: 'Internal error in the local Supabase stand-in', details: e instanceof Error ? e.name : 'Error' }));
-    }
+export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
+  const settings = standInSettings(opts);
+  // The port first, so a second copy on the same port fails before it reads anything; a second copy
+  // on another port is refused by the data folder's lock (data-lock.ts). Both are set before the first
+  // request can come (listen's callback runs before any connection's); requests wait for the database.
+  let ready: Promise<Services> | undefined;
+  let url = '';
+  const server = createServer((req, res) => void answer(req, res, ready!, url));
+  url = await listen(server, settings.port, settings.host);
+  let services: Services;
+  try {
+    services = await (ready = openServices(settings, opts));
+  } catch (e) {
+    server.close();
+    throw e;
   }
-
+  if (!opts.quiet) printBanner(url, settings);
+  const { db, objects } = services;
   return {
     url,
     anonKey: LOCAL_ANON_KEY,
@@ -186,7 +223,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     query: (text, params) => db.query(text, params),
     removeObject: async (bucket, name) => {
       await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
-      await objects!.remove(bucket, name);
+      await objects.remove(bucket, name);
     },
     async close() {
       server.closeAllConnections();
