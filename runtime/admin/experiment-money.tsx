@@ -9,7 +9,7 @@ import { moneyReport, type MoneyReport } from '../../model/analytics/experiment-
 import type { Verdict } from '../../model/analytics/experiment-stats.ts';
 import { toMinor } from '../../model/sales.ts';
 import { experimentRevenue } from '../backend/sales.ts';
-import { WideTable } from './wide-table.tsx';
+import { VersionTable } from './version-table.tsx';
 import { formatMoney } from './insights-sales-maths.ts';
 
 /** The same goal's clicks, for the guardrail table: buy clicks on the goal's product. */
@@ -45,28 +45,18 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
         Judged on {entry.goal.event === 'revenue' ? 'net revenue per visitor (refunds subtracted, visitors who bought nothing count as 0' : 'orders per visitor (from the checkout'}
         {entry.goal.event === 'revenue' && report.capMinor !== undefined && c ? `; one order counts for at most ${formatMoney(report.capMinor, c)}` : ''}), from the checkout's verified webhooks.
       </p>
-      <WideTable className="mt-2" label={`${entry.id}: each version's money`}>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-gray-200 text-gray-600">
-              <th scope="col" className="py-2 pr-3">Version</th>
-              <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
-              <th scope="col" className="py-2 pr-3 text-right">Orders</th>
-              <th scope="col" className="py-2 text-right">Revenue per visitor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.arms.map((a) => (
-              <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-money-arm" data-arm={a.arm}>
-                <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm === CONTROL ? 'control' : a.arm}</th>
-                <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
-                <td className="py-2 pr-3 text-right tabular-nums" data-testid="experiment-money-orders">{a.orders.toLocaleString('en-US')}</td>
-                <td className="py-2 text-right tabular-nums">{c ? formatMoney(Math.round(a.perVisitor), c) : '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </WideTable>
+      <VersionTable
+        className="mt-2"
+        label={`${entry.id}: each version's money`}
+        arms={report.arms}
+        rowTestId="experiment-money-arm"
+        name={(a) => (a.arm === CONTROL ? 'control' : a.arm)}
+        columns={[
+          { label: 'Visitors', cell: (a) => a.visitors.toLocaleString('en-US') },
+          { label: 'Orders', testId: 'experiment-money-orders', cell: (a) => a.orders.toLocaleString('en-US') },
+          { label: 'Revenue per visitor', cell: (a) => (c ? formatMoney(Math.round(a.perVisitor), c) : '–') },
+        ]}
+      />
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-money-verdict">{verdictText(report.verdict, entry.goal.event as 'revenue' | 'order')}</p>
       <p className="mt-1 text-sm text-gray-700">The buy clicks in the table above are a guardrail: a version that draws clicks but not orders is not selling.</p>
     </div>

@@ -12,7 +12,7 @@ import { useScreenTables } from './screen-tables.tsx';
 import { panel, plural } from './ui.ts';
 import { isMoneyGoal, type MoneyReport } from '../../model/analytics/experiment-money.ts';
 import { guardrailOf, loadMoney, MoneyTable } from './experiment-money.tsx';
-import { WideTable } from './wide-table.tsx';
+import { VersionTable, type VersionColumn } from './version-table.tsx';
 
 /** The change the days estimate is for: +20%, a realistic headline change. */
 export const DETECT_LIFT = 0.2;
@@ -79,6 +79,15 @@ export function experimentsTable(reports: readonly ExperimentReport[]): CsvTable
   };
 }
 
+/** Each version's figures on the goal. */
+const GOAL_COLUMNS: VersionColumn<ArmSummary>[] = [
+  { label: 'Visitors', cell: (a) => a.visitors.toLocaleString('en-US') },
+  { label: 'Conversions', cell: (a) => a.conversions.toLocaleString('en-US') },
+  { label: 'Rate (95% interval)', nowrap: true, cell: (a) => <>{percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span></> },
+  { label: 'Chance best', cell: (a) => percent(a.probabilityBest, 0) },
+  { label: 'Expected loss', cell: (a) => percent(a.expectedLoss, 2) },
+];
+
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
   const { entry } = report;
   // min-w-0: a grid item is otherwise as wide as its table, and the panel ran off a phone's screen; the table scrolls instead.
@@ -93,34 +102,13 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
       </p>
       {/* Scrolls sideways on a phone, and says so. */}
       <div className="mt-3">
-        <WideTable label={`${entry.id}: each version's figures`}>
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead>
-              <tr className="border-b border-gray-200 text-gray-600">
-                <th scope="col" className="py-2 pr-3">Version</th>
-                <th scope="col" className="py-2 pr-3 text-right">Visitors</th>
-                <th scope="col" className="py-2 pr-3 text-right">Conversions</th>
-                <th scope="col" className="py-2 pr-3 text-right">Rate (95% interval)</th>
-                <th scope="col" className="py-2 pr-3 text-right">Chance best</th>
-                <th scope="col" className="py-2 text-right">Expected loss</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.arms.map((a) => (
-                <tr key={a.arm} className="border-b border-gray-100" data-testid="experiment-arm">
-                  <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm}</th>
-                  <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{a.conversions.toLocaleString('en-US')}</td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
-                    {percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{percent(a.probabilityBest, 0)}</td>
-                  <td className="py-2 text-right tabular-nums">{percent(a.expectedLoss, 2)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </WideTable>
+        <VersionTable
+          label={`${entry.id}: each version's figures`}
+          tableClassName="w-full min-w-[36rem] text-left text-sm"
+          arms={report.arms}
+          rowTestId="experiment-arm"
+          columns={GOAL_COLUMNS}
+        />
       </div>
       {report.money && <MoneyTable entry={entry} report={report.money} />}
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{report.money ? `Buy clicks: ${verdictText(report.verdict)}` : verdictText(report.verdict)}</p>

@@ -1,7 +1,7 @@
 // /admin/insights: what visitors saw, clicked and bought in a period, against the period before:
 // totals with a daily chart, the platform pages and the bundle side by side, each declared funnel,
 // top pages, referrers and campaigns, each page's calls to action, and a CSV of all of it. The
-// numbers come from insights-data.ts (the database decides who may read them), the arithmetic from
+// numbers come from ../backend/insights.ts (the database decides who may read them), the arithmetic from
 // insights-maths.ts; the period is in the address (?range=7, or ?range=custom&from=…&to=…).
 import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
@@ -230,23 +230,28 @@ function useShowAll<T>(rows: readonly T[], limit: number, what: string): [readon
   ];
 }
 
-function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf, what }: {
-  what: string;
-  caption: string;
+/**
+ * A top list, ten rows first: the first column names the row, with a bar of its share of the largest
+ * `rank` beside it. Its caption says what is ranked by what ("Referrers by visitors").
+ */
+function TopTable<T>({ what, by, rank, rows: allRows, keyOf, cols, empty }: {
+  what: 'pages' | 'referrers' | 'campaigns';
+  by: string;
+  rank: (r: T) => number;
   rows: readonly T[];
+  keyOf: (r: T) => string;
   cols: { label: string; cell: (r: T) => ReactNode }[];
   empty: string;
-  testId: string;
-  keyOf: (r: T) => string;
-  barOf: (r: T) => number;
 }) {
+  const caption = `${what[0]!.toUpperCase()}${what.slice(1)} by ${by}`;
+  const most = Math.max(1, ...allRows.map(rank));
   const [rows, more] = useShowAll(allRows, FIRST_ROWS, what);
   if (rows.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
   const [first, ...rest] = cols;
   return (
     <div>
       <WideTable label={caption}>
-        <table className="w-full text-left text-sm" data-testid={testId}>
+        <table className="w-full text-left text-sm" data-testid={`insights-${what}-table`}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
             <tr>
@@ -259,7 +264,7 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
               <tr key={keyOf(r)}>
                 <th scope="row" className="min-w-[9rem] py-2 pr-3 text-left font-medium text-gray-900">
                   <div className="break-words">{first!.cell(r)}</div>
-                  <div className="mt-1 max-w-xs"><Bar fraction={barOf(r)} tone="gray" /></div>
+                  <div className="mt-1 max-w-xs"><Bar fraction={rank(r) / most} tone="gray" /></div>
                 </th>
                 {rest.map((c) => <td key={c.label} className={td}>{c.cell(r)}</td>)}
               </tr>
@@ -272,20 +277,23 @@ function TopTable<T>({ caption, rows: allRows, cols, empty, testId, keyOf, barOf
   );
 }
 
+/** The columns the referrers and the campaigns share after their name. */
+const visitorsAndViews = [
+  { label: 'Visitors', cell: (r: { visitors: number }) => num(r.visitors) },
+  { label: 'Views', cell: (r: { views: number }) => num(r.views) },
+];
+
 function Tops({ view }: { view: InsightsView }) {
-  const maxViews = Math.max(1, ...view.pages.map((p) => p.views));
-  const maxRef = Math.max(1, ...view.referrers.map((r) => r.visitors));
-  const maxCamp = Math.max(1, ...view.campaigns.map((c) => c.visitors));
+  const visitors = (r: { visitors: number }) => r.visitors;
   return (
     <>
       <Section id="insights-pages" title="Top pages">
         <TopTable
-          caption="Pages by page views"
           what="pages"
-          testId="insights-pages-table"
+          by="page views"
+          rank={(p) => p.views}
           rows={view.pages}
           keyOf={(p) => p.route}
-          barOf={(p) => p.views / maxViews}
           empty="No page was viewed in this period."
           cols={[
             { label: 'Page', cell: (p) => <span className="font-mono">{p.route}</span> },
@@ -300,24 +308,22 @@ function Tops({ view }: { view: InsightsView }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="insights-referrers" title="Referrers" note="The site that linked here, by its host only.">
           <TopTable
-            caption="Referrers by visitors"
             what="referrers"
-            testId="insights-referrers-table"
+            by="visitors"
+            rank={visitors}
             rows={view.referrers}
             keyOf={(r) => r.host}
-            barOf={(r) => r.visitors / maxRef}
             empty="No visitor came from another site in this period: they typed the address, or their browser did not say."
-            cols={[{ label: 'Site', cell: (r) => r.host }, { label: 'Visitors', cell: (r) => num(r.visitors) }, { label: 'Views', cell: (r) => num(r.views) }]}
+            cols={[{ label: 'Site', cell: (r) => r.host }, ...visitorsAndViews]}
           />
         </Section>
         <Section id="insights-campaigns" title="Campaigns" note={<>From the <code className={code}>utm_source</code>, <code className={code}>utm_medium</code> and <code className={code}>utm_campaign</code> of the links you share.</>}>
           <TopTable
-            caption="Campaigns by visitors"
             what="campaigns"
-            testId="insights-campaigns-table"
+            by="visitors"
+            rank={visitors}
             rows={view.campaigns}
             keyOf={(c) => `${c.source}|${c.medium}|${c.campaign}`}
-            barOf={(c) => c.visitors / maxCamp}
             empty="No visit came through a tagged link in this period."
             cols={[
               {
@@ -330,8 +336,7 @@ function Tops({ view }: { view: InsightsView }) {
                   </span>
                 ),
               },
-              { label: 'Visitors', cell: (c) => num(c.visitors) },
-              { label: 'Views', cell: (c) => num(c.views) },
+              ...visitorsAndViews,
             ]}
           />
         </Section>
