@@ -43,7 +43,7 @@ export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
-  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (experiment-files.ts). */
+  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (host/edge-files.ts). */
   experimentNote?: string;
   /** The backend the pages were built for; `note` says so when it is a running npm start's. */
   backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;

@@ -68,7 +68,7 @@ export interface SiteRendered {
 export async function renderSite({ store, setup, compiled, schedule, backend, asOf, clock }: SiteToRender): Promise<SiteRendered> {
   const client = await setup.client();
   clock.phase('client');
-  // Preview stills, social cards and icons, each cached by content hash (see images.ts).
+  // Preview stills, social cards and icons, each cached by content hash (see images/site-images.ts).
   const { files: imageFiles, ...images } = await generateImages(store.root, compiled, { reuse: store.reuse });
   clock.phase('images');
 

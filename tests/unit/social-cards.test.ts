@@ -97,7 +97,7 @@ describe('social cards', () => {
     for (const part of ['generator', 'model', 'pdf', 'runtime', 'package-lock.json', 'tsconfig.json']) cpSync(join(projectRoot, part), join(copy, part), { recursive: true });
     afterAll(() => rmSync(copy, { recursive: true, force: true }));
     const text = cardText('Test Site', page('Sleep better'));
-    // The module the build keys cards by (images.ts): the one every thread draws them through.
+    // The module the build keys cards by (images/site-images.ts): the one every thread draws them through.
     const cardCode = toolPath(IMAGE_CODE.card);
     const file = () => cardFile(text, new ImportGraph(copy).digest([cardCode]));
 
