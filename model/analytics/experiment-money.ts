@@ -143,8 +143,11 @@ export function orderValues(median: number, sigma: number) {
   };
 }
 
-/** One simulated experiment on revenue, looked at every day: the day it was decided and how. */
-export function simulateRevenueExperiment(o: { conversion: number; lift: number; perArmPerDay: number; days: number; values: ReturnType<typeof orderValues>; random: () => number }): Verdict & { day?: number } {
+/**
+ * One simulated experiment on revenue, looked at every day: the day it was decided and how. `decide`
+ * reads each day's sums (default: this module's test; the unit tests try a fixed-sample one beside it).
+ */
+export function simulateRevenueExperiment(o: { conversion: number; lift: number; perArmPerDay: number; days: number; values: ReturnType<typeof orderValues>; random: () => number; decide?: (arms: readonly ArmMoney[]) => Verdict }): Verdict & { day?: number } {
   const arms: ArmMoney[] = ['control', 'b'].map((arm) => ({ arm, visitors: 0, orders: 0, sum: 0, sumSquares: 0 }));
   for (let day = 0; day < o.days; day++) {
     arms.forEach((a, i) => {
@@ -158,7 +161,7 @@ export function simulateRevenueExperiment(o: { conversion: number; lift: number;
         a.sumSquares += x * x;
       }
     });
-    const v = revenueVerdict(arms);
+    const v = (o.decide ?? revenueVerdict)(arms);
     if (v.kind === 'winner' || v.kind === 'worse') return { ...v, day };
   }
   return { kind: 'keep-going' };

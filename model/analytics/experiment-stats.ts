@@ -243,8 +243,12 @@ export function binomial(n: number, p: number, random: () => number): number {
   return k;
 }
 
-/** One simulated experiment, control against one variant, looked at every day: the day it was decided and how. */
-export function simulateExperiment(o: { baseline: number; lift: number; perArmPerDay: number; days: number; random: () => number }): Verdict & { day?: number } {
+/**
+ * One simulated experiment, control against one variant, looked at every day: the day it was decided
+ * and how. `decide` reads each day's counts (default: the mSPRT verdict; the unit tests try a
+ * fixed-sample test beside it).
+ */
+export function simulateExperiment(o: { baseline: number; lift: number; perArmPerDay: number; days: number; random: () => number; decide?: (arms: readonly ArmCounts[]) => Verdict }): Verdict & { day?: number } {
   const a = { arm: 'control', visitors: 0, conversions: 0 };
   const b = { arm: 'b', visitors: 0, conversions: 0 };
   for (let day = 0; day < o.days; day++) {
@@ -252,7 +256,7 @@ export function simulateExperiment(o: { baseline: number; lift: number; perArmPe
     b.visitors += o.perArmPerDay;
     a.conversions += binomial(o.perArmPerDay, o.baseline, o.random);
     b.conversions += binomial(o.perArmPerDay, o.baseline * (1 + o.lift), o.random);
-    const v = verdict([a, b]);
+    const v = (o.decide ?? verdict)([a, b]);
     if (v.kind === 'winner' || v.kind === 'worse') return { ...v, day };
   }
   return { kind: 'keep-going' };

@@ -3,8 +3,8 @@
 // each; here 200, with the bench's budgets.
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENT_BUDGET } from '../../generator/bench/experiments.ts';
-import { orderValues, revenueVerdict, simulateRevenueStatistics, visitorsToDetectRevenue, type ArmMoney } from '../../model/analytics/experiment-money.ts';
-import { seededRandom } from '../../model/analytics/experiment-stats.ts';
+import { orderValues, perVisitor, revenueVerdict, simulateRevenueExperiment, simulateRevenueStatistics, visitorsToDetectRevenue, type ArmMoney } from '../../model/analytics/experiment-money.ts';
+import { seededRandom, type Verdict } from '../../model/analytics/experiment-stats.ts';
 
 const arm = (name: string, visitors: number, values: number[]): ArmMoney => ({ arm: name, visitors, orders: values.length, sum: values.reduce((s, x) => s + x, 0), sumSquares: values.reduce((s, x) => s + x * x, 0) });
 
@@ -20,30 +20,26 @@ describe('the revenue test', () => {
   });
 
   it('a fixed-sample t-test peeked at daily on the same A/A money is fooled far more often', () => {
+    // The same simulation the bench runs (order values, conversion and traffic as its defaults), each
+    // day read by Welch's t statistic on revenue per visitor at 1.96, as if that day were the only look.
+    const fixedSample = (arms: readonly ArmMoney[]): Verdict => {
+      const [a, b] = arms as [ArmMoney, ArmMoney];
+      const variance = (x: ArmMoney) => x.sumSquares / x.visitors - perVisitor(x) ** 2;
+      const z = (perVisitor(b) - perVisitor(a)) / Math.sqrt(variance(a) / a.visitors + variance(b) / b.visitors);
+      return Math.abs(z) > 1.96 ? { kind: z > 0 ? 'winner' : 'worse', arm: b.arm, lift: perVisitor(b) / perVisitor(a) - 1 } : { kind: 'keep-going' };
+    };
     const values = orderValues(2900, 1);
-    const random = seededRandom(5);
-    let naive = 0;
-    for (let e = 0; e < 200; e++) {
-      const a = { n: 0, s: 0, q: 0 };
-      const b = { n: 0, s: 0, q: 0 };
-      for (let day = 0; day < 60; day++) {
-        for (const x of [a, b]) {
-          x.n += 2000;
-          for (let i = 0; i < 2000; i++) if (random() < 0.03) {
-            const v = values.draw(random);
-            x.s += v;
-            x.q += v * v;
-          }
-        }
-        const va = a.q / a.n - (a.s / a.n) ** 2;
-        const vb = b.q / b.n - (b.s / b.n) ** 2;
-        if (Math.abs(b.s / b.n - a.s / a.n) / Math.sqrt(va / a.n + vb / b.n) > 1.96) {
-          naive++;
-          break;
-        }
+    const falseWinners = (decide?: (arms: readonly ArmMoney[]) => Verdict) => {
+      const random = seededRandom(5);
+      let decided = 0;
+      for (let e = 0; e < 200; e++) {
+        const v = simulateRevenueExperiment({ conversion: 0.03, lift: 0, perArmPerDay: 2000, days: 60, values, random, decide });
+        if (v.kind === 'winner' || v.kind === 'worse') decided++;
       }
-    }
-    expect(naive / 200).toBeGreaterThan(3 * EXPERIMENT_BUDGET.falseWinnerRate / 2);
+      return decided / 200;
+    };
+    expect(falseWinners()).toBeLessThanOrEqual(EXPERIMENT_BUDGET.falseWinnerRate);
+    expect(falseWinners(fixedSample)).toBeGreaterThan(3 * EXPERIMENT_BUDGET.falseWinnerRate / 2);
   });
 
   it('waits for orders, counts visitors who bought nothing as zero, and names the arm that earns more per visitor', () => {

@@ -1,7 +1,7 @@
 // The experiments' statistics (model/analytics/experiment-stats.ts), with fixed seeds: the simulations the bench
 // runs at 1,000 experiments each run here at 200, and the description of arms behaves as it must.
 import { describe, expect, it } from 'vitest';
-import { daysToDetect, describeArms, simulateStatistics, verdict, verdictOverDays, visitorsToDetect } from '../../model/analytics/experiment-stats.ts';
+import { daysToDetect, describeArms, seededRandom, simulateExperiment, simulateStatistics, verdict, verdictOverDays, visitorsToDetect, type ArmCounts, type Verdict } from '../../model/analytics/experiment-stats.ts';
 
 describe('experiment statistics', () => {
   it('declares a false winner in at most 5% of A/A experiments looked at daily for 60 days, and finds a real +30% in at least 80% within the estimated days', () => {
@@ -13,23 +13,20 @@ describe('experiment statistics', () => {
   });
 
   it('a fixed-sample test looked at daily would not be honest: the same A/A data cross 1.96 far more often', () => {
-    // The point of the sequential test, shown on the same kind of data: a z-test peeked at daily.
+    // The point of the sequential test, shown on the same simulation (its baseline and traffic): each
+    // day read by a pooled two-proportion z-test at 1.96, as if that day were the only look.
     const s = simulateStatistics({ experiments: 200, seed: 1 });
+    const fixedSample = (arms: readonly ArmCounts[]): Verdict => {
+      const [a, b] = arms as [ArmCounts, ArmCounts];
+      const p = (a.conversions + b.conversions) / (a.visitors + b.visitors);
+      const z = (b.conversions / b.visitors - a.conversions / a.visitors) / Math.sqrt(p * (1 - p) * (1 / a.visitors + 1 / b.visitors));
+      return Math.abs(z) > 1.96 ? { kind: z > 0 ? 'winner' : 'worse', arm: b.arm, lift: 0 } : { kind: 'keep-going' };
+    };
+    const random = seededRandom(7);
     let naive = 0;
-    let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     for (let e = 0; e < 200; e++) {
-      let [a, b, n] = [0, 0, 0];
-      for (let day = 0; day < 60; day++) {
-        n += 400;
-        for (let i = 0; i < 400; i++) [a, b] = [a + (random() < 0.03 ? 1 : 0), b + (random() < 0.03 ? 1 : 0)];
-        const p = (a + b) / (2 * n);
-        const z = (b / n - a / n) / Math.sqrt((2 * p * (1 - p)) / n);
-        if (Math.abs(z) > 1.96) {
-          naive++;
-          break;
-        }
-      }
+      const v = simulateExperiment({ baseline: 0.03, lift: 0, perArmPerDay: 400, days: 60, random, decide: fixedSample });
+      if (v.kind === 'winner' || v.kind === 'worse') naive++;
     }
     expect(naive / 200).toBeGreaterThan(3 * Math.max(s.falseWinnerRate, 0.02));
   });
