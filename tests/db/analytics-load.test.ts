@@ -7,12 +7,11 @@ import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { LOAD_CATALOGUE, concurrently, eventBody } from '../../supabase/local/concurrently.ts';
 import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { trackAsAnon } from '../../supabase/local/track-pg.ts';
 
 if (!postgresAvailable()) {
-  describe('analytics load on PostgreSQL 15', () => {
-    it.skip(`skipped: no initdb/pg_ctl in ${PG_BIN}`, () => {});
-  });
+  cannotRun('analytics load on PostgreSQL 15', POSTGRES_15(PG_BIN));
 } else {
   describe('analytics load on PostgreSQL 15', () => {
     let server: ThrowawayPostgres;

@@ -14,6 +14,7 @@ import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
 import { MIGRATIONS_DIR, migrationFiles } from '../../supabase/migrations-lock.ts';
 import { dumpSchema } from '../../supabase/schema-dump.ts';
 import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 
 const PUBLISHED = fileURLToPath(new URL('./published-migrations/', import.meta.url));
 const REPAIR = '20251228000000_repair_in_place_edits.sql';
@@ -142,8 +143,6 @@ if (postgresAvailable()) {
     },
   );
 } else {
-  describe('the repair migration on PostgreSQL 15', () => {
-    it.skip(`skipped: no initdb/pg_ctl in ${PG_BIN}`, () => {});
-  });
+  cannotRun('the repair migration on PostgreSQL 15', POSTGRES_15(PG_BIN));
 }
 

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { bootstrap, migrate } from '../../supabase/local/migrate.ts';
-import { installPgtap, pgtapFiles, pgtapScript, runPgtapFile, uncoveredTables } from './pgtap.ts';
+import { installPgtap, PGTAP_EXTENSION_DIR, pgtapFiles, pgtapScript, runPgtapFile, uncoveredTables } from './pgtap.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
 
 function definePgtapSuite(engine: string, open: () => Promise<Database>, teardown?: () => Promise<void>) {
@@ -57,9 +58,7 @@ function definePgtapSuite(engine: string, open: () => Promise<Database>, teardow
 }
 
 if (!pgtapScript()) {
-  describe('pgTAP', () => {
-    it.skip('skipped: pgTAP is not installed (apt-get install postgresql-15-pgtap, or set PGTAP_EXTENSION_DIR)', () => {});
-  });
+  cannotRun('pgTAP', { missing: `pgTAP is not installed (no pgtap.control in ${PGTAP_EXTENSION_DIR})`, install: 'apt-get install postgresql-15-pgtap (or set PGTAP_EXTENSION_DIR)' });
 } else {
   definePgtapSuite('PGlite', () => openDatabase({ memory: true }));
   if (postgresAvailable()) {
@@ -73,8 +72,6 @@ if (!pgtapScript()) {
       async () => server?.stop(),
     );
   } else {
-    describe('pgTAP on PostgreSQL 15', () => {
-      it.skip(`skipped: no initdb/pg_ctl in ${PG_BIN}`, () => {});
-    });
+    cannotRun('pgTAP on PostgreSQL 15', POSTGRES_15(PG_BIN));
   }
 }

@@ -8,14 +8,14 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '../../supabase/local/db.ts';
 
 export const PGTAP_DIR = fileURLToPath(new URL('../../supabase/tests/', import.meta.url));
-const EXTENSION_DIR = process.env.PGTAP_EXTENSION_DIR ?? '/usr/share/postgresql/15/extension';
+export const PGTAP_EXTENSION_DIR = process.env.PGTAP_EXTENSION_DIR ?? '/usr/share/postgresql/15/extension';
 
 /** pgTAP's install script for its default version, or undefined when the package is not installed. */
 export function pgtapScript(): string | undefined {
-  const control = join(EXTENSION_DIR, 'pgtap.control');
+  const control = join(PGTAP_EXTENSION_DIR, 'pgtap.control');
   if (!existsSync(control)) return undefined;
   const version = /default_version\s*=\s*'([^']+)'/.exec(readFileSync(control, 'utf8'))?.[1];
-  const file = join(EXTENSION_DIR, `pgtap--${version}.sql`);
+  const file = join(PGTAP_EXTENSION_DIR, `pgtap--${version}.sql`);
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { salesRollupDifferences } from '../../generator/bench/sales-rollup.ts';
 
 const ADMIN = { id: '5a000000-0000-4000-8000-000000000001', session: '5a000000-0000-4000-8000-000000000002' };
@@ -92,7 +93,5 @@ if (postgresAvailable()) {
     });
   });
 } else {
-  describe('the sales rollup, written from two connections', () => {
-    it.skip(`skipped: no initdb/pg_ctl in ${PG_BIN} (install postgresql-15 or set PG_BIN)`, () => {});
-  });
+  cannotRun('the sales rollup, written from two connections', POSTGRES_15(PG_BIN));
 }

@@ -6,14 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
-import { postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres, type ThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
 import { totpFor } from '../../supabase/local/mfa.ts';
 import { client, pdfBytes, signedIn } from './stand-in.ts';
 
 const admin = { email: 'pg-admin@example.com', password: 'pg-admin-password' };
 
-describe.skipIf(!postgresAvailable())('stand-in on PostgreSQL 15 (DATABASE_URL)', () => {
+if (!postgresAvailable()) cannotRun('stand-in on PostgreSQL 15 (DATABASE_URL)', POSTGRES_15(PG_BIN));
+else describe('stand-in on PostgreSQL 15 (DATABASE_URL)', () => {
   let server: ThrowawayPostgres;
   let standIn: StandIn;
   let dataDir: string;

@@ -7,15 +7,17 @@
 //   refused;
 // - with STUDIO_ALLOW_REMOTE the studio answers, but its page there carries no token: a write needs the
 //   one in the link the dev server printed.
-// Needs root and iproute2 (CI has both); skipped, saying why, where namespaces can't be made. The
-// namespace exists only while the tests that use it run (made in beforeAll, removed in afterAll and at
-// exit), so a filtered run makes none and an interrupted one leaves none.
+// Needs root and iproute2 (CI has both): where namespaces can't be made it fails under CI, saying why,
+// and is skipped elsewhere, saying so (tests/cannot-run.ts). The namespace exists only while the tests
+// that use it run (made in beforeAll, removed in afterAll and at exit), so a filtered run makes none and
+// an interrupted one leaves none.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, projectRoot } from './fixture.ts';
 import { portFor, startDev, studioTokenOf, type DevServer } from './dev-server-process.ts';
+import { cannotRun } from '../cannot-run.ts';
 
 const NS = `devremote${process.pid}`;
 // Interface names are at most 15 characters.
@@ -67,7 +69,6 @@ function removeNamespace(): void {
 }
 
 const unavailable = whyUnavailable();
-if (unavailable) console.warn(`dev-remote.test.ts skipped: ${unavailable}`);
 
 interface Answer {
   /** HTTP status, or 0 when no connection was made. */
@@ -142,7 +143,8 @@ let dir = '';
 let port = 0;
 let dev: DevServer | undefined;
 
-describe.skipIf(unavailable)('npm run dev from another machine', () => {
+if (unavailable) cannotRun('npm run dev from another machine', { missing: unavailable, install: 'run as root on Linux with iproute2 (apt-get install iproute2), where network namespaces can be made' });
+else describe('npm run dev from another machine', () => {
   beforeAll(async () => {
     // Also at exit, should the run be stopped before afterAll.
     process.once('exit', removeNamespace);

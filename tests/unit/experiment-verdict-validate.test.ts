@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { experimentEntries, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { openDatabase, type Database } from '../../supabase/local/db.ts';
-import { postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { PG_BIN, postgresAvailable, startThrowawayPostgres } from '../../supabase/local/throwaway-postgres.ts';
+import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { fixtureSite, projectRoot } from './fixture.ts';
 
@@ -189,7 +190,9 @@ describe('validate and experiments with a verdict', () => {
     }
   }, 120_000);
 
-  it.skipIf(!postgresAvailable())('reads a PostgreSQL server named by DATABASE_URL, and says nothing when it does not answer', async () => {
+  const onPostgres = 'reads a PostgreSQL server named by DATABASE_URL, and says nothing when it does not answer';
+  if (!postgresAvailable()) cannotRun(onPostgres, POSTGRES_15(PG_BIN));
+  else it(onPostgres, async () => {
     const server = await startThrowawayPostgres();
     try {
       await fill(await openDatabase({ databaseUrl: server.url }), 10, 120, { control: 0.02, b: 0.1 });
