@@ -27,7 +27,8 @@ export default defineConfig({
   workers: '100%',
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: 'list',
+  // The list as it runs, then the ten slowest tests (tests/e2e/slowest-reporter.ts).
+  reporter: [['list'], ['./tests/e2e/slowest-reporter.ts']],
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: chromiumLaunchOptions,
