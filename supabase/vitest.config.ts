@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['tests/db/**/*.test.ts', 'tests/standin/**/*.test.ts'],
     environment: 'node',
+    // The run's ten slowest files at its end (tests/slowest-files.ts).
+    reporters: ['default', './tests/slowest-files.ts'],
     // One stand-in for all tests/standin files (see the file for why).
     globalSetup: ['tests/standin/global-setup.ts'],
     // Each file starts its own database (PGlite takes a few seconds to boot).

@@ -2,19 +2,7 @@
 // tests, each attempt counted, with its project and file, and how long the whole run took, so the
 // next change to the suite's length starts from where the time goes.
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-
-interface Timed {
-  title: string;
-  ms: number;
-}
-
-/** The `count` slowest, longest first, as lines `  12.3 s  project › file › title`. */
-export function slowestLines(timed: readonly Timed[], count = 10): string[] {
-  return [...timed]
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, count)
-    .map((t) => `${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.title}`);
-}
+import { slowestLines, type Timed } from '../slowest.ts';
 
 export default class SlowestReporter implements Reporter {
   private readonly timed: Timed[] = [];
@@ -29,7 +17,7 @@ export default class SlowestReporter implements Reporter {
   onEnd(result: FullResult): void {
     if (!this.timed.length) return;
     const total = this.timed.reduce((s, t) => s + t.ms, 0);
-    console.log(`\nThe ${Math.min(10, this.timed.length)} slowest of ${this.timed.length} tests (${(total / 1000).toFixed(0)} s of test time; the run took ${((Date.now() - this.started) / 1000).toFixed(0)} s, ${result.status}):`);
+    console.log(`\nSlowest tests (of ${this.timed.length}, ${(total / 1000).toFixed(0)} s of test time; the run took ${((Date.now() - this.started) / 1000).toFixed(0)} s, ${result.status}):`);
     console.log(slowestLines(this.timed).join('\n'));
   }
 

@@ -1,9 +1,9 @@
 // `npm test`'s stages (scripts/test-stages.ts): each runs even after one fails, and the table that ends
 // the run gives each stage's time and names the ones that failed; .ci/run's install joins the table.
-// The e2e report's ten slowest tests (tests/e2e/slowest-reporter.ts) are ordered by time.
+// The suites' reports of their ten slowest tests or files (tests/slowest.ts) are ordered by time.
 import { describe, expect, it } from 'vitest';
 import { runStages, stagesBefore, stageTable } from '../../scripts/test-stages.ts';
-import { slowestLines } from '../e2e/slowest-reporter.ts';
+import { slowestLines } from '../slowest.ts';
 
 const node = (name: string, code: string) => ({ name, command: process.execPath, args: ['-e', code] });
 
@@ -37,7 +37,7 @@ describe('npm test, stage by stage', () => {
     expect(() => stagesBefore('install')).toThrow(/name=seconds/);
   });
 
-  it("lists the e2e run's ten slowest tests, slowest first", () => {
+  it("lists a run's ten slowest tests, slowest first", () => {
     const timed = Array.from({ length: 12 }, (_, i) => ({ title: `pages › t${i}.spec.ts › test ${i}`, ms: ((i * 7) % 12) * 1000 }));
     const lines = slowestLines(timed);
     expect(lines).toHaveLength(10);
