@@ -41,12 +41,22 @@ export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: Read
     const known = opts.texts?.get(full);
     return { file: rel(full), src: known !== undefined ? { text: known, bytes: Buffer.byteLength(known) } : readSourceText(full) };
   };
+  // A page listed a moment ago may be gone when it is read (deleted while `npm run dev` compiles; its
+  // watcher compiles again): then it is no page, as it would not be a moment later.
+  const readIfThere = (full: string): InputFile[] => {
+    try {
+      return [read(full)];
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+  };
   const configPath = join(root, 'site.config.yaml');
   const publicDir = join(root, 'public');
   const previews = join(root, 'content/previews');
   return {
     config: existsSync(configPath) ? read(configPath) : undefined,
-    pages: listFiles(join(root, 'pages'), isYaml).map(read),
+    pages: listFiles(join(root, 'pages'), isYaml).flatMap(readIfThere),
     schemas: opts.schemas ?? loadSchemas(join(root, 'schemas')),
     schemasDigest: schemasDigest(root),
     publicFiles: listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split(sep).join('/')}`),

@@ -15,12 +15,11 @@ export function listFiles(dir: string, filter: (name: string) => boolean): strin
 
 /** `walking`: the real paths of the folders this one is inside. */
 function walk(dir: string, filter: (name: string) => boolean, walking: ReadonlySet<string>): string[] {
-  if (!existsSync(dir)) return [];
-  const real = realpathSync(dir);
-  if (walking.has(real)) return [];
-  const inside = new Set(walking).add(real);
+  const found = folder(dir);
+  if (!found || walking.has(found.real)) return [];
+  const inside = new Set(walking).add(found.real);
   const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of found.names) {
     const full = join(dir, name);
     const st = statOrNone(full);
     if (!st) continue;
@@ -28,6 +27,17 @@ function walk(dir: string, filter: (name: string) => boolean, walking: ReadonlyS
     else if (filter(name)) out.push(full);
   }
   return out;
+}
+
+/** A folder's real path and its names in order, or undefined when it is not there (none, or removed while it is walked). */
+function folder(dir: string): { real: string; names: string[] } | undefined {
+  if (!existsSync(dir)) return undefined;
+  try {
+    return { real: realpathSync(dir), names: readdirSync(dir).sort() };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
 }
 
 /** What stat says at the end of `full`'s links, or undefined when there is no end: none, or a loop. */
