@@ -1,7 +1,7 @@
 // The static pages: terms, privacy, refund and about. Each answers 200 with one h1, the site header
 // and footer; the legal pages show 'Last updated' with today's date and the facts the spec requires;
-// the about page's button leads to the landing page's products.
-import AxeBuilder from '@axe-core/playwright';
+// the about page's button leads to the landing page's products. Their accessibility (axe at a phone's,
+// a tablet's and a desktop's width) is accessibility.spec.ts's, as every route's.
 import { expect, test } from '@playwright/test';
 import { site } from './site.ts';
 
@@ -86,14 +86,3 @@ test("about shows the figures and its button leads to the landing page's product
   await expect(page.locator('#products')).toBeInViewport();
 });
 
-test('the static pages have no serious accessibility violations at phone and desktop widths', async ({ page }) => {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const { route } of ROUTES) {
-      await page.goto(route);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${route} at ${width}`).toEqual([]);
-    }
-  }
-});

@@ -247,79 +247,85 @@ test('struck-through prices are announced as the original price', async ({ page 
   expect(said).toMatch(/^Original price: \$\d+/);
 });
 
-test('every page has a social card and a Twitter card; five of them answer images', async ({ page, request }) => {
-  const routes = await sitemapRoutes(request);
-  const checked: string[] = [];
-  for (const route of routes) {
-    await page.goto(route);
-    const og = await page.locator('meta[property="og:image"]').getAttribute('content');
-    expect(og, route).toMatch(/^https:\/\/.+\.png$/);
-    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
-    if (checked.length < 5 && (checked.length === 0 || route !== checked[checked.length - 1])) {
-      const res = await request.get(new URL(og!).pathname);
-      expect(res.status()).toBe(200);
-      expect(res.headers()['content-type']).toBe('image/png');
-      const png = await res.body();
-      expect(png.readUInt32BE(16)).toBe(1200);
-      expect(png.readUInt32BE(20)).toBe(630);
-      checked.push(route);
+// What crawlers and link previews read (cards, icons, structured data) is in the HTML: read with scripts
+// off, as they read it, so no page hydrates for it.
+test.describe('read as crawlers read them, with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every page has a social card and a Twitter card; five of them answer images', async ({ page, request }) => {
+    const routes = await sitemapRoutes(request);
+    const checked: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      const og = await page.locator('meta[property="og:image"]').getAttribute('content');
+      expect(og, route).toMatch(/^https:\/\/.+\.png$/);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+      if (checked.length < 5 && (checked.length === 0 || route !== checked[checked.length - 1])) {
+        const res = await request.get(new URL(og!).pathname);
+        expect(res.status()).toBe(200);
+        expect(res.headers()['content-type']).toBe('image/png');
+        const png = await res.body();
+        expect(png.readUInt32BE(16)).toBe(1200);
+        expect(png.readUInt32BE(20)).toBe(630);
+        checked.push(route);
+      }
     }
+    expect(checked).toHaveLength(5);
+  });
+
+  test('the favicon and the apple-touch-icon answer images', async ({ page, request }) => {
+    const ico = await request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toBe('image/x-icon');
+    expect((await ico.body()).readUInt16LE(2)).toBe(1);
+    await page.goto('/');
+    const apple = (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!;
+    const res = await request.get(apple);
+    expect(res.headers()['content-type']).toBe('image/png');
+    expect((await res.body()).readUInt32BE(16)).toBe(180);
+  });
+
+  /** The page's JSON-LD objects. */
+  async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
   }
-  expect(checked).toHaveLength(5);
-});
+  const ofType = (things: Record<string, unknown>[], type: string) => things.filter((t) => t['@type'] === type);
 
-test('the favicon and the apple-touch-icon answer images', async ({ page, request }) => {
-  const ico = await request.get('/favicon.ico');
-  expect(ico.status()).toBe(200);
-  expect(ico.headers()['content-type']).toBe('image/x-icon');
-  expect((await ico.body()).readUInt16LE(2)).toBe(1);
-  await page.goto('/');
-  const apple = (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!;
-  const res = await request.get(apple);
-  expect(res.headers()['content-type']).toBe('image/png');
-  expect((await res.body()).readUInt32BE(16)).toBe(180);
-});
+  test('JSON-LD parses with the required properties of each type', async ({ page, request }) => {
+    await page.goto('/');
+    const home = await jsonLd(page);
+    expect(ofType(home, 'Organization')[0]).toMatchObject({ '@context': 'https://schema.org', name: site.site.name, url: expect.stringMatching(/^https:/), logo: expect.stringMatching(/^https:/) });
+    expect(ofType(home, 'WebSite')[0]).toMatchObject({ name: site.site.name, url: expect.stringMatching(/^https:/) });
 
-/** The page's JSON-LD objects. */
-async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
-}
-const ofType = (things: Record<string, unknown>[], type: string) => things.filter((t) => t['@type'] === type);
+    for (const product of site.products) {
+      await page.goto(product.route);
+      const [p] = ofType(await jsonLd(page), 'Product');
+      expect(p, product.route).toMatchObject({ name: product.title, description: expect.any(String), offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: expect.stringContaining(product.route) } });
+    }
 
-test('JSON-LD parses with the required properties of each type', async ({ page, request }) => {
-  await page.goto('/');
-  const home = await jsonLd(page);
-  expect(ofType(home, 'Organization')[0]).toMatchObject({ '@context': 'https://schema.org', name: site.site.name, url: expect.stringMatching(/^https:/), logo: expect.stringMatching(/^https:/) });
-  expect(ofType(home, 'WebSite')[0]).toMatchObject({ name: site.site.name, url: expect.stringMatching(/^https:/) });
+    const routes = await sitemapRoutes(request);
+    const article = routes.find((r) => /^\/blog\/[^/]+$/.test(r))!;
+    await page.goto(article);
+    const [post] = ofType(await jsonLd(page), 'BlogPosting');
+    expect(post).toMatchObject({ headline: expect.any(String), author: { '@type': 'Person', name: expect.any(String) }, datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), image: expect.stringMatching(/^https:/) });
 
-  for (const product of site.products) {
-    await page.goto(product.route);
-    const [p] = ofType(await jsonLd(page), 'Product');
-    expect(p, product.route).toMatchObject({ name: product.title, description: expect.any(String), offers: { '@type': 'Offer', price: product.price.toFixed(2), priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: expect.stringContaining(product.route) } });
-  }
-
-  const routes = await sitemapRoutes(request);
-  const article = routes.find((r) => /^\/blog\/[^/]+$/.test(r))!;
-  await page.goto(article);
-  const [post] = ofType(await jsonLd(page), 'BlogPosting');
-  expect(post).toMatchObject({ headline: expect.any(String), author: { '@type': 'Person', name: expect.any(String) }, datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), dateModified: expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), image: expect.stringMatching(/^https:/) });
-
-  // Wherever a FAQ is shown, an FAQPage lists the same questions.
-  let faqs = 0;
-  for (const route of routes) {
-    await page.goto(route);
-    const shown = await page.locator('[data-testid="accordion"] summary').count();
-    const [faq] = ofType(await jsonLd(page), 'FAQPage');
-    if (!faq) continue;
-    faqs++;
-    const entities = faq.mainEntity as { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
-    expect(entities.length, route).toBeGreaterThan(0);
-    if (shown) expect(entities.length, route).toBe(shown);
-    for (const q of entities) expect(q).toMatchObject({ '@type': 'Question', name: expect.any(String), acceptedAnswer: { '@type': 'Answer', text: expect.any(String) } });
-    await expect(page.getByText(entities[0]!.name).first()).toBeAttached();
-  }
-  expect(faqs).toBeGreaterThan(0);
+    // Wherever a FAQ is shown, an FAQPage lists the same questions.
+    let faqs = 0;
+    for (const route of routes) {
+      await page.goto(route);
+      const shown = await page.locator('[data-testid="accordion"] summary').count();
+      const [faq] = ofType(await jsonLd(page), 'FAQPage');
+      if (!faq) continue;
+      faqs++;
+      const entities = faq.mainEntity as { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }[];
+      expect(entities.length, route).toBeGreaterThan(0);
+      if (shown) expect(entities.length, route).toBe(shown);
+      for (const q of entities) expect(q).toMatchObject({ '@type': 'Question', name: expect.any(String), acceptedAnswer: { '@type': 'Answer', text: expect.any(String) } });
+      await expect(page.getByText(entities[0]!.name).first()).toBeAttached();
+    }
+    expect(faqs).toBeGreaterThan(0);
+  });
 });
 
 test('long articles open with a table of contents that links to their sections, with no script', async ({ page, request }) => {
