@@ -3,6 +3,15 @@
 // one run shows all that is red; the table names each stage that failed and its exit code.
 import { spawn } from 'node:child_process';
 
+/** `npm test`'s stages, in order: each an npm script, so one can be run alone (`npm run test:unit`). */
+export const TEST_STAGES = [
+  ['validate', 'validate'],
+  ['typecheck', 'typecheck'],
+  ['unit', 'test:unit'],
+  ['db', 'test:db'],
+  ['e2e', 'test:e2e'],
+].map(([name, script]) => ({ name: name!, script: script!, command: 'npm', args: ['run', '--silent', script!] }));
+
 export interface Stage {
   name: string;
   command: string;

@@ -7,10 +7,10 @@
 //   refused;
 // - with STUDIO_ALLOW_REMOTE the studio answers, but its page there carries no token: a write needs the
 //   one in the link the dev server printed.
-// Needs root and iproute2 (CI has both): where namespaces can't be made it fails under CI, saying why,
-// and is skipped elsewhere, saying so (tests/cannot-run.ts). The namespace exists only while the tests
-// that use it run (made in beforeAll, removed in afterAll and at exit), so a filtered run makes none and
-// an interrupted one leaves none.
+// Needs root (or passwordless sudo, as on a GitHub runner) and iproute2: where namespaces can't be made
+// it fails under CI, saying why, and is skipped elsewhere, saying so (tests/cannot-run.ts). The
+// namespace exists only while the tests that use it run (made in beforeAll, removed in afterAll and at
+// exit), so a filtered run makes none and an interrupted one leaves none.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,15 +28,17 @@ const HOST_IP = `10.231.${SUBNET}.1`;
 const NS_IP = `10.231.${SUBNET}.2`;
 const SECRET = `secret-${process.pid}-${Date.now()}`;
 
-const ip = (...args: string[]) => spawnSync('ip', args, { encoding: 'utf8' });
+/** Root runs the namespace's commands as they are; anyone else through passwordless sudo (a GitHub runner). */
+const asRoot = (command: string, args: string[]): [string, string[]] => (process.getuid?.() === 0 ? [command, args] : ['sudo', ['-n', command, ...args]]);
+const ip = (...args: string[]) => spawnSync(...asRoot('ip', args), { encoding: 'utf8' });
 
 /** Why no namespace can be made here, or undefined. Asked without making one that could be left behind. */
 function whyUnavailable(): string | undefined {
   if (process.platform !== 'linux') return 'network namespaces are Linux only';
-  if (process.getuid?.() !== 0) return 'making a network namespace needs root (CI runs as root)';
-  if (ip('-V').error) return 'no `ip` command (install iproute2)';
+  if (process.getuid?.() !== 0 && spawnSync('sudo', ['-n', 'true']).status !== 0) return 'making a network namespace needs root or passwordless sudo';
+  if (spawnSync('ip', ['-V']).error) return 'no `ip` command (install iproute2)';
   // An unnamed namespace, gone when `unshare` exits: can this process make one at all (a container may not)?
-  const probe = spawnSync('unshare', ['--net', 'true'], { encoding: 'utf8' });
+  const probe = spawnSync(...asRoot('unshare', ['--net', 'true']), { encoding: 'utf8' });
   if (!probe.error && probe.status !== 0) return `no network namespace can be made here: ${probe.stderr.trim()}`;
   return undefined;
 }
@@ -100,7 +102,7 @@ function fromOutside(url: string, opts: { method?: string; headers?: Record<stri
 function inNamespace(script: string, input: unknown): Promise<Answer> {
   const args = ['netns', 'exec', NS, process.execPath, '-e', script, JSON.stringify(input)];
   return new Promise((done, fail) => {
-    const child = spawn('ip', args);
+    const child = spawn(...asRoot('ip', args));
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
