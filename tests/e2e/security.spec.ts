@@ -1,10 +1,8 @@
-// Every page and island works under the site's strict Content-Security-Policy: Chromium reports no
-// violation anywhere, scrolled to the end so islands that load when visible load too; and `npm start`
-// sends the policy, the framing ban and the rest of the headers on every answer.
+// The site's strict Content-Security-Policy: the menu's inline script runs under it, and `npm start`
+// sends the policy, the framing ban and the rest of the headers on every answer. That every page and
+// island runs under it with no violation is every-route.spec.ts's, with the other checks of each route.
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { islandsReady } from './helpers.ts';
-import { pages } from './site.ts';
 
 async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
@@ -16,28 +14,6 @@ test.beforeEach(async ({ page }) => {
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
   });
 });
-
-/** Every page the build writes, the admin area's included, and an unknown address. */
-const ROUTES = [...pages.map((p) => p.route).filter((r) => r !== '/404'), '/no-such-page'];
-
-for (const route of ROUTES) {
-  test(`${route} runs under the policy with no violation reported`, async ({ page }) => {
-    const response = await page.goto(route);
-    const csp = response?.headers()['content-security-policy'] ?? '';
-    expect(csp).toMatch(/script-src 'self'/);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
-    if (await page.locator('[data-island]').count()) await islandsReady(page);
-    // Scroll through the page, so islands that wait to be visible (the preview viewer) load too.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 30));
-      }
-    });
-    await page.waitForTimeout(300);
-    expect(await violations(page)).toEqual([]);
-  });
-}
 
 test('the menu’s inline script still runs under the policy: choosing a same-page link closes the menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });

@@ -1,7 +1,7 @@
 // The static pages: terms, privacy, refund and about. Each answers 200 with one h1, the site header
 // and footer; the legal pages show 'Last updated' with today's date and the facts the spec requires;
 // the about page's button leads to the landing page's products. Their accessibility (axe at a phone's,
-// a tablet's and a desktop's width) is accessibility.spec.ts's, as every route's.
+// a tablet's and a desktop's width) is every-route.spec.ts's, as every route's.
 import { expect, test } from '@playwright/test';
 import { site } from './site.ts';
 
