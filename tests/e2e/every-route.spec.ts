@@ -9,8 +9,8 @@
 //   at a tablet's and a desktop's width each page with a layout of its own is checked again, and of the
 //   articles and of the blog's listing pages, which share one layout each, the first.
 // The admin area's routes are checked for the policy; axe checks two of its screens signed out here
-// (admin-area.spec.ts and admin-insights.spec.ts check them signed in, with data). Each of these checks
-// once visited every route on its own (accessibility.spec.ts, security.spec.ts and islands.spec.ts).
+// (admin-area.spec.ts and admin-insights.spec.ts check them signed in, with data). One visit serves all
+// the checks: each of them once visited every route in a spec of its own.
 import { expect, test, type Page } from '@playwright/test';
 import { islandsReady, seriousAxeViolations } from './helpers.ts';
 import { pages } from './site.ts';
