@@ -1,11 +1,13 @@
 // One small interface over the two databases the stand-in runs on: embedded
 // PGlite (default, nothing to install) and a real PostgreSQL server
 // (DATABASE_URL). Everything else talks to `Database` only.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import pg from 'pg';
 import { lockDataFolder } from './data-lock.ts';
+import { emptyCluster, keepEmptyCluster } from './empty-cluster.ts';
 
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -47,12 +49,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return openPglite(opts.memory ? undefined : opts.dataDir);
 }
 
+const EXTENSIONS = { pgcrypto };
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   // A folder is one process's at a time (data-lock.ts): refused here, before PGlite reads a byte.
   const lock = dir ? lockDataFolder(dir) : undefined;
   let db: PGlite;
   try {
-    db = await PGlite.create({ dataDir: dir, extensions: { pgcrypto } });
+    // A new cluster starts from the kept empty one (empty-cluster.ts); the first is made by initdb and kept.
+    const fresh = !dir || !existsSync(join(dir, 'PG_VERSION'));
+    const names = Object.keys(EXTENSIONS);
+    const empty = fresh ? emptyCluster(names) : undefined;
+    db = await PGlite.create({ dataDir: dir, extensions: EXTENSIONS, ...(empty ? { loadDataDir: empty } : {}) });
+    // Keeping it only saves later starts: a database that cannot keep it opens all the same.
+    if (fresh && !empty) await keepEmptyCluster(db, names).catch(() => undefined);
   } catch (e) {
     lock?.release();
     throw e;
