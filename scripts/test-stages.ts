@@ -1,22 +1,29 @@
-// The stages of `npm test` (scripts/test.ts), each a command run in turn with its output passed through,
-// and the table of their times that ends the run. Every stage runs even when one before it failed, so
-// one run shows all that is red; the table names each stage that failed and its exit code.
+// The stages of `npm test` (scripts/test.ts) and the table of their times that ends the run. The stages
+// run at once, each its own process: on a small machine the suites' waits (a browser, a server, a child
+// build) leave a core idle that another suite then uses. Each stage's output is kept and printed whole
+// when it ends, so the log reads stage by stage. The unit and database suites run at a lower priority:
+// the end-to-end suite, whose tests wait on timers and pages, gets the CPU first, the others the rest.
+// Every stage runs to its end even when another fails; the table names each that failed and its exit.
 import { spawn } from 'node:child_process';
-
-/** `npm test`'s stages, in order: each an npm script, so one can be run alone (`npm run test:unit`). */
-export const TEST_STAGES = [
-  ['validate', 'validate'],
-  ['typecheck', 'typecheck'],
-  ['unit', 'test:unit'],
-  ['db', 'test:db'],
-  ['e2e', 'test:e2e'],
-].map(([name, script]) => ({ name: name!, script: script!, command: 'npm', args: ['run', '--silent', script!] }));
+import { setPriority } from 'node:os';
 
 export interface Stage {
   name: string;
+  /** The npm script the stage runs: `npm run <script>` runs it alone. */
+  script: string;
   command: string;
   args: string[];
+  /** Runs at a lower priority, on what CPU the other stages leave. */
+  background?: boolean;
 }
+
+const npm = (name: string, script: string, background = false): Stage => ({ name, script, command: 'npm', args: ['run', '--silent', script], background });
+
+/** `npm test`'s stages, in the table's order. */
+export const TEST_STAGES: readonly Stage[] = [npm('validate', 'validate'), npm('typecheck', 'typecheck'), npm('unit', 'test:unit', true), npm('db', 'test:db', true), npm('e2e', 'test:e2e')];
+
+/** Niceness of a background stage: below the others, whatever the machine's load. */
+export const BACKGROUND_PRIORITY = 10;
 
 export interface StageResult {
   name: string;
@@ -25,33 +32,48 @@ export interface StageResult {
   exit: number | string;
 }
 
-/** Runs one stage with the terminal as its own, and returns how it ended and how long it took. */
-export function runStage(stage: Stage, env: NodeJS.ProcessEnv = process.env): Promise<StageResult> {
-  const started = performance.now();
-  return new Promise((done) => {
-    const child = spawn(stage.command, stage.args, { stdio: 'inherit', env });
-    const end = (exit: number | string) => done({ name: stage.name, seconds: (performance.now() - started) / 1000, exit });
-    child.on('error', (e) => end(e.message));
-    child.on('close', (code, signal) => end(code ?? signal ?? 'unknown'));
-  });
-}
-
-/** Runs every stage, one after the other. */
-export async function runStages(stages: readonly Stage[], env: NodeJS.ProcessEnv = process.env): Promise<StageResult[]> {
-  const results: StageResult[] = [];
-  for (const stage of stages) {
-    console.log(`\n▶ ${stage.name}: ${[stage.command, ...stage.args].join(' ')}`);
-    results.push(await runStage(stage, env));
-  }
-  return results;
-}
-
 export const failed = (r: StageResult) => r.exit !== 0;
 
 const clock = (seconds: number) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 };
+
+/** Runs one stage, its output (stdout and stderr, in the order they came) kept and handed to `print` whole when it ends. */
+export function runStage(stage: Stage, print: (text: string) => void): Promise<StageResult> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(stage.command, stage.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (stage.background && child.pid) setPriority(child.pid, BACKGROUND_PRIORITY);
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr.on('data', (c: Buffer) => chunks.push(c));
+    const end = (exit: number | string) => {
+      const result = { name: stage.name, seconds: (performance.now() - started) / 1000, exit };
+      const how = failed(result) ? `FAILED (exit ${exit})` : 'ok';
+      print(`\n━━ ${stage.name} (${[stage.command, ...stage.args].join(' ')}): ${how} after ${clock(result.seconds)} ━━\n${Buffer.concat(chunks).toString('utf8')}`);
+      done(result);
+    };
+    child.on('error', (e) => end(e.message));
+    child.on('close', (code, signal) => end(code ?? signal ?? 'unknown'));
+  });
+}
+
+/**
+ * Runs every stage at once; each one's output is printed whole as it ends, and every `heartbeatMs` a line
+ * says which are still running, so a quiet log is not taken for a stuck one. Results in the stages' order.
+ */
+export async function runStages(stages: readonly Stage[], print: (text: string) => void = (t) => process.stdout.write(t), heartbeatMs = 60_000): Promise<StageResult[]> {
+  const started = performance.now();
+  const running = new Set(stages.map((s) => s.name));
+  print(`Running at once: ${stages.map((s) => s.name).join(', ')}. Each one's output follows as it ends.\n`);
+  const heartbeat = setInterval(() => print(`… ${clock((performance.now() - started) / 1000)}: still running: ${[...running].join(', ')}\n`), heartbeatMs);
+  try {
+    return await Promise.all(stages.map((stage) => runStage(stage, print).finally(() => running.delete(stage.name))));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
 
 /** Stages done before `npm test` (.ci/run's install), as `name=seconds` or `name=seconds:exit`, comma-separated. */
 export function stagesBefore(text: string | undefined): StageResult[] {
@@ -64,15 +86,17 @@ export function stagesBefore(text: string | undefined): StageResult[] {
   });
 }
 
-/** The table of the stages' times (m:ss), each ok or FAILED with its exit; then the total. */
-export function stageTable(results: readonly StageResult[]): string {
+/**
+ * The table of the stages' times (m:ss), each ok or FAILED with its exit; then the total, the time from
+ * the first stage's start to the last one's end (stages that ran at once overlap, so it is no sum).
+ */
+export function stageTable(results: readonly StageResult[], totalSeconds: number): string {
   const width = Math.max(5, ...results.map((r) => r.name.length));
   const rows = results.map((r) => `${r.name.padEnd(width)}  ${clock(r.seconds).padStart(6)}  ${failed(r) ? `FAILED (exit ${r.exit})` : 'ok'}`);
-  const total = results.reduce((s, r) => s + r.seconds, 0);
   const bad = results.filter(failed).map((r) => r.name);
   return [
     `${'stage'.padEnd(width)}  ${'time'.padStart(6)}  result`,
     ...rows,
-    `${'total'.padEnd(width)}  ${clock(total).padStart(6)}  ${bad.length ? `FAILED: ${bad.join(', ')}` : 'all passed'}`,
+    `${'total'.padEnd(width)}  ${clock(totalSeconds).padStart(6)}  ${bad.length ? `FAILED: ${bad.join(', ')}` : 'all passed'}`,
   ].join('\n');
 }
