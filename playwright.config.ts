@@ -4,14 +4,15 @@
 // Tests run in parallel, each file's tests spread over the workers, because almost all of them only read
 // the site: each test has its own browser context, so its storage, routes and fake clock (page.clock) are
 // its own. The specs that write the shared database and read back what it holds (the admin area's totals
-// count every captured address and message) make the `database` project, whose tests run one after
-// another on one worker while the other workers run the rest. It comes first, so it starts at once.
+// count every captured address and message, and its inbox shows the newest message first; a form sent
+// before hydration writes one) make the `database` project, whose tests run one after another on one
+// worker while the other workers run the rest. It comes first, so it starts at once.
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|capture|contact)\.spec\.ts$/;
+const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|before-hydration|capture|contact)\.spec\.ts$/;
 // Count every page view, buy click and capture the database holds (and every version of / seen), so
 // they run alone, after the rest.
 const ALONE_SPECS = /\/(admin-insights|experiment-admin)\.spec\.ts$/;
