@@ -17,6 +17,7 @@ import { EmailCapture } from './blocks/email-capture.tsx';
 import { Faq } from './blocks/faq.tsx';
 import { Heading } from './blocks/heading.tsx';
 import { Hero } from './blocks/hero.tsx';
+import { Image } from './blocks/image.tsx';
 import { Includes } from './blocks/includes.tsx';
 import { List } from './blocks/list.tsx';
 import { Markdown } from './blocks/markdown.tsx';
@@ -55,6 +56,7 @@ export const registry: Registry = {
   faq: Faq,
   heading: Heading,
   hero: Hero,
+  image: Image,
   includes: Includes,
   list: List,
   markdown: Markdown,
