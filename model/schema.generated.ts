@@ -344,6 +344,22 @@ export type Event1 = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' 
  */
 export type Funnels = Funnel[];
 /**
+ * resend or postmark: their HTTP APIs, which Supabase's hosted Edge Functions can reach (they block SMTP's ports 25 and 587). smtp: any SMTP server, for a self-hosted backend.
+ */
+export type MailProvider = 'resend' | 'postmark' | 'smtp';
+/**
+ * The sender, 'Name <address>' or an address; its domain must be verified at the provider (SPF, DKIM, DMARC).
+ */
+export type Sender = string;
+/**
+ * Where replies go, when not to the sender.
+ */
+export type ReplyTo = string;
+/**
+ * The most mails sent in one second, within the provider's limit (Resend allows 2 requests a second unless raised; Postmark more).
+ */
+export type MailsPerSecond = number;
+/**
  * Commit a published change straight onto the repository's default branch instead of a new branch for review. Off unless set: a change is proposed as a pull request.
  */
 export type PublishToTheDefaultBranch = boolean;
@@ -1012,6 +1028,7 @@ export interface SiteConfig {
   footer: Footer;
   products: ProductCatalogue;
   analytics?: Analytics;
+  mail?: Mail;
   studio?: Studio;
 }
 export interface SiteIdentity {
@@ -1120,6 +1137,15 @@ export interface Funnel {
   id: Id1;
   name: Name;
   steps: Steps;
+}
+/**
+ * How the site's mails leave (the confirmation, the welcome and newsletters; issue 51). Locally (npm start, npm run dev) every mail goes to the local catcher instead, whatever the provider, and can be read at http://localhost:MAIL_PORT. The provider's secret comes from the environment of the Edge Functions, never from this file: RESEND_API_KEY, POSTMARK_SERVER_TOKEN or SMTP_URL.
+ */
+export interface Mail {
+  provider: MailProvider;
+  from: Sender;
+  replyTo?: ReplyTo;
+  perSecond: MailsPerSecond;
 }
 /**
  * How the studio (npm run dev, /_studio) publishes a change.
