@@ -23,6 +23,8 @@ export interface PageDefinition {
   article?: ArticleSummary;
   /** On a blog listing page (the index, its later pages, a category's pages): the cards it shows. */
   listing?: BlogListing;
+  /** `unlisted: true`: opened only by a link the site sends (the subscriber's pages); noindex, not in the sitemap. */
+  unlisted?: boolean;
   /** `draft: true`: built by the dev server only, with a 'Draft' ribbon. */
   draft?: boolean;
   /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
@@ -72,4 +74,10 @@ export const ADMIN_ROUTE = '/admin';
 
 export function isAdminRoute(route: string): boolean {
   return route === ADMIN_ROUTE || route.startsWith(`${ADMIN_ROUTE}/`);
+}
+
+/** A page search engines should not list (noindex, no canonical address, not in the sitemap): the
+ * not-found page, the admin area, and pages marked `unlisted`. */
+export function isUnlisted(page: Pick<PageDefinition, 'route' | 'unlisted'>): boolean {
+  return page.route === NOT_FOUND_ROUTE || isAdminRoute(page.route) || page.unlisted === true;
 }

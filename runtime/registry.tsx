@@ -21,6 +21,8 @@ import { Image } from './blocks/image.tsx';
 import { Includes } from './blocks/includes.tsx';
 import { List } from './blocks/list.tsx';
 import { Markdown } from './blocks/markdown.tsx';
+import { NewsletterConfirm } from './blocks/newsletter-confirm.tsx';
+import { NewsletterUnsubscribe } from './blocks/newsletter-unsubscribe.tsx';
 import { NotFound } from './blocks/not-found.tsx';
 import { PageTitle } from './blocks/page-title.tsx';
 import { Paragraph } from './blocks/paragraph.tsx';
@@ -60,6 +62,8 @@ export const registry: Registry = {
   includes: Includes,
   list: List,
   markdown: Markdown,
+  'newsletter-confirm': NewsletterConfirm,
+  'newsletter-unsubscribe': NewsletterUnsubscribe,
   'not-found': NotFound,
   'page-title': PageTitle,
   paragraph: Paragraph,

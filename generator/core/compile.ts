@@ -292,7 +292,7 @@ type PageDraft = Omit<PageDefinition, 'sections'> & { sections: BlockDraft[] };
 function definePage(route: string, source: SourceFile, publishAt: string | undefined): PageDraft {
   const page = source.data as Page;
   const template = page.template;
-  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt, ...(page.experiment ? { experiment: page.experiment } : {}) };
+  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt, ...(page.unlisted ? { unlisted: true } : {}), ...(page.experiment ? { experiment: page.experiment } : {}) };
   if (template === 'article') {
     const article = articleSummary(route, page);
     return { ...base, header: page.header ?? 'site', article, sections: expandArticle(article, page.sections ?? []) };

@@ -3,7 +3,7 @@
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
-import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
+import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
 import { trackEndpoint } from '../client/beacon.ts';
@@ -56,7 +56,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   const site = compiled.site.site;
   const notFound = page.route === NOT_FOUND_ROUTE;
   // Pages search engines should not list: no canonical address, so the document marks them noindex.
-  const unlisted = notFound || isAdminRoute(page.route);
+  const unlisted = isUnlisted(page);
   const used = [...islands];
   // A page's own raster image wins; otherwise the card the build drew from its title (link previews
   // show no SVG).
