@@ -17,3 +17,8 @@ export const LOCAL_ADMIN_TOTP_SECRET = 'KRUGS4ZANFZSA3DPMNQWYIDPNZWHSIDB';
 // whole path from buy click to order can be seen before going live. Local only; a hosted project
 // has no default and refuses every webhook without its secret.
 export const LOCAL_CHECKOUT_WEBHOOK_SECRET = 'whsec_local_checkout_webhook_secret_for_the_stand_in';
+
+// The mail webhook's signing secret on the stand-in when MAIL_WEBHOOK_SECRET is not set (a Standard
+// Webhooks secret, as Resend shows one: whsec_ and base64), so a signed bounce can be tried locally.
+// Local only; a hosted project has no default and refuses every webhook without its secret.
+export const LOCAL_MAIL_WEBHOOK_SECRET = 'whsec_bG9jYWwtbWFpbC13ZWJob29rLXNlY3JldC1vZi10aGUtc3RhbmQtaW4=';

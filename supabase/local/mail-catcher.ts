@@ -85,8 +85,8 @@ export async function startMailCatcher(opts: MailCatcherOptions = {}): Promise<M
   const smtpUrl = `smtp://${HOST}:${smtpAddress}`;
 
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const send = (status: number, body: string | Buffer, type: string) =>
-      res
+    const send = (status: number, body: string | Buffer, type: string): void =>
+      void res
         .writeHead(status, {
           'content-type': type,
           'cache-control': 'no-store',

@@ -12,7 +12,8 @@ import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from './keys.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET, LOCAL_MAIL_WEBHOOK_SECRET } from './keys.ts';
+import { standInServiceSql, startMailLoop, type LocalMailOptions, type MailLoop } from './mail-loop.ts';
 import { AppliedMigrationDiffers, prepareDatabase } from './migrate.ts';
 import { openDataFolder } from './open-data.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
@@ -50,6 +51,8 @@ interface StandInOptions {
   checkoutSecret?: string;
   /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies. */
   checkoutProvider?: string;
+  /** Send the list's mail to the local catcher (mail-catcher.ts); without it no mail is sent. */
+  mail?: LocalMailOptions;
 }
 
 export interface StandIn {
@@ -61,6 +64,8 @@ export interface StandIn {
   query: Sql['query'];
   /** Deletes an object, its row and its bytes, past row-level security: for tests and local tooling only. */
   removeObject(bucket: string, name: string): Promise<void>;
+  /** The local sender, with `mail`: drain() sends what is due now (tests). */
+  mail?: MailLoop;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   let db: Database;
   let opened: Database | undefined;
   let functions: ReturnType<typeof edgeFunctions> | undefined;
+  let mail: MailLoop | undefined;
   try {
     ready = (async () => {
       const database = (opened = databaseUrl ? await openDatabase({ databaseUrl }) : memory ? await openDatabase({ memory: true }) : await openDataFolder(dataDir));
@@ -121,7 +127,12 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       return database;
     })();
     db = await ready;
-    functions = edgeFunctions(db, { checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider });
+    mail = opts.mail ? startMailLoop(db, `${url}/functions/v1`, opts.mail) : undefined;
+    functions = edgeFunctions({
+      db, url, anonKey: LOCAL_ANON_KEY, serviceSql: standInServiceSql(db),
+      checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider,
+      mail: mail && opts.mail && { loop: mail, siteOrigin: opts.mail.settings.origin, webhookSecret: opts.mail.webhookSecret ?? env.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET },
+    });
   } catch (e) {
     server.close();
     // The files are left as they are, and free for the next command.
@@ -168,7 +179,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
         body: async (limit = JSON_BODY_LIMIT) => (cached ??= await readBody(req, limit)),
       };
       const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
-      writeReply(req, res, await handler(ctx));
+      const reply = await handler(ctx);
+      // A database function may have queued mail (a capture, a confirmation, an import): the sender
+      // looks now, after the commit (the moments the migration's pg_notify('list_mail') names).
+      if (mail && service[1] === 'rest' && ctx.path.startsWith('/rpc/') && reply.status < 400) mail.kick();
+      writeReply(req, res, reply);
     } catch (e) {
       if (e instanceof ReplyError) return writeReply(req, res, e.reply);
       if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
@@ -188,9 +203,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
       await objects!.remove(bucket, name);
     },
+    mail,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
+      await mail?.close();
       await db.close();
     },
   };

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startMailCatcher, type MailCatcher } from '../../supabase/local/mail-catcher.ts';
 
@@ -20,8 +20,8 @@ afterEach(async () => {
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
 
-async function send(catcher: MailCatcher, mail: nodemailer.SendMailOptions) {
-  const transport = nodemailer.createTransport({ url: catcher.smtpUrl, ignoreTLS: true } as never);
+async function send(catcher: MailCatcher, mail: SendMailOptions) {
+  const transport = nodemailer.createTransport(catcher.smtpUrl);
   try {
     return await transport.sendMail({ from: 'Detox Guides <hello@example.com>', to: 'reader@example.net', ...mail });
   } finally {

@@ -1,0 +1,62 @@
+// The mailer's calls into the database: the list.* functions of
+// supabase/migrations/20260201000000_owners_list.sql, which only the service role may execute. Each
+// runtime brings its own `ServiceSql` (the stand-in's database; a hosted function's connection from
+// SUPABASE_DB_URL), running one statement as service_role; the SQL is written once, here. Hashes
+// travel as hex and bigints as text, which every PostgreSQL driver reads alike.
+
+/** Runs one statement as the service role and resolves to its rows. */
+export type ServiceSql = <T>(text: string, params: unknown[]) => Promise<T[]>;
+
+export interface ClaimedConfirmation {
+  subscriberId: string;
+  email: string;
+  /** The hash (hex) the database gave this subscriber's confirm token. */
+  hash: string;
+}
+
+export interface ClaimedDelivery {
+  deliveryId: string;
+  newsletter: string;
+  email: string;
+  /** The hash (hex) the database gave this mail's unsubscribe token. */
+  hash: string;
+}
+
+export interface ListDb {
+  claimConfirmations(hashes: string[]): Promise<ClaimedConfirmation[]>;
+  claimDeliveries(hashes: string[], leaseSeconds: number): Promise<ClaimedDelivery[]>;
+  finishDelivery(id: string, status: 'sent' | 'failed', error?: string, providerId?: string): Promise<boolean>;
+  /** A hard bounce or a complaint: the address is suppressed. True when it is on the list. */
+  recordMailEvent(email: string, kind: 'bounced' | 'complained', providerId?: string): Promise<boolean>;
+}
+
+const HASHES = `array(select decode(h, 'hex') from unnest($1::text[]) as h)`;
+
+export function listDb(sql: ServiceSql): ListDb {
+  return {
+    async claimConfirmations(hashes) {
+      if (!hashes.length) return [];
+      const rows = await sql<{ subscriber_id: string; email: string; hash: string }>(
+        `select subscriber_id::text, email, encode(token_hash, 'hex') as hash from list.claim_confirmations(${HASHES})`,
+        [hashes],
+      );
+      return rows.map((r) => ({ subscriberId: r.subscriber_id, email: r.email, hash: r.hash }));
+    },
+    async claimDeliveries(hashes, leaseSeconds) {
+      if (!hashes.length) return [];
+      const rows = await sql<{ delivery_id: string; newsletter: string; email: string; hash: string }>(
+        `select delivery_id::text, newsletter, email, encode(token_hash, 'hex') as hash from list.claim_deliveries(${HASHES}, $2::integer)`,
+        [hashes, leaseSeconds],
+      );
+      return rows.map((r) => ({ deliveryId: r.delivery_id, newsletter: r.newsletter, email: r.email, hash: r.hash }));
+    },
+    async finishDelivery(id, status, error, providerId) {
+      const [row] = await sql<{ done: boolean }>(`select list.finish_delivery($1::bigint, $2, $3, $4) as done`, [id, status, error ?? null, providerId ?? null]);
+      return row?.done === true;
+    },
+    async recordMailEvent(email, kind, providerId) {
+      const [row] = await sql<{ known: boolean }>(`select list.record_mail_event($1, $2, $3) as known`, [email, kind, providerId ?? null]);
+      return row?.known === true;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// The mailer: drains the confirmations due and the queued deliveries (list.claim_confirmations,
+// list.claim_deliveries), each mail filled from its built content (content.ts) and sent through the
+// configured transport, at most `perSecond` mails in each second. One module for both runtimes: the
+// stand-in's in-process loop (supabase/local/mail-loop.ts) and the Edge Function newsletter-send.
+//
+// Exactly once: a delivery is claimed under a lease and finished (sent or failed) after the provider
+// answered. A sender killed in between leaves it `sending`; once the lease runs out the next sender
+// claims it again and sends it under the same idempotency key and Message-ID (delivery-<id>), which the
+// provider (and the local catcher) answers without a second mail. A passing failure (429, 5xx, no
+// network) is not finished either, and is tried again the same way.
+import { fillMail, MailContentMissing, type MailContent, type MailContentSource } from './content.ts';
+import { bareAddress, confirmationMessageId, deliveryMessageId, listDomain, listHeaders, listId, oneClickUrl } from './headers.ts';
+import type { ClaimedConfirmation, ClaimedDelivery, ListDb } from './list-db.ts';
+import type { SendResult, Transport } from './message.ts';
+import { newToken, newTokens, type Token } from './tokens.ts';
+
+export interface MailerSettings {
+  /** site.config.yaml mail.from. */
+  from: string;
+  replyTo?: string;
+  /** site.config.yaml mail.perSecond. */
+  perSecond: number;
+  /** Where a mail's links point: site.url hosted, http://localhost:<PORT> locally. */
+  origin: string;
+  /** site.config.yaml site.url and site.name: the List-Id and the Message-IDs' domain. */
+  siteUrl: string;
+  siteName: string;
+  /** <Supabase URL>/functions/v1: where newsletter-unsubscribe answers one-click POSTs. */
+  functionsUrl: string;
+}
+
+export interface MailerParts {
+  db: ListDb;
+  transport: Transport;
+  content: MailContentSource;
+  settings: MailerSettings;
+}
+
+export interface DrainReport {
+  confirmations: number;
+  sent: number;
+  failed: number;
+  /** Claimed but not finished: a passing failure, tried again once the lease runs out. */
+  retrying: number;
+  /** True when the time given ran out with mail still queued. */
+  more: boolean;
+  /** What kept mail from leaving (a missing mail.json, a provider's refusal), once each. */
+  problems: string[];
+}
+
+/** How long a claimed delivery is this sender's: past it, another sender may claim it again. */
+export const LEASE_SECONDS = 120;
+
+/** The confirmation and the welcome mails' slugs: content/mail/confirmation.yaml, content/mail/welcome.yaml. */
+export const CONFIRMATION = 'confirmation';
+export const WELCOME = 'welcome';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
+
+export interface Mailer {
+  /** Sends what is due until nothing is, or until `until` (ms since the epoch) has passed. */
+  drain(opts?: { until?: number }): Promise<DrainReport>;
+  /** One copy of a newsletter to `to`, outside the queue: the admin's test send. Its unsubscribe addresses carry no token. */
+  sendTest(to: string, slug: string): Promise<SendResult>;
+}
+
+export function mailer({ db, transport, content, settings }: MailerParts): Mailer {
+  const id = listId(settings.siteName, settings.siteUrl);
+  const origin = settings.origin.replace(/\/+$/, '');
+  const replyAddress = bareAddress(settings.replyTo ?? settings.from);
+  const perSecond = Math.max(1, Math.floor(settings.perSecond));
+  const base = { from: settings.from, ...(settings.replyTo ? { replyTo: settings.replyTo } : {}) };
+
+  const unsubscribePage = (token?: string) => `${origin}/newsletter/unsubscribe${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+
+  async function sendConfirmation(row: ClaimedConfirmation, token: Token, mail: MailContent, report: DrainReport): Promise<void> {
+    const filled = fillMail(mail, { origin, confirm_url: `${origin}/newsletter/confirm?t=${encodeURIComponent(token.token)}` });
+    const result = await transport({
+      ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
+      messageId: confirmationMessageId(row.hash, settings.siteUrl), key: `confirm-${row.hash.slice(0, 32)}`, headers: {}, kind: 'transactional',
+    });
+    if (result.ok) report.confirmations++;
+    else {
+      // The claim marked it sent: the address may ask again after 24 hours (capture_starter_kit_email).
+      report.failed++;
+      note(report, `a confirmation mail was not sent: ${result.error}`);
+    }
+  }
+
+  async function sendDelivery(row: ClaimedDelivery, token: Token, mail: MailContent, report: DrainReport): Promise<void> {
+    const filled = fillMail(mail, { origin, unsubscribe_url: unsubscribePage(token.token) });
+    const result = await transport({
+      ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
+      messageId: deliveryMessageId(row.deliveryId, settings.siteUrl), key: `delivery-${row.deliveryId}`,
+      headers: listHeaders({ oneClick: oneClickUrl(settings.functionsUrl, token.token), mailto: replyAddress, listId: id }),
+      kind: row.newsletter === WELCOME ? 'transactional' : 'broadcast',
+    });
+    if (result.ok) {
+      await db.finishDelivery(row.deliveryId, 'sent', undefined, result.providerId);
+      report.sent++;
+    } else if (result.retry) {
+      report.retrying++;
+      note(report, `${row.newsletter}: ${result.error} (tried again in ${LEASE_SECONDS} s)`);
+    } else {
+      await db.finishDelivery(row.deliveryId, 'failed', result.error);
+      report.failed++;
+      note(report, `${row.newsletter}: ${result.error}`);
+    }
+  }
+
+  return {
+    async drain({ until = Infinity } = {}) {
+      const report: DrainReport = { confirmations: 0, sent: 0, failed: 0, retrying: 0, more: false, problems: [] };
+      // Each newsletter's content once per drain; a missing one is said once and its mails wait.
+      const contents = new Map<string, Promise<MailContent | undefined>>();
+      const contentOf = (slug: string) => {
+        let found = contents.get(slug);
+        if (!found) {
+          found = content(slug).catch((e: unknown) => {
+            if (!(e instanceof MailContentMissing)) throw e;
+            note(report, e.message);
+            return undefined;
+          });
+          contents.set(slug, found);
+        }
+        return found;
+      };
+      for (;;) {
+        const second = Date.now();
+        let budget = perSecond;
+        // Confirmations first: someone is waiting for theirs. Not claimed while their mail is not
+        // built, so none is marked sent that did not leave.
+        const confirmation = await contentOf(CONFIRMATION);
+        if (confirmation) {
+          const tokens = await newTokens(budget);
+          const byHash = new Map(tokens.map((t) => [t.hash, t]));
+          const rows = await db.claimConfirmations(tokens.map((t) => t.hash));
+          budget -= rows.length;
+          await Promise.all(rows.map((r) => sendConfirmation(r, byHash.get(r.hash)!, confirmation, report)));
+        }
+        let deliveries = 0;
+        if (budget > 0) {
+          const tokens = await newTokens(budget);
+          const byHash = new Map(tokens.map((t) => [t.hash, t]));
+          const rows = await db.claimDeliveries(tokens.map((t) => t.hash), LEASE_SECONDS);
+          deliveries = rows.length;
+          await Promise.all(
+            rows.map(async (r) => {
+              const mail = await contentOf(r.newsletter);
+              // Left claimed: once the mail is built, the delivery is claimed again when its lease runs out.
+              if (!mail) return void report.retrying++;
+              await sendDelivery(r, byHash.get(r.hash)!, mail, report);
+            }),
+          );
+        }
+        // Fewer than a second's worth were due: nothing more is, for now.
+        const claimed = perSecond - budget + deliveries;
+        if (claimed < perSecond) return report;
+        if (Date.now() + 1000 > until) return { ...report, more: true };
+        await sleep(second + 1000 - Date.now());
+      }
+    },
+
+    async sendTest(to, slug) {
+      const mail = fillMail(await content(slug), { origin, unsubscribe_url: unsubscribePage() });
+      const test = (await newToken()).hash.slice(0, 32);
+      return transport({
+        ...base, to, subject: mail.subject, html: mail.html, text: mail.text,
+        messageId: `test-${test}@${listDomain(settings.siteUrl)}`, key: `test-${test}`,
+        headers: listHeaders({ oneClick: `${settings.functionsUrl.replace(/\/+$/, '')}/newsletter-unsubscribe`, mailto: replyAddress, listId: id }),
+        kind: 'transactional',
+      });
+    },
+  };
+}
+
+function note(report: DrainReport, problem: string): void {
+  if (!report.problems.includes(problem)) report.problems.push(problem);
+}
