@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import type { CompileResult } from '../core/compile.ts';
+import { supabaseUrl } from '../host/backend-url.ts';
 import { validateSite } from '../validate/validate-site.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -25,7 +26,7 @@ await runCli('validate', async () => {
     if (!existsSync(resolve(f))) throw new UsageError(`no such file: ${f}`);
     return relative(root, resolve(f)).split('\\').join('/');
   });
-  const validation = await validateSite(root, { components: blockComponents, asOf, verdicts: values.verdicts === true });
+  const validation = await validateSite(root, { components: blockComponents, asOf, verdicts: values.verdicts === true, backendUrl: supabaseUrl() });
   const { result } = validation;
   let { diagnostics } = validation;
   // Named files: their own diagnostics, plus the errors that make the whole site invalid wherever they are

@@ -271,6 +271,12 @@ export const ErrorCatalogue = {
       `this build writes ${built} (${from}) into the pages and _headers, but npm start (process ${pid}) serves this folder with its backend at ${serving}: every form of that site will fail to reach it`,
     hint: 'Leave VITE_SUPABASE_URL unset to build for the address npm start serves with, build into another folder (OUT_DIR=…), or restart npm start with this address so that both use the same one.',
   },
+  MailProviderMissing: {
+    title: 'No mail provider for a hosted backend',
+    message: (backend: string) =>
+      `this site is built for ${backend}, but site.config.yaml names no mail provider: nobody who signs up gets the confirmation mail, so no address is ever confirmed and pending ones are deleted after 30 days`,
+    hint: 'Add mail: { provider: resend, from: "Name <hello@your-domain>" } (or postmark; smtp for a self-hosted backend), then set its secret on the project: supabase secrets set RESEND_API_KEY=… (README, "The owner\'s list"). Locally npm start catches every mail instead.',
+  },
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',

@@ -15,6 +15,7 @@ import { backendMismatch } from '../../generator/host/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { experimentEntries } from '../../model/analytics/experiment.ts';
 import { judgeCounts, verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
+import { mailProviderDiagnostics } from '../../generator/validate/mail-provider.ts';
 import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
 import { otherServer } from './serving-process.ts';
@@ -141,6 +142,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
       await server.stop();
     }
   },
+  MailProviderMissing: () => mailProviderDiagnostics(makeFixture({ 'index.yaml': VALID_INDEX }), 'https://abcdefghijklmnop.supabase.co'),
   MissingPreview: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
