@@ -1,7 +1,7 @@
 // The local mail catcher, the stand-in for Mailpit that `supabase start` runs: every mail the site
 // sends locally (npm start, npm run dev, the tests) goes by SMTP to 127.0.0.1:MAIL_SMTP_PORT (default
-// 54325) and stays here, readable at http://localhost:MAIL_PORT (default 54324, as the Supabase CLI)
-// through an inbox page and Mailpit's API:
+// 54325) and stays here, readable at http://localhost:MAIL_PORT (default 54324, as the Supabase CLI;
+// both move with the stand-in's port, mailPorts) through an inbox page and Mailpit's API:
 //   GET    /api/v1/messages             newest first, ?start= &limit= (50)
 //   GET    /api/v1/message/{ID}         the message (ID `latest`: the newest), marked read
 //   GET    /api/v1/message/{ID}/headers its headers, by canonical name, each a list of values
@@ -18,11 +18,20 @@ import { mailStore, type MailStore } from './mail-store.ts';
 
 export const DEFAULT_MAIL_PORT = 54324;
 export const DEFAULT_MAIL_SMTP_PORT = 54325;
+
+/**
+ * The catcher's ports beside a stand-in on `supabasePort`: MAIL_PORT and MAIL_SMTP_PORT, else three and
+ * four above it, as the Supabase CLI lays 54324 and 54325 beside 54321. A stand-in moved to another
+ * port (a second checkout, a test) brings its catcher along, so two never fight over one port.
+ */
+export function mailPorts(supabasePort: number, env: NodeJS.ProcessEnv = process.env): { httpPort: number; smtpPort: number } {
+  return { httpPort: Number(env.MAIL_PORT || supabasePort + 3), smtpPort: Number(env.MAIL_SMTP_PORT || supabasePort + 4) };
+}
 const HOST = '127.0.0.1';
 const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 export interface MailCatcherOptions {
-  /** The inbox page and the API; default MAIL_PORT or 54324; 0 picks a free port. */
+  /** The inbox page and the API; default MAIL_PORT or 54324 (mailPorts); 0 picks a free port. */
   httpPort?: number;
   /** SMTP; default MAIL_SMTP_PORT or 54325; 0 picks a free port. */
   smtpPort?: number;
