@@ -1,7 +1,7 @@
 // The build, as five steps over one store: open the store (store/store.ts), load the site's files
 // (core/load.ts), read each one (core/read.ts, shared with the render workers on a cold compile:
 // stages/prevalidate.ts), check everything (core/compile.ts), compile the site (the same), render it
-// into the output folder (render/render-site.ts), close the store. Vite's client build and the render
+// into the output folder (render/render-mails.ts, then render/render-site.ts), close the store. Vite's client build and the render
 // workers start with the store and work while the site compiles (render/render-setup.ts). Nothing is
 // written when anything is invalid; a warm build's output is byte-identical to a clean one (`--clean`).
 import { join, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import { loadSchemas } from './core/schemas.ts';
 import { secretNote } from './host/edge-files.ts';
 import { formatReport } from './report/report.ts';
 import { PhaseClock, type Timings } from './render/phases.ts';
+import { renderMails } from './render/render-mails.ts';
 import { outFileFor, renderSite, type SiteRendered } from './render/render-site.ts';
 import { startRender } from './render/render-setup.ts';
 import { writeGeneratedTypes } from './stages/generated-types.ts';
@@ -56,6 +57,8 @@ export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   timings: Timings;
   /** Per cache: entries reused and recomputed. */
   caches: CacheCounts;
+  /** Each mail's HTML in bytes as sent, by slug (render/render-mails.ts). */
+  mailBytes: Record<string, number>;
 }
 
 /** The site is invalid: carries every diagnostic; its message is the pretty report. */
@@ -88,7 +91,11 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
     clock.phase('compile');
     const compiled = result.site!;
-    const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock });
+    // The mails first: one too large for Gmail stops the build before anything is written.
+    const mails = await renderMails(compiled, store.cacheDir, store.reuse);
+    if (mails.diagnostics.length) throw new ValidationError([...result.diagnostics, ...mails.diagnostics], result.texts);
+    clock.phase('render');
+    const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock, mails: mails.files });
     completed = true;
     return {
       ...out,
@@ -102,6 +109,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       renderedBecause: because,
       timings: clock.timings,
       caches: storeStats.snapshot(),
+      mailBytes: mails.bytes,
     };
   } finally {
     await setup.close();

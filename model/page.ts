@@ -1,6 +1,7 @@
 // The compiled, typed page definitions the runtime renders.
 import type { Author, Experiment, Page, Block, SiteConfig } from './schema.generated.ts';
 import type { ArticleSummary, BlogListing } from './blog.ts';
+import type { MailDefinition } from './newsletter.ts';
 
 export type { ArticleSummary };
 
@@ -65,6 +66,8 @@ export interface CompiledSite {
   missingPreviews?: string[];
   /** The variants of pages under an experiment, each rendered to its own file (absent when there is none). */
   variants?: PageDefinition[];
+  /** The published newsletters and the list's own mails, each built to dist/newsletters/<slug>/mail.json (model/newsletter.ts). */
+  mails?: MailDefinition[];
 }
 
 export const NOT_FOUND_ROUTE = '/404';

@@ -10,6 +10,7 @@ import { relative, resolve } from 'node:path';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import type { CompileResult } from '../core/compile.ts';
 import { supabaseUrl } from '../host/backend-url.ts';
+import { isContentFile } from '../core/load.ts';
 import { validateSite } from '../validate/validate-site.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -38,7 +39,7 @@ await runCli('validate', async () => {
   // the exit is 1 either way; once the file is valid, what is really wrong elsewhere shows.
   if (named.length) {
     const own = diagnostics.filter((d) => named.includes(d.file));
-    diagnostics = own.some((d) => d.severity === 'error') ? own : diagnostics.filter((d) => named.includes(d.file) || (d.severity === 'error' && (!d.file.startsWith('pages/') || SITE_WIDE.has(d.name))));
+    diagnostics = own.some((d) => d.severity === 'error') ? own : diagnostics.filter((d) => named.includes(d.file) || (d.severity === 'error' && (!isContentFile(d.file) || SITE_WIDE.has(d.name))));
   }
   const okLine = named.length
     ? `✓ ${named.length} file${named.length === 1 ? '' : 's'} valid against the whole site.${result.ok ? '' : ' Other pages have errors: `npm run validate` lists them.'}`

@@ -3,6 +3,7 @@
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
 import { createHash } from 'node:crypto';
 import { isSafeHref } from '../../model/href.ts';
+import { placeholderOf, PLACEHOLDERS_IN_TEXT } from '../../model/newsletter.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
@@ -94,9 +95,21 @@ function anchorsOf(docs: readonly CheckedDoc[], out: Diagnostic[]): Map<string, 
 
 type HrefCheck = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => void;
 
-/** Checks an address: safe, and when internal, to a page, a file or a section that exists. */
+/**
+ * Checks an address: safe, and when internal, to a page, a file or a section that exists. A mail's
+ * {{placeholder}} only where the sender fills it in; a #section only where a web version holds it.
+ */
 function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, staticFiles: Set<string>, knownRoutes: Set<string> | undefined, linkRule: CheckInput['linkRule'], out: Diagnostic[]): HrefCheck {
   return (doc, href, at) => {
+    if (placeholderOf(href)) {
+      const filled = doc.mail ? PLACEHOLDERS_IN_TEXT[doc.mail.kind] : [];
+      if (!filled.includes(href)) out.push(diagnostic('MailPlaceholder', at(), href, doc.mail?.file, filled));
+      return;
+    }
+    if (href.startsWith('#') && doc.mail && !doc.page) {
+      out.push(diagnostic('MailAnchor', at(), href));
+      return;
+    }
     if (!isSafeHref(href)) {
       out.push(diagnostic('UnsafeLink', at(), href));
       return;
@@ -104,7 +117,9 @@ function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, S
     const ownRoute = doc.page?.route;
     if (!href.startsWith('/') && !(href.startsWith('#') && ownRoute)) return;
     const hashAt = href.indexOf('#');
-    const pathPart = hashAt < 0 ? href : href.slice(0, hashAt);
+    // A query (/blog?ref=x, a newsletter's campaign tags) names no other page.
+    const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+    const pathPart = beforeHash.includes('?') ? beforeHash.slice(0, beforeHash.indexOf('?')) : beforeHash;
     const hash = hashAt < 0 ? '' : href.slice(hashAt + 1);
     // A bare #anchor points into the page that holds it.
     const route = href.startsWith('#') ? ownRoute! : pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;

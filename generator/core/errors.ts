@@ -352,6 +352,43 @@ export const ErrorCatalogue = {
     message: (variant: string) => `no section gives the variant "${variant}" any field, so it is the control under another name`,
     hint: 'Under a section, add `variants: { <variant>: { <field>: <value> } }`, or remove the variant from `experiment.variants`.',
   },
+  NewsletterName: {
+    title: 'Newsletter file name',
+    message: (slug: string, taken: string | undefined) =>
+      taken ? `"${slug}" is the name of the list's own ${taken}; a newsletter named so would take its place` : `"${slug}" is not a newsletter's name: lower-case letters, digits and dashes, in newsletters/ itself`,
+    hint: 'A newsletter is newsletters/<slug>.yaml: the slug is its web address (/newsletters/<slug>) and its campaign (utm_campaign), and names its mail for the sender. Rename the file.',
+  },
+  BlockNotInMail: {
+    title: 'Block not allowed in a mail',
+    message: (type: string, guess: string | undefined, allowed: readonly string[]) => `a mail does not hold "${type}" blocks${ended(guess)} It holds: ${list(allowed)}.`,
+    hint: 'Mail programs show tables and inline styles, no script and little CSS, so a mail takes the blocks that have a mail version (runtime/mail/blocks/). Link to a page of the site for the rest.',
+  },
+  MailPlaceholder: {
+    title: 'Address not filled in here',
+    message: (href: string, mail: string | undefined, filled: readonly string[]) =>
+      mail ? `${href} is not filled in in ${mail}${filled.length ? `, which fills in ${list(filled)}` : ', which fills in no address of its own'}` : `${href} is filled in only in a mail of content/mail/, never on a page`,
+    hint: 'The sender fills in {{confirm_url}} (the subscriber\'s Confirm page) in content/mail/confirmation.yaml and {{unsubscribe_url}} in content/mail/welcome.yaml. Every newsletter and the welcome mail carry the unsubscribe link in their foot by themselves.',
+  },
+  MailAnchor: {
+    title: 'Section link in a mail with no web version',
+    message: (href: string) => `${href} links to a section of this mail, which has no web page to open it on`,
+    hint: 'Link to a page of the site instead (/blog/<slug>#section), or leave the link out.',
+  },
+  MailImage: {
+    title: 'Image mail programs cannot show',
+    message: (src: string) => `${src} is not a PNG, JPEG or GIF; Gmail, Outlook and most mail programs show no SVG or WebP`,
+    hint: 'Export the image as a PNG (a JPEG for a photo) into public/ and name that file here.',
+  },
+  ConfirmationWithoutLink: {
+    title: 'Confirmation without its Confirm link',
+    message: () => 'the confirmation mail never links to {{confirm_url}}, so nobody who gets it could confirm',
+    hint: 'Add a button: `- type: cta`, `label: "Confirm"`, `href: "{{confirm_url}}"`.',
+  },
+  MailTooLarge: {
+    title: 'Mail too large for Gmail',
+    message: (bytes: number, limit: number) => `this mail's HTML is ${bytes.toLocaleString('en-US')} bytes once sent; Gmail clips a mail over ${limit.toLocaleString('en-US')} bytes and hides the rest, the unsubscribe link with it`,
+    hint: 'Shorten it, or move the long part into an article and link to it from the mail.',
+  },
   StaleTypes: {
     title: 'Generated types are stale',
     message: (file: string) => `${file} does not match the schemas`,

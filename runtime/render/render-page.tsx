@@ -1,6 +1,7 @@
 // The runtime's one render entry, the only runtime module the generator imports. It renders a page to
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
-// then the document around it, <head> included.
+// then the document around it, <head> included. A mail's HTML and text come through here too
+// (runtime/mail/render-mail.tsx).
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
 import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
@@ -12,6 +13,7 @@ import { PageView } from './page.tsx';
 import { jsonForScript, structuredData } from './structured-data.ts';
 
 export type { SiteImages };
+export { renderMail } from '../mail/render-mail.tsx';
 
 /** Block types that have a component, for the generator's completeness check. */
 export const blockComponents: readonly string[] = Object.keys(registry);

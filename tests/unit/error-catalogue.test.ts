@@ -1,7 +1,8 @@
 // Every entry of the error catalogue is raised by real input at least once, and every diagnostic
 // carries its entry's title and hint. A new entry without a case here fails the last test.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { previewPath } from '../../model/catalogue.ts';
@@ -15,6 +16,7 @@ import { backendMismatch } from '../../generator/host/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { experimentEntries } from '../../model/analytics/experiment.ts';
 import { judgeCounts, verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
+import { renderMails } from '../../generator/render/render-mails.ts';
 import { mailProviderDiagnostics } from '../../generator/validate/mail-provider.ts';
 import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
@@ -60,6 +62,18 @@ const blogIndex = (categories: string[]) => `title: "Blog"\ndescription: "x"\nse
 /** The minimal site with one goal, for experiments; a page trying variant b against it from 2026-01-01. */
 const GOAL_CONFIG = `${MINIMAL_CONFIG}analytics:\n  goals:\n    - { id: buy, event: buy }\n`;
 const experimentPage = (end: string, sections: string) => `title: "About"\ndescription: "x"\nexperiment: { id: about-copy, variants: [b], goal: buy, start: "2026-01-01", end: "${end}" }\nsections:\n${sections}`;
+
+/** The minimal site with mail files (newsletters/<slug>.yaml, content/mail/<name>.yaml) beside its landing page. */
+function mailSite(files: Record<string, string>): string {
+  const root = makeFixture({ 'index.yaml': VALID_INDEX });
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return root;
+}
+const mails = (files: Record<string, string>) => compileSite(mailSite(files)).diagnostics;
+const letter = (sections: string) => `subject: "A letter"\npreheader: "What it says"\nsections:\n${sections}`;
 
 const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
@@ -174,6 +188,18 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const entry = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
     const arm = (variant: string, conversions: number) => ({ variant, visitors: 2000, conversions, daily: [{ day: '2026-01-20', visitors: 2000, conversions }] });
     return verdictDiagnostics(root, compiled, new Map([[entry, judgeCounts(entry, [arm('control', 10), arm('b', 50)])]]), 'a test', () => '2026-01-20');
+  },
+  NewsletterName: () => mails({ 'newsletters/welcome.yaml': letter('  - type: paragraph\n    text: "a"\n') }),
+  BlockNotInMail: () => mails({ 'newsletters/one.yaml': letter('  - type: faq\n    items: [{ question: "q", answer: "a" }]\n') }),
+  MailPlaceholder: () => mails({ 'newsletters/one.yaml': letter('  - type: cta\n    label: "Confirm"\n    href: "{{confirm_url}}"\n') }),
+  MailAnchor: () => mails({ 'content/mail/welcome.yaml': letter('  - type: paragraph\n    text: "[Back to the top](#top)"\n') }),
+  MailImage: () => mails({ 'newsletters/one.yaml': letter('  - type: image\n    image: { src: "/images/a.svg", alt: "A", width: 10, height: 10 }\n') }),
+  ConfirmationWithoutLink: () => mails({ 'content/mail/confirmation.yaml': letter('  - type: paragraph\n    text: "Please confirm."\n') }),
+  // Rendered as the build renders it, before anything is written: 1,200 lines of prose is over 102,000 bytes.
+  MailTooLarge: async () => {
+    const prose = Array.from({ length: 1200 }, (_, i) => `      Paragraph ${i} holds a few plain words about putting the phone down.\n`).join('\n');
+    const compiled = compileSite(mailSite({ 'newsletters/long.yaml': letter(`  - type: markdown\n    text: |\n${prose}`) })).site!;
+    return (await renderMails(compiled, mkdtempSync(join(tmpdir(), 'mails-')), false)).diagnostics;
   },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });

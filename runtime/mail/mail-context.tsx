@@ -1,0 +1,24 @@
+// What every mail block reads while rendering: the mail (its campaign, its web version) and where its
+// links go. One mail per render, like a page's RenderContext.
+import { createContext, useContext } from 'react';
+import { mailHref, type MailDefinition, type MailSender } from '../../model/newsletter.ts';
+
+export interface MailContext {
+  mail: MailDefinition;
+  sender: MailSender;
+}
+
+const Ctx = createContext<MailContext | null>(null);
+export const MailProvider = Ctx.Provider;
+
+export function useMail(): MailContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error('useMail outside MailProvider');
+  return ctx;
+}
+
+/** A link of this mail as it is sent: to the site absolute on {{origin}} and tagged for the campaign (model/newsletter.ts). */
+export function useMailHref(): (href: string) => string {
+  const { mail, sender } = useMail();
+  return (href) => mailHref(href, mail, sender.url);
+}
