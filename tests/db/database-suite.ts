@@ -185,7 +185,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('lets only anon and authenticated execute the capture function', async () => {
         const { rows } = await db.query<{ grantee: string }>(
           `select r.rolname as grantee from pg_roles r
-           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text, text)', 'execute')
+           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text, text, text, text, text)', 'execute')
              and r.rolname in ('anon', 'authenticated', 'service_role', 'public')
            order by 1`,
         );
