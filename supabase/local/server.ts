@@ -121,6 +121,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       if (opts.catalogue !== undefined) await database.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(opts.catalogue)]);
       // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
       await database.query('select analytics.fold()');
+      // And the list's purge of addresses pending for more than 30 days (pg_cron hosted, likewise).
+      await database.query('select list.purge_pending()');
       await seedAdmin(database, adminEmail, adminPassword, adminTotpSecret);
       objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
       await seedPreviews(database, objects);
