@@ -87,6 +87,16 @@ describe('contact_messages', () => {
   });
 });
 
+describe('rpc with an array argument', () => {
+  it('takes a JSON array for a text[] parameter, as PostgREST does (publish_consent_wordings)', async () => {
+    const admin = await adminAtAal2(standIn);
+    const wording = `A wording sent as an array ${Date.now()}, "quoted", {braced}`;
+    const { data, error } = await admin.rpc('publish_consent_wordings', { p_wordings: [wording, 'Another one.'] });
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+  });
+});
+
 describe('what the public key cannot do', () => {
   it.each(['email_captures', 'contact_messages'])('cannot read %s (401, 42501)', async (table) => {
     const { data, error, status } = await client(standIn).from(table).select('*');
