@@ -1,24 +1,24 @@
 // The subscriber's own pages (/newsletter/confirm, /newsletter/unsubscribe) and the database functions
 // they call by the token in their address (model/list/README.md): reading a token changes nothing;
 // only a button's POST confirms, leaves or erases. Every answer is one of a few outcomes the pages word.
+import { SUBSCRIBER_STATUSES, TOKEN_PURPOSES, type SubscriberStatus, type TokenPurpose } from '../../model/list/status.ts';
 import { getSupabase } from './client.ts';
+
+/** public.subscription_token's answer: what a token is, read without changing anything. */
+export interface TokenInfo {
+  purpose: TokenPurpose | null;
+  /** Usable for its purpose; any token that is not `unknown` still unsubscribes. */
+  valid: boolean;
+  reason: 'unknown' | 'used' | 'expired' | 'suppressed' | null;
+  /** `a•••@example.com` */
+  email_masked: string | null;
+  status: SubscriberStatus | null;
+}
 
 /** The token in the page's address (`?t=`), or null. */
 export function tokenFromAddress(search: string): string | null {
   const t = new URLSearchParams(search).get('t')?.trim();
   return t ? t : null;
-}
-
-/** public.subscription_token's answer: what the token is, never changing anything. */
-export interface TokenInfo {
-  purpose: 'confirm' | 'unsubscribe' | null;
-  valid: boolean;
-  /** Why it is not valid: unknown, used, expired, suppressed (the address bounced or complained); null when valid. */
-  reason: string | null;
-  /** The address's status (pending, confirmed, unsubscribed, …), when the token names one. */
-  status: string | null;
-  /** `a•••@example.com`, when the token names an address. */
-  emailMasked: string | null;
 }
 
 /**
@@ -59,9 +59,16 @@ async function call<T>(fn: string, args: Record<string, unknown>, read: (data: u
 /** Reads a token: valid or not, for what, and the masked address. Changes nothing. */
 export function readToken(token: string): Promise<Outcome<TokenInfo>> {
   return call('subscription_token', { p_token: token }, (data) => {
-    const d = (data ?? {}) as { purpose?: string | null; valid?: boolean; reason?: string | null; email_masked?: string | null; status?: string | null };
-    const purpose = d.purpose === 'confirm' || d.purpose === 'unsubscribe' ? d.purpose : null;
-    return { purpose, valid: d.valid === true, reason: d.reason ?? null, emailMasked: d.email_masked ?? null, status: d.status ?? null };
+    // Read field by field: whatever the answer holds, the page meets only these values.
+    const d = (data ?? {}) as Partial<Record<keyof TokenInfo, unknown>>;
+    const oneOf = <T extends string>(v: unknown, of: readonly T[]): T | null => (of.includes(v as T) ? (v as T) : null);
+    return {
+      purpose: oneOf(d.purpose, TOKEN_PURPOSES),
+      valid: d.valid === true,
+      reason: oneOf(d.reason, ['unknown', 'used', 'expired', 'suppressed'] as const),
+      email_masked: typeof d.email_masked === 'string' ? d.email_masked : null,
+      status: oneOf(d.status, SUBSCRIBER_STATUSES),
+    };
   });
 }
 

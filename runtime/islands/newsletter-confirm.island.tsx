@@ -60,7 +60,7 @@ export default function NewsletterConfirm(p: NewsletterConfirmProps) {
       <Card testId={TEST_ID} state="ready">
         <Heading>{p.heading}</Heading>
         <Text>{p.text}</Text>
-        <Address masked={info.emailMasked} />
+        <Address masked={info.email_masked} />
         <form method="post" onSubmit={onSubmit} className="mt-8">
           <button type="submit" className={primaryButton} disabled={pressed.state === 'sending'}>
             {pressed.state === 'sending' ? 'Confirming…' : p.buttonLabel}

@@ -63,7 +63,7 @@ export default function NewsletterUnsubscribe(p: NewsletterUnsubscribeProps) {
     const info = outcome.value;
     // Any link we sent names its address (a confirm link used or expired still does): leaving and
     // erasing work from it. Only a link the database does not know is refused.
-    if (!info.emailMasked && !info.valid) return <Unusable why="unknown" signUp={p.signUp} testId={TEST_ID} />;
+    if (!info.email_masked && !info.valid) return <Unusable why="unknown" signUp={p.signUp} testId={TEST_ID} />;
 
     const send = async (erase: boolean) => {
       if (done.state === 'sending') return;
@@ -80,7 +80,7 @@ export default function NewsletterUnsubscribe(p: NewsletterUnsubscribeProps) {
       <Card tone={left ? 'done' : 'plain'} testId={TEST_ID} state={left ? 'left' : 'ready'}>
         <Heading>{left ? p.leftHeading : p.heading}</Heading>
         <Text>{left ? p.leftText : p.text}</Text>
-        <Address masked={info.emailMasked} />
+        <Address masked={info.email_masked} />
         {left ? (
           <p className="mt-8"><a href={p.signUp.href} className={secondaryLink}>{p.signUp.label}</a></p>
         ) : (

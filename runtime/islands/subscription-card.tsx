@@ -104,7 +104,5 @@ export function Failed({ message, retry, testId }: { message: string; retry: () 
   );
 }
 
-/** Why a token read as not valid, from the database's reason (unknown, used, expired, suppressed). */
-export function whyUnusable(info: TokenInfo): 'used' | 'expired' | 'suppressed' | 'unknown' {
-  return info.reason === 'used' || info.reason === 'expired' || info.reason === 'suppressed' ? info.reason : 'unknown';
-}
+/** Why a token read as not valid (the database's reason; no reason counts as unknown). */
+export const whyUnusable = (info: TokenInfo): 'used' | 'expired' | 'suppressed' | 'unknown' => info.reason ?? 'unknown';
