@@ -18,7 +18,7 @@ function queue(deliveries: number, confirmations = 0) {
   const db: ListDb = {
     claimConfirmations: async (hashes) => due.splice(0, hashes.length).map((email, i) => ({ subscriberId: email, email, hash: hashes[i]! })),
     claimDeliveries: async (hashes) => waiting.splice(0, hashes.length).map((id, i) => ({ deliveryId: id, newsletter: 'news', email: `reader${id}@example.net`, hash: hashes[i]! })),
-    finishDelivery: async (id, status) => (finished.push({ id, status }), true),
+    finishDeliveries: async (done) => (finished.push(...done.map(({ id, status }) => ({ id, status }))), done.length),
     recordMailEvent: async () => true,
   };
   return { db, finished, waiting, due };

@@ -22,10 +22,18 @@ export interface ClaimedDelivery {
   hash: string;
 }
 
+export interface FinishedDelivery {
+  id: string;
+  status: 'sent' | 'failed';
+  error?: string;
+  providerId?: string;
+}
+
 export interface ListDb {
   claimConfirmations(hashes: string[]): Promise<ClaimedConfirmation[]>;
   claimDeliveries(hashes: string[], leaseSeconds: number): Promise<ClaimedDelivery[]>;
-  finishDelivery(id: string, status: 'sent' | 'failed', error?: string, providerId?: string): Promise<boolean>;
+  /** Each claimed delivery sent or failed for good, in one statement; resolves to how many were being sent. */
+  finishDeliveries(finished: FinishedDelivery[]): Promise<number>;
   /** A hard bounce or a complaint: the address is suppressed. True when it is on the list. */
   recordMailEvent(email: string, kind: 'bounced' | 'complained', providerId?: string): Promise<boolean>;
 }
@@ -50,9 +58,15 @@ export function listDb(sql: ServiceSql): ListDb {
       );
       return rows.map((r) => ({ deliveryId: r.delivery_id, newsletter: r.newsletter, email: r.email, hash: r.hash }));
     },
-    async finishDelivery(id, status, error, providerId) {
-      const [row] = await sql<{ done: boolean }>(`select list.finish_delivery($1::bigint, $2, $3, $4) as done`, [id, status, error ?? null, providerId ?? null]);
-      return row?.done === true;
+    async finishDeliveries(finished) {
+      if (!finished.length) return 0;
+      // One round trip for a second's mails: list.finish_delivery for each, in one transaction.
+      const [row] = await sql<{ done: string }>(
+        `select count(*) filter (where list.finish_delivery(f.id, f.status, f.error, f.provider_id)) as done
+         from unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) as f(id, status, error, provider_id)`,
+        [finished.map((f) => f.id), finished.map((f) => f.status), finished.map((f) => f.error ?? null), finished.map((f) => f.providerId ?? null)],
+      );
+      return Number(row?.done ?? 0);
     },
     async recordMailEvent(email, kind, providerId) {
       const [row] = await sql<{ known: boolean }>(`select list.record_mail_event($1, $2, $3) as known`, [email, kind, providerId ?? null]);

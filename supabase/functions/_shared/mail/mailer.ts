@@ -10,7 +10,7 @@
 // network) is not finished either, and is tried again the same way.
 import { fillMail, MailContentMissing, type MailContent, type MailContentSource } from './content.ts';
 import { bareAddress, confirmationMessageId, deliveryMessageId, listDomain, listHeaders, listId, oneClickUrl } from './headers.ts';
-import type { ClaimedConfirmation, ClaimedDelivery, ListDb } from './list-db.ts';
+import type { ClaimedConfirmation, ClaimedDelivery, FinishedDelivery, ListDb } from './list-db.ts';
 import type { SendResult, Transport } from './message.ts';
 import { newToken, newTokens, type Token } from './tokens.ts';
 
@@ -87,7 +87,7 @@ export function mailer({ db, transport, content, settings }: MailerParts): Maile
     }
   }
 
-  async function sendDelivery(row: ClaimedDelivery, token: Token, mail: MailContent, report: DrainReport): Promise<void> {
+  async function sendDelivery(row: ClaimedDelivery, token: Token, mail: MailContent, report: DrainReport, finished: FinishedDelivery[]): Promise<void> {
     const filled = fillMail(mail, { origin, unsubscribe_url: unsubscribePage(token.token) });
     const result = await transport({
       ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
@@ -96,13 +96,13 @@ export function mailer({ db, transport, content, settings }: MailerParts): Maile
       kind: row.newsletter === WELCOME ? 'transactional' : 'broadcast',
     });
     if (result.ok) {
-      await db.finishDelivery(row.deliveryId, 'sent', undefined, result.providerId);
+      finished.push({ id: row.deliveryId, status: 'sent', providerId: result.providerId });
       report.sent++;
     } else if (result.retry) {
       report.retrying++;
       note(report, `${row.newsletter}: ${result.error} (tried again in ${LEASE_SECONDS} s)`);
     } else {
-      await db.finishDelivery(row.deliveryId, 'failed', result.error);
+      finished.push({ id: row.deliveryId, status: 'failed', error: result.error });
       report.failed++;
       note(report, `${row.newsletter}: ${result.error}`);
     }
@@ -144,14 +144,18 @@ export function mailer({ db, transport, content, settings }: MailerParts): Maile
           const byHash = new Map(tokens.map((t) => [t.hash, t]));
           const rows = await db.claimDeliveries(tokens.map((t) => t.hash), LEASE_SECONDS);
           deliveries = rows.length;
+          const finished: FinishedDelivery[] = [];
           await Promise.all(
             rows.map(async (r) => {
               const mail = await contentOf(r.newsletter);
               // Left claimed: once the mail is built, the delivery is claimed again when its lease runs out.
               if (!mail) return void report.retrying++;
-              await sendDelivery(r, byHash.get(r.hash)!, mail, report);
+              await sendDelivery(r, byHash.get(r.hash)!, mail, report, finished);
             }),
           );
+          // The second's mails finished together, in one statement. A sender killed before it leaves
+          // them `sending`: claimed again after the lease, under the same key and Message-ID.
+          await db.finishDeliveries(finished);
         }
         // Fewer than a second's worth were due: nothing more is, for now.
         const claimed = perSecond - budget + deliveries;
