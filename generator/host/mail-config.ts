@@ -17,13 +17,21 @@ export interface LocalMailSettings {
 /** The schema's default for mail.perSecond (schemas/site-config.schema.json). */
 export const DEFAULT_PER_SECOND = 2;
 
-export function localMailSettings(root: string): LocalMailSettings {
-  let config: { site?: { name?: unknown; url?: unknown } | null; mail?: { from?: unknown; replyTo?: unknown; perSecond?: unknown } | null } | null = null;
+interface ConfigShape {
+  site?: { name?: unknown; url?: unknown } | null;
+  mail?: { from?: unknown; replyTo?: unknown; perSecond?: unknown } | null;
+}
+
+function readConfig(root: string): ConfigShape | null {
   try {
-    config = parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as typeof config;
+    return parse(readFileSync(join(root, 'site.config.yaml'), 'utf8')) as ConfigShape | null;
   } catch {
-    config = null;
+    return null;
   }
+}
+
+export function localMailSettings(root: string): LocalMailSettings {
+  const config = readConfig(root);
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
   let siteUrl = text(config?.site?.url) ?? 'https://site.example';
   try {
