@@ -23,6 +23,8 @@ export interface LocalMailOptions {
   webhookSecret?: string;
   /** How often the queue is looked at without a cause (ms); default 5000. */
   pollMs?: number;
+  /** How long a claimed delivery is this sender's (default the mailer's, 120 s). */
+  leaseSeconds?: number;
 }
 
 export interface MailLoop {
@@ -69,7 +71,7 @@ export function builtMailContent(distDir: string): MailContentSource {
 export function startMailLoop(db: Database, functionsUrl: string, opts: LocalMailOptions): MailLoop {
   const transport = smtpTransport(opts.smtpUrl);
   const content = builtMailContent(opts.distDir);
-  const sender = mailer({ db: listDb(standInServiceSql(db)), transport, content, settings: { ...opts.settings, functionsUrl } });
+  const sender = mailer({ db: listDb(standInServiceSql(db)), transport, content, settings: { ...opts.settings, functionsUrl }, leaseSeconds: opts.leaseSeconds });
   const said = new Set<string>();
   let running: Promise<DrainReport> | undefined;
   let again = false;

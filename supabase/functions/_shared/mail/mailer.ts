@@ -34,6 +34,8 @@ export interface MailerParts {
   transport: Transport;
   content: MailContentSource;
   settings: MailerSettings;
+  /** How long a claimed delivery is this sender's (default LEASE_SECONDS); a crash test shortens it. */
+  leaseSeconds?: number;
 }
 
 export interface DrainReport {
@@ -64,7 +66,7 @@ export interface Mailer {
   sendTest(to: string, slug: string): Promise<SendResult>;
 }
 
-export function mailer({ db, transport, content, settings }: MailerParts): Mailer {
+export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_SECONDS }: MailerParts): Mailer {
   const id = listId(settings.siteName, settings.siteUrl);
   const origin = settings.origin.replace(/\/+$/, '');
   const replyAddress = bareAddress(settings.replyTo ?? settings.from);
@@ -100,7 +102,7 @@ export function mailer({ db, transport, content, settings }: MailerParts): Maile
       report.sent++;
     } else if (result.retry) {
       report.retrying++;
-      note(report, `${row.newsletter}: ${result.error} (tried again in ${LEASE_SECONDS} s)`);
+      note(report, `${row.newsletter}: ${result.error} (tried again in ${leaseSeconds} s)`);
     } else {
       finished.push({ id: row.deliveryId, status: 'failed', error: result.error });
       report.failed++;
@@ -142,7 +144,7 @@ export function mailer({ db, transport, content, settings }: MailerParts): Maile
         if (budget > 0) {
           const tokens = await newTokens(budget);
           const byHash = new Map(tokens.map((t) => [t.hash, t]));
-          const rows = await db.claimDeliveries(tokens.map((t) => t.hash), LEASE_SECONDS);
+          const rows = await db.claimDeliveries(tokens.map((t) => t.hash), leaseSeconds);
           deliveries = rows.length;
           const finished: FinishedDelivery[] = [];
           await Promise.all(

@@ -2,7 +2,8 @@
 // X-Postmark-Server-Token. Newsletters go through the broadcast message stream, as Postmark requires
 // of bulk mail; confirmations and welcomes through the transactional one (outbound). Postmark takes no
 // idempotency key: the delivery's lease in the database is what keeps a mail from leaving twice, and
-// a sender killed between the provider's answer and the database's record may send one again.
+// a sender killed between the provider's answers and the database's record of them (at most one
+// second's mails, mail.perSecond) sends those again. Resend, with its key, sends none twice.
 import { providerError, retryable, type OutgoingMail, type SendResult, type Transport } from './message.ts';
 
 export const POSTMARK_API = 'https://api.postmarkapp.com';
