@@ -98,8 +98,9 @@ export function newsletterSend(options: NewsletterSendOptions): (request: Reques
     let mail: MailContent;
     let mailer: Mailer;
     try {
-      mail = await options.content(newsletter);
+      // The provider first: without one, saying the mail is missing would point the owner the wrong way.
       mailer = options.mailer();
+      mail = await options.content(newsletter);
     } catch (e) {
       if (e instanceof MailContentMissing) return reply(404, { error: e.message });
       if (e instanceof MailConfigError) return reply(503, { error: e.message });
