@@ -3,6 +3,7 @@
 // confirmation and welcome mails content/mail/<name>.yaml, all in schemas/newsletter.schema.json's form.
 // Here: where they live, the names of the addresses the sender fills in, and how a link to the site
 // is tagged for the campaign, the one rule the web version and the mail both follow.
+import { isSafeHref } from './href.ts';
 import type { Block } from './schema.generated.ts';
 
 export const NEWSLETTERS_DIR = 'newsletters';
@@ -137,6 +138,14 @@ export function mailHref(href: string, mail: Pick<MailDefinition, 'slug' | 'rout
   if (href.startsWith('#')) return mail.route ? `${ORIGIN}${tagPath(`${mail.route}${href}`, mail.slug)}` : href;
   const path = sitePath(href, siteUrl);
   return path === undefined ? href : `${ORIGIN}${tagPath(path, mail.slug)}`;
+}
+
+/**
+ * mailHref for an address a reader may be sent to (model/href.ts) or their own ({{…}}); undefined for
+ * any other, whose words a mail shows unlinked (validation refuses it first).
+ */
+export function mailLink(href: string, mail: Pick<MailDefinition, 'slug' | 'route'>, siteUrl: string): string | undefined {
+  return isSafeHref(href) || placeholderOf(href) ? mailHref(href, mail, siteUrl) : undefined;
 }
 
 /** Whether a block may go in a mail. */

@@ -2,9 +2,7 @@
 // raw HTML. An address is linked only when it is safe (model/href.ts) or the subscriber's own, which the
 // sender fills in; any other keeps its words, unlinked.
 import { Fragment, type ReactNode } from 'react';
-import { isSafeHref } from '../../model/href.ts';
 import { parseInline, type InlineNode } from '../../model/markup.ts';
-import { placeholderOf } from '../../model/newsletter.ts';
 import { useMailHref } from './mail-context.tsx';
 import { link } from './styles.ts';
 
@@ -15,8 +13,9 @@ export function MailInlineNodes({ nodes }: { nodes: readonly InlineNode[] }): Re
       if (n.type === 'text') return <Fragment key={i}>{n.value}</Fragment>;
       if (n.type === 'strong') return <strong key={i}>{walk(n.children)}</strong>;
       if (n.type === 'emphasis') return <em key={i}>{walk(n.children)}</em>;
-      if (!isSafeHref(n.href) && !placeholderOf(n.href)) return <Fragment key={i}>{walk(n.children)}</Fragment>;
-      return <a key={i} href={hrefOf(n.href)} style={link}>{walk(n.children)}</a>;
+      const href = hrefOf(n.href);
+      if (!href) return <Fragment key={i}>{walk(n.children)}</Fragment>;
+      return <a key={i} href={href} style={link}>{walk(n.children)}</a>;
     });
   return walk(nodes);
 }

@@ -2,22 +2,21 @@
 // screen reader set to text shows, and what spam filters expect beside the HTML. Links are written
 // after their words, as `words (address)`, with the same addresses the HTML links to; the foot says
 // the same things as the HTML's.
-import { isSafeHref } from '../../model/href.ts';
 import { parseInline, parseProse, type InlineNode, type ProseBlock } from '../../model/markup.ts';
-import { hasUnsubscribe, mailHref, placeholderOf, UNSUBSCRIBE_URL, type MailBlock, type MailDefinition, type MailSender } from '../../model/newsletter.ts';
+import { hasUnsubscribe, mailLink, UNSUBSCRIBE_URL, type MailBlock, type MailDefinition, type MailSender } from '../../model/newsletter.ts';
 
 const CALLOUT_NAMES = { tip: 'Tip', warning: 'Warning', info: 'Note', success: 'Success' } as const;
 
 export function mailText(mail: MailDefinition, sender: MailSender): string {
-  const hrefOf = (href: string) => mailHref(href, mail, sender.url);
+  const hrefOf = (href: string) => mailLink(href, mail, sender.url);
   const inline = (nodes: readonly InlineNode[]): string =>
     nodes
       .map((n) => {
         if (n.type === 'text') return n.value;
         if (n.type !== 'link') return inline(n.children);
         const words = inline(n.children);
-        if (!isSafeHref(n.href) && !placeholderOf(n.href)) return words;
         const href = hrefOf(n.href);
+        if (!href) return words;
         return words === n.href ? href : `${words} (${href})`;
       })
       .join('');
@@ -47,8 +46,10 @@ export function mailText(mail: MailDefinition, sender: MailSender): string {
         return `> ${line(b.text)}${b.cite ? `\n> — ${b.cite}` : ''}`;
       case 'callout':
         return `${b.title ?? CALLOUT_NAMES[b.tone]}: ${line(b.text)}`;
-      case 'cta':
-        return [b.title, b.text && line(b.text), `${b.label}: ${hrefOf(b.href)}`].filter(Boolean).join('\n');
+      case 'cta': {
+        const href = hrefOf(b.href);
+        return [b.title, b.text && line(b.text), href ? `${b.label}: ${href}` : b.label].filter(Boolean).join('\n');
+      }
       case 'image':
         return [`[${b.image.alt || 'Image'}]`, b.caption && line(b.caption)].filter(Boolean).join('\n');
     }
@@ -58,7 +59,7 @@ export function mailText(mail: MailDefinition, sender: MailSender): string {
     hasUnsubscribe(mail.kind)
       ? `You get this because you confirmed your address on ${host}. Unsubscribe in one click: ${UNSUBSCRIBE_URL}`
       : `You get this because this address was given on ${host}. It is not on any list unless you confirm.`,
-    mail.route ? `Read this letter on the web: ${hrefOf(mail.route)}` : '',
+    mail.route ? `Read this letter on the web: ${hrefOf(mail.route) ?? ''}` : '',
     [sender.name, sender.postalAddress].filter(Boolean).join(' · '),
   ].filter(Boolean);
   return `${[sender.name, ...mail.sections.map(block)].join('\n\n')}\n\n-- \n${foot.join('\n')}\n`;

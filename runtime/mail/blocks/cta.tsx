@@ -7,7 +7,7 @@ import { MailInline } from '../inline.tsx';
 import { COLOR, FONT, LAYOUT, text } from '../styles.ts';
 
 export function MailCta({ block }: { block: BlockOf<'cta'> }) {
-  const hrefOf = useMailHref();
+  const href = useMailHref()(block.href);
   return (
     <table {...LAYOUT} style={{ margin: '16px 0 24px' }}>
       <tbody>
@@ -19,7 +19,7 @@ export function MailCta({ block }: { block: BlockOf<'cta'> }) {
               <tbody>
                 <tr>
                   <td align="center" style={{ backgroundColor: COLOR.button, borderRadius: 10 }}>
-                    <a href={hrefOf(block.href)} style={{ display: 'inline-block', padding: '14px 28px', fontFamily: FONT, fontSize: 16, lineHeight: '20px', fontWeight: 700, color: COLOR.buttonText, textDecoration: 'none', borderRadius: 10 }}>{block.label}</a>
+                    <a href={href} style={{ display: 'inline-block', padding: '14px 28px', fontFamily: FONT, fontSize: 16, lineHeight: '20px', fontWeight: 700, color: COLOR.buttonText, textDecoration: 'none', borderRadius: 10 }}>{block.label}</a>
                   </td>
                 </tr>
               </tbody>
