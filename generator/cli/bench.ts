@@ -1,7 +1,8 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
 // size budget is exceeded, every route's whole HTML as sent against the first round trip's 14,600 B among
-// them (bench/round-trip.ts). Sizes are deterministic; build times are printed, never asserted. Then the
+// them (bench/round-trip.ts), and each mail's HTML against Gmail's 102,000 bytes (bench/mail-size.ts).
+// Sizes are deterministic; build times are printed, never asserted. Then the
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
 // median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
 // page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31), LCP
@@ -36,6 +37,7 @@ import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, w
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
+import { describeMailSizes } from '../bench/mail-size.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -174,6 +176,8 @@ await runCli('bench', async () => {
   over.push(...roundTripOverBudget(trips));
 
   beaconReport();
+  // Each newsletter's and list mail's HTML as sent; the build refused any over Gmail's limit.
+  console.log(`\n${describeMailSizes(result.mailBytes)}`);
   for (const f of first) if (f.total > FIRST_RESPONSE_BUDGET) over.push(`${f.route}: first response ${kb(f.total)}, budget ${kb(FIRST_RESPONSE_BUDGET)}`);
   for (const r of rows) {
     if (!r.islands && r.js > BUDGET.staticPageJs) over.push(`${r.route}: ${kb(r.js)} of script on a page without islands`);

@@ -25,7 +25,7 @@ await runCli('build', async () => {
     if (typeof values.stats === 'string') writeFileSync(values.stats, JSON.stringify(stats, null, 2));
     const withIslands = r.pages.filter((p) => p.islands.length).length;
     const scheduleAt = relative(process.cwd(), join(outDir ?? join(process.cwd(), 'dist'), SCHEDULE_FILE));
-    const built = `✓ built ${r.pages.length} pages (${withIslands} with islands, ${r.pages.length - withIslands} without islands) in ${r.ms} ms${asOf ? ` as of ${r.schedule.builtAsOf}` : ''}; ${r.rendered.length} rendered, ${r.written.length} files written, ${r.removed.length} removed`;
+    const built = `✓ built ${r.pages.length} pages (${withIslands} with islands, ${r.pages.length - withIslands} without islands) and ${Object.keys(r.mailBytes).length} mails in ${r.ms} ms${asOf ? ` as of ${r.schedule.builtAsOf}` : ''}; ${r.rendered.length} rendered, ${r.written.length} files written, ${r.removed.length} removed`;
     const caches = typeof values.stats === 'string' ? Object.entries(r.caches).map(([name, c]) => `\n  cache ${name}: ${c.reused} reused, ${c.recomputed} recomputed`).join('') : '';
     const backend = (r.backend.note ? `${r.backend.note}\n` : '') + (r.experimentNote ? `${r.experimentNote}\n` : '');
     return report(opts, r.warnings, r.texts, `${backend}${built}${caches}\n${scheduleSummary(r.schedule, scheduleAt)}`);

@@ -13,6 +13,7 @@ import { compileCacheFor } from '../store/compile-cache.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
 import { defaultCacheDir } from '../store/state.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
+import { MAIL_DIR, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { writeEditorSchemas } from '../authoring/editor-schema.ts';
 import { writeStaleGeneratedFiles } from '../authoring/generate-types.ts';
 import { formatReport } from '../report/report.ts';
@@ -88,8 +89,9 @@ await compile();
 // reads a folder made under pages/ as it appears and reports each file in it (Node 20's recursive fs.watch
 // missed a page written just after its folder, and threw on a folder deleted under it). The server
 // answers once the watch is in place, so no edit made after it starts goes unseen. One save is often
-// several events: a page whose text is what the last compile read is no change.
-const sources = chokidarWatch(['pages', 'schemas', 'site.config.yaml'].map((p) => join(root, p)), { ignoreInitial: true });
+// several events: a page whose text is what the last compile read is no change. Newsletters and the
+// list's mails are content too: a newsletter's web version is a page.
+const sources = chokidarWatch(['pages', 'schemas', 'site.config.yaml', NEWSLETTERS_DIR, MAIL_DIR].map((p) => join(root, p)), { ignoreInitial: true });
 await new Promise<void>((ready) => sources.once('ready', ready));
 sources.on('all', (event, file) => {
   if (file.startsWith(join(root, 'pages') + sep)) {

@@ -11,6 +11,7 @@ import { blockComponents } from '../../runtime/render/render-page.tsx';
 import type { CompileResult } from '../core/compile.ts';
 import { supabaseUrl } from '../host/backend-url.ts';
 import { isContentFile } from '../core/load.ts';
+import { isMailFile } from '../../model/newsletter.ts';
 import { validateSite } from '../validate/validate-site.ts';
 import { moment, parseCli, runCli, UsageError } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -43,7 +44,7 @@ await runCli('validate', async () => {
   }
   const okLine = named.length
     ? `✓ ${named.length} file${named.length === 1 ? '' : 's'} valid against the whole site.${result.ok ? '' : ' Other pages have errors: `npm run validate` lists them.'}`
-    : `✓ ${validCount(result)} pages valid (${result.site?.articles.length ?? 0} listed articles${unpublishedNote(result)}); generated types current.`;
+    : `✓ ${validCount(result)} pages valid (${result.site?.articles.length ?? 0} listed articles${unpublishedNote(result)})${mailsNote(result)}; generated types current.`;
   return report(opts, diagnostics, result.texts, okLine);
 });
 
@@ -51,6 +52,12 @@ await runCli('validate', async () => {
 function validCount(result: CompileResult): number {
   const s = result.schedule;
   return (result.site?.pages.length ?? 0) + (s ? s.drafts.length + s.scheduled.length : 0);
+}
+
+/** Newsletters and the list's own mails, each checked (a newsletter's web version is among the pages too). */
+function mailsNote(result: CompileResult): string {
+  const mails = result.files.filter(isMailFile).length;
+  return mails ? `, ${mails} mail${mails === 1 ? '' : 's'}` : '';
 }
 
 function unpublishedNote(result: CompileResult): string {
