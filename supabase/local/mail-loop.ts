@@ -12,6 +12,14 @@ import { mailer, type DrainReport, type Mailer, type MailerSettings } from '../f
 import { smtpTransport } from '../functions/_shared/mail/smtp.ts';
 import type { Database } from './db.ts';
 
+/**
+ * The database functions after which mail may be due: those that call pg_notify('list_mail') in
+ * supabase/migrations/20260201000000_owners_list.sql (a capture, a confirmation, a newsletter queued,
+ * an import). The stand-in looks at the queue after a call to one of them, and not after every call
+ * (track() is called for every page view).
+ */
+export const QUEUEING_FUNCTIONS = new Set(['capture_starter_kit_email', 'confirm_subscription', 'admin_queue_newsletter', 'admin_import_subscribers']);
+
 export interface LocalMailOptions {
   /** The catcher's SMTP address (mail-catcher.ts). */
   smtpUrl: string;

@@ -13,7 +13,7 @@ import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET, LOCAL_MAIL_WEBHOOK_SECRET } from './keys.ts';
-import { standInServiceSql, startMailLoop, type LocalMailOptions, type MailLoop } from './mail-loop.ts';
+import { QUEUEING_FUNCTIONS, standInServiceSql, startMailLoop, type LocalMailOptions, type MailLoop } from './mail-loop.ts';
 import { AppliedMigrationDiffers, prepareDatabase } from './migrate.ts';
 import { openDataFolder } from './open-data.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
@@ -183,8 +183,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
       const reply = await handler(ctx);
       // A database function may have queued mail (a capture, a confirmation, an import): the sender
-      // looks now, after the commit (the moments the migration's pg_notify('list_mail') names).
-      if (mail && service[1] === 'rest' && ctx.path.startsWith('/rpc/') && reply.status < 400) mail.kick();
+      // looks now, after the commit.
+      if (mail && service[1] === 'rest' && reply.status < 400 && QUEUEING_FUNCTIONS.has(ctx.path.replace(/^\/rpc\//, ''))) mail.kick();
       writeReply(req, res, reply);
     } catch (e) {
       if (e instanceof ReplyError) return writeReply(req, res, e.reply);
