@@ -73,11 +73,16 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
   const perSecond = Math.max(1, Math.floor(settings.perSecond));
   const base = { from: settings.from, ...(settings.replyTo ? { replyTo: settings.replyTo } : {}) };
 
+  // When this window's last mail was handed to the transport: the next window's first waits a second
+  // after it, so no second of the clock, wherever it starts, sees more than perSecond mails.
+  let lastStart = 0;
+  const send: Transport = (mail) => ((lastStart = Date.now()), transport(mail));
+
   const unsubscribePage = (token?: string) => `${origin}/newsletter/unsubscribe${token ? `?t=${encodeURIComponent(token)}` : ''}`;
 
   async function sendConfirmation(row: ClaimedConfirmation, token: Token, mail: MailContent, report: DrainReport): Promise<void> {
     const filled = fillMail(mail, { origin, confirm_url: `${origin}/newsletter/confirm?t=${encodeURIComponent(token.token)}` });
-    const result = await transport({
+    const result = await send({
       ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
       messageId: confirmationMessageId(row.hash, settings.siteUrl), key: `confirm-${row.hash.slice(0, 32)}`, headers: {}, kind: 'transactional',
     });
@@ -91,7 +96,7 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
 
   async function sendDelivery(row: ClaimedDelivery, token: Token, mail: MailContent, report: DrainReport, finished: FinishedDelivery[]): Promise<void> {
     const filled = fillMail(mail, { origin, unsubscribe_url: unsubscribePage(token.token) });
-    const result = await transport({
+    const result = await send({
       ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
       messageId: deliveryMessageId(row.deliveryId, settings.siteUrl), key: `delivery-${row.deliveryId}`,
       headers: listHeaders({ oneClick: oneClickUrl(settings.functionsUrl, token.token), mailto: replyAddress, listId: id }),
@@ -128,7 +133,7 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
         return found;
       };
       for (;;) {
-        const second = Date.now();
+        await sleep(lastStart + 1000 - Date.now());
         let budget = perSecond;
         // Confirmations first: someone is waiting for theirs. Not claimed while their mail is not
         // built, so none is marked sent that did not leave.
@@ -163,14 +168,13 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
         const claimed = perSecond - budget + deliveries;
         if (claimed < perSecond) return report;
         if (Date.now() + 1000 > until) return { ...report, more: true };
-        await sleep(second + 1000 - Date.now());
       }
     },
 
     async sendTest(to, slug) {
       const mail = fillMail(await content(slug), { origin, unsubscribe_url: unsubscribePage() });
       const test = (await newToken()).hash.slice(0, 32);
-      return transport({
+      return send({
         ...base, to, subject: mail.subject, html: mail.html, text: mail.text,
         messageId: `test-${test}@${listDomain(settings.siteUrl)}`, key: `test-${test}`,
         headers: listHeaders({ oneClick: `${settings.functionsUrl.replace(/\/+$/, '')}/newsletter-unsubscribe`, mailto: replyAddress, listId: id }),
