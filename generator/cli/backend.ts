@@ -19,7 +19,8 @@ export async function startLocalBackend(analyticsProxySecret?: string): Promise<
   const root = process.cwd();
   const standIn = await startStandIn({
     port: Number(url.port) || 54321, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(root),
-    catalogue: siteCatalogue(root), checkoutProvider: checkoutProvider(root),
+    // The provider is read at each delivery: editing checkout.provider needs no restart.
+    catalogue: siteCatalogue(root), checkoutProvider: () => checkoutProvider(root),
   });
   const control = process.env.STANDIN_CONTROL_PORT;
   if (control) {

@@ -31,7 +31,8 @@ async function asServiceRole(db: Database, fn: string, argument: object): Promis
   const literal = `'${JSON.stringify(argument).replace(/'/g, "''")}'`;
   const results = await db.exec(`set local role service_role; select public.${fn}(${literal}::jsonb) as answer`);
   const answer = results.at(-1)?.[0]?.answer;
-  return typeof answer === 'string' ? JSON.parse(answer) : answer;
+  // A void function answers '' (PGlite) or null; a jsonb one JSON text (PGlite) or the parsed value (pg).
+  return typeof answer === 'string' && answer !== '' ? JSON.parse(answer) : answer;
 }
 
 /** Answers /functions/v1/<name> requests; `name` is what follows /functions/v1/. */
