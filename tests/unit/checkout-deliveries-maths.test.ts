@@ -12,7 +12,7 @@ const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
 const delivery = (d: Partial<CheckoutDelivery>): CheckoutDelivery => ({
   at: hoursAgo(1), provider: 'stripe', eventId: 'evt_1', type: 'checkout.session.completed', orderId: 'pi_1', outcome: 'counted', status: 200, reason: null, ...d,
 });
-const data = (d: Partial<CheckoutDeliveries> & { clicks?: Partial<CheckoutDeliveries['clicks']> } = {}): CheckoutDeliveries => ({
+const data = (d: { deliveries?: CheckoutDelivery[]; clicks?: Partial<CheckoutDeliveries['clicks']> } = {}): CheckoutDeliveries => ({
   deliveries: d.deliveries ?? [],
   clicks: { lastOrderAt: hoursAgo(72), since: '2026-01-11', clicksSince: 0, firstClickSince: null, clicksBefore: 0, ordersBefore: 0, ...d.clicks },
 });
