@@ -6,6 +6,8 @@
 // signed events the database cannot store are refused with a 400 and their reason and add no order; a
 // refund of a payment the site never sold is acknowledged and adds none. Without a secret every
 // webhook is refused, and the start banner says so; 50 concurrent deliveries lose no acknowledged order.
+// A headless browser's buy click is a bot's, not stored, unless the stand-in is started with
+// STANDIN_COUNT_HEADLESS=1 (the README's way to test the buy flow with one).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -182,6 +184,35 @@ describe('npm run checkout:trigger', () => {
     expect(unsigned.code).toBe(1);
     expect(unsigned.stdout).toMatch(/→ 400 refused: the Stripe signature does not verify/);
     expect(unsigned.stdout).toContain('npm start was given its own CHECKOUT_WEBHOOK_SECRET: give this command the same');
+  });
+});
+
+describe('a headless browser', () => {
+  const HEADLESS = BROWSER_UA.replace('Chrome/', 'HeadlessChrome/');
+  const click = (base: StandIn, reference: string) =>
+    fetch(new URL(`/rest/v1/rpc/track?apikey=${encodeURIComponent(base.anonKey)}`, base.url), {
+      method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': HEADLESS }, body: JSON.stringify({ k: 'buy', r: '/', d: 'phone', p: product.id, x: reference }),
+    });
+  const kept = async (base: StandIn, reference: string) => (await base.query('select 1 from analytics.buy_references where reference = $1', [reference])).rows.length;
+
+  it('is a bot: its buy click is not stored, so its sale would be unattributed', async () => {
+    const reference = `Headless_${randomBytes(16).toString('base64url').slice(0, 13)}`;
+    await click(standIn, reference);
+    expect(await kept(standIn, reference)).toBe(0);
+  });
+
+  it('is counted as the browser it is on a stand-in started with STANDIN_COUNT_HEADLESS=1, and says so as it starts', { timeout: 120_000 }, async () => {
+    const said: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void said.push(String(line)));
+    const counting = await startStandIn({ port: 0, memory: true, catalogue, countHeadless: true }).finally(() => spy.mockRestore());
+    try {
+      expect(said.join('\n')).toContain('headless browsers: counted as the browsers they are (STANDIN_COUNT_HEADLESS=1, local only)');
+      const reference = `Headless_${randomBytes(16).toString('base64url').slice(0, 13)}`;
+      expect((await click(counting, reference)).status).toBe(200);
+      expect(await kept(counting, reference)).toBe(1);
+    } finally {
+      await counting.close();
+    }
   });
 });
 
