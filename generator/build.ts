@@ -12,7 +12,9 @@ import { loadSite } from './core/load.ts';
 import type { Schedule } from './core/publication.ts';
 import type { FileEntry } from './core/read.ts';
 import { loadSchemas } from './core/schemas.ts';
-import { secretNote } from './host/edge-files.ts';
+import { buildSecretNote, experimentCount } from './host/experiment-secret.ts';
+import { isLocalBackend } from './host/backend-url.ts';
+import { runningServer } from './host/serving-record.ts';
 import { formatReport } from './report/report.ts';
 import { PhaseClock, type Timings } from './render/phases.ts';
 import { renderMails } from './render/render-mails.ts';
@@ -44,7 +46,7 @@ export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
-  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (experiment-files.ts). */
+  /** Said when pages are under an experiment and the server of what is built has no EXPERIMENT_SECRET (host/experiment-secret.ts). */
   experimentNote?: string;
   /** The backend the pages were built for; `note` says so when it is a running npm start's. */
   backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;
@@ -103,7 +105,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       ms: Math.round(performance.now() - clock.started),
       warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
       backend: { url: backend.url, from: backend.from, note: backend.note },
-      experimentNote: secretNote(compiled),
+      experimentNote: buildSecretNote(experimentCount(compiled), { server: runningServer(root, outDir), hosted: !isLocalBackend(backend.url) }),
       texts: warnedTexts(result.diagnostics, result.texts),
       schedule: result.schedule!,
       renderedBecause: because,

@@ -563,6 +563,49 @@ alter table sales.orders enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table sales.orders is 'One row per order the checkout took, merged from its verified webhook events (any order). Minor units and ISO currency. No e-mail, name, address or card is ever stored. Written only by public.record_checkout_event().';
 
+create table sales.unclaimed_refunds (
+  provider text not null,
+  order_id text not null,
+  currency text,
+  refunded_minor bigint not null,
+  received_at timestamp with time zone not null default now()
+);
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_order_id_not_null NOT NULL order_id;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_pkey PRIMARY KEY (provider, order_id);
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_provider_not_null NOT NULL provider;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_received_at_not_null NOT NULL received_at;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_refunded_minor_not_null NOT NULL refunded_minor;
+alter table sales.unclaimed_refunds enable row level security;
+-- grants: postgres=arwdDxtm/postgres
+comment on table sales.unclaimed_refunds is 'Refunds of payments no sale of this site made: kept 30 days so that a sale delivered after its refund still nets it out; never counted. Written only by public.record_checkout_event.';
+
+create table sales.webhook_deliveries (
+  id bigint not null,
+  at timestamp with time zone not null default now(),
+  provider text,
+  event_id text,
+  event_type text,
+  order_id text,
+  outcome text not null,
+  status smallint not null,
+  reason text
+);
+alter table sales.webhook_deliveries add constraint webhook_deliveries_at_not_null NOT NULL at;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_event_id_check CHECK (((char_length(event_id) >= 1) AND (char_length(event_id) <= 255)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_event_type_check CHECK (((char_length(event_type) >= 1) AND (char_length(event_type) <= 100)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_id_not_null NOT NULL id;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_order_id_check CHECK (((char_length(order_id) >= 1) AND (char_length(order_id) <= 255)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_outcome_check CHECK ((outcome = ANY (ARRAY['counted'::text, 'replay'::text, 'ignored'::text, 'refused'::text])));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_outcome_not_null NOT NULL outcome;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_pkey PRIMARY KEY (id);
+alter table sales.webhook_deliveries add constraint webhook_deliveries_provider_check CHECK ((provider = ANY (ARRAY['stripe'::text, 'lemonsqueezy'::text, 'polar'::text])));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_reason_check CHECK ((char_length(reason) <= 500));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_status_check CHECK (((status >= 100) AND (status <= 599)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_status_not_null NOT NULL status;
+alter table sales.webhook_deliveries enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table sales.webhook_deliveries is 'Every delivery the checkout webhook answered: time, provider, event id and type, order id, outcome (counted, replay, ignored, refused), HTTP status and reason; no other part of the payload. The latest 1,000 are kept. Written by public.record_checkout_event and public.log_checkout_delivery.';
+
 create table sales.webhook_events (
   provider text not null,
   event_id text not null,
@@ -1535,6 +1578,39 @@ $function$;
 -- grants: postgres=X/postgres
 comment on function private.token_hash(text) is 'sha256 of a token''s 43 base64url characters (UTF-8), as the mailer hashes it; null for anything else.';
 
+CREATE OR REPLACE FUNCTION public.admin_checkout_deliveries(p_limit integer DEFAULT 20)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with last_order as (
+    select max(o.paid_at) as at from sales.orders o where o.paid
+  ),
+  since as (
+    select min(r.day) as day from analytics.buy_references r
+    where not exists (select from sales.orders o where o.reference = r.reference)
+  ),
+  clicks as (
+    select r.reference, r.at, r.at > coalesce((select at from last_order), '-infinity') as after_last
+    from analytics.buy_references r where r.day >= coalesce((select day from since), '-infinity'::date)
+  )
+  select jsonb_build_object(
+    'deliveries', coalesce((
+      select jsonb_agg(jsonb_build_object('at', d.at, 'provider', d.provider, 'eventId', d.event_id, 'type', d.event_type,
+          'orderId', d.order_id, 'outcome', d.outcome, 'status', d.status, 'reason', d.reason) order by d.id desc)
+      from (select * from sales.webhook_deliveries w order by w.id desc limit least(greatest(coalesce(p_limit, 20), 1), 100)) d), '[]'),
+    'clicks', jsonb_build_object(
+      'lastOrderAt', (select at from last_order),
+      'since', (select day from since),
+      'clicksSince', (select count(*) from clicks where after_last),
+      'firstClickSince', (select min(at) from clicks where after_last),
+      'clicksBefore', (select count(*) from clicks where not after_last),
+      'ordersBefore', (select count(*) from clicks c where not c.after_last and exists (select from sales.orders o where o.reference = c.reference and o.paid))))
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_checkout_deliveries(integer) is 'The checkout webhook''s latest deliveries and the buy clicks since the last paid order, for the Sales panel of /admin/insights. Security invoker: admins at aal2 read them, anyone else reads none.';
+
 CREATE OR REPLACE FUNCTION public.admin_erase_subscriber(p_email text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2203,6 +2279,27 @@ $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
 comment on function confirm_subscription(text) is 'The Confirm button''s POST: a valid confirm token makes its address confirmed, is used, and queues the welcome mail. {status: confirmed}; 404 token_unknown (forged, or another purpose''s), 410 token_used, token_expired or address_suppressed.';
 
+CREATE OR REPLACE FUNCTION public.log_checkout_delivery(p_delivery jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_status integer;
+begin
+  if jsonb_typeof(p_delivery) is distinct from 'object' or (p_delivery ->> 'outcome') is null or (p_delivery ->> 'outcome') not in ('ignored', 'refused') then
+    raise exception 'invalid delivery: outcome is not ignored or refused' using errcode = '22023';
+  end if;
+  v_status := case when (p_delivery ->> 'status') ~ '^[1-5][0-9]{2}$' then (p_delivery ->> 'status')::integer
+    when p_delivery ->> 'outcome' = 'ignored' then 200 else 400 end;
+  perform sales.delivered(p_delivery ->> 'provider', p_delivery ->> 'eventId', p_delivery ->> 'type', p_delivery ->> 'orderId',
+    p_delivery ->> 'outcome', v_status, p_delivery ->> 'reason');
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function log_checkout_delivery(jsonb) is 'Logs a delivery the checkout webhook refused or ignored before any event was recorded (no secret, a signature that does not verify, a kind it does not count). Service role only.';
+
 CREATE OR REPLACE FUNCTION public.publish_catalogue(p_catalogue jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2288,54 +2385,92 @@ CREATE OR REPLACE FUNCTION public.record_checkout_event(p_event jsonb)
  SET search_path TO ''
 AS $function$
 declare
+  v_problem text := sales.checkout_event_problem(p_event);
   v_provider text := p_event ->> 'provider';
   v_kind text := p_event ->> 'kind';
-  v_order text := p_event ->> 'orderId';
+  v_event_id text := p_event ->> 'eventId';
+  v_type text := coalesce(nullif(left(p_event ->> 'type', 100), ''), p_event ->> 'kind');
+  v_order_id text := p_event ->> 'orderId';
+  v_currency text := p_event ->> 'currency';
   v_amount bigint;
   v_refunded bigint;
+  v_paid boolean;
   v_at timestamptz;
   v_reference text := p_event ->> 'reference';
-  v_paid boolean := coalesce((p_event ->> 'paid')::boolean, false);
+  v_order sales.orders;
+  v_unclaimed sales.unclaimed_refunds;
+  v_note text;
 begin
-  if v_provider is null or v_provider not in ('stripe', 'lemonsqueezy', 'polar') then
-    raise exception 'invalid checkout event: provider is not one of stripe, lemonsqueezy, polar' using errcode = '22023';
+  if v_problem is not null then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400, v_problem);
   end if;
-  if v_kind is null or v_kind not in ('sale', 'refund') then
-    raise exception 'invalid checkout event: kind is not sale or refund' using errcode = '22023';
-  end if;
-  if coalesce(char_length(p_event ->> 'eventId'), 0) not between 1 and 255 or coalesce(char_length(v_order), 0) not between 1 and 255 then
-    raise exception 'invalid checkout event: eventId and orderId are 1 to 255 characters' using errcode = '22023';
-  end if;
-  if (p_event ->> 'currency') !~ '^[A-Z]{3}$' then
-    raise exception 'invalid checkout event: currency is not an ISO 4217 code' using errcode = '22023';
-  end if;
-  begin
-    v_amount := (p_event ->> 'amountMinor')::bigint;
-    v_refunded := coalesce((p_event ->> 'refundedMinor')::bigint, 0);
-    v_at := coalesce((p_event ->> 'at')::timestamptz, now());
-  exception when others then
-    raise exception 'invalid checkout event: amountMinor and refundedMinor are whole numbers, at an ISO time' using errcode = '22023';
-  end;
+  v_amount := (p_event ->> 'amountMinor')::numeric;
+  v_refunded := coalesce((p_event ->> 'refundedMinor')::numeric, 0);
+  v_paid := coalesce((p_event ->> 'paid')::boolean, false);
+  v_at := coalesce((p_event ->> 'at')::timestamptz, now());
   -- A reference the visitor could have edited in the checkout address: kept only in its one form.
   if v_reference !~ '^[A-Za-z0-9_-]{22}$' then
     v_reference := null;
   end if;
 
-  insert into sales.webhook_events (provider, event_id, type, order_id)
-  values (v_provider, p_event ->> 'eventId', left(coalesce(p_event ->> 'type', v_kind), 100), v_order)
-  on conflict (provider, event_id) do nothing;
-  if not found then
-    return jsonb_build_object('recorded', false);
+  -- One order's events one at a time: a sale and its refund arriving at once each see the other.
+  perform pg_advisory_xact_lock(hashtextextended(v_provider || ':' || v_order_id, 49));
+  if exists (select from sales.webhook_events e where e.provider = v_provider and e.event_id = v_event_id) then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'replay', 200, 'received before: changes nothing');
+  end if;
+  select * into v_order from sales.orders o where o.provider = v_provider and o.order_id = v_order_id;
+
+  if v_order.order_id is null and v_kind = 'refund' then
+    insert into sales.webhook_events (provider, event_id, type, order_id) values (v_provider, v_event_id, v_type, v_order_id);
+    insert into sales.unclaimed_refunds as u (provider, order_id, currency, refunded_minor)
+    values (v_provider, v_order_id, v_currency, v_refunded)
+    on conflict (provider, order_id) do update set refunded_minor = greatest(u.refunded_minor, excluded.refunded_minor),
+      currency = coalesce(u.currency, excluded.currency), received_at = now();
+    delete from sales.unclaimed_refunds u where u.received_at < now() - interval '30 days';
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'ignored', 200,
+      'not this site''s: a refund of a payment no sale of this site made (kept aside 30 days, should its sale arrive late)');
   end if;
 
+  if v_order.order_id is not null then
+    if v_currency is not null and v_order.currency is not null and v_currency <> v_order.currency then
+      return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+        format('currency %s is not its order''s %s: an order''s currency is set once, by its sale', v_currency, v_order.currency));
+    end if;
+    if v_kind = 'sale' and v_amount is not null and v_order.amount_minor is not null and v_amount <> v_order.amount_minor then
+      return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+        format('amount %s is not its order''s %s: an order''s amount is set once, by its sale', v_amount, v_order.amount_minor));
+    end if;
+  elsif v_kind = 'sale' then
+    -- A refund that came first: the sale claims it, in the sale's currency only.
+    delete from sales.unclaimed_refunds u where u.provider = v_provider and u.order_id = v_order_id returning * into v_unclaimed;
+    if v_unclaimed.order_id is not null then
+      if v_unclaimed.currency is distinct from v_currency and v_unclaimed.currency is not null then
+        v_note := format('a refund received before it in %s, not its currency, was not applied', v_unclaimed.currency);
+      else
+        v_refunded := greatest(v_refunded, v_unclaimed.refunded_minor);
+        v_note := 'with its refund, received before it';
+      end if;
+    end if;
+  end if;
+  if v_refunded > coalesce(v_order.amount_minor, v_amount) then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+      format('refunds of %s exceed the order''s amount of %s', v_refunded, coalesce(v_order.amount_minor, v_amount)));
+  end if;
+
+  insert into sales.webhook_events (provider, event_id, type, order_id)
+  values (v_provider, v_event_id, v_type, v_order_id)
+  on conflict (provider, event_id) do nothing;
+  if not found then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'replay', 200, 'received before: changes nothing');
+  end if;
   insert into sales.orders as o (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
-  values (v_provider, v_order, v_amount, p_event ->> 'currency', v_paid, v_refunded,
+  values (v_provider, v_order_id, v_amount, v_currency, v_paid, v_refunded,
     case when (p_event ->> 'product') ~ '^[a-z0-9][a-z0-9-]{0,63}$' then p_event ->> 'product' end,
     v_reference, case when v_paid then v_at end)
   on conflict (provider, order_id) do update set
-    -- The sale's own amount is the order's; a refund's fills it only until the sale arrives.
-    amount_minor = case when v_kind = 'sale' then coalesce(excluded.amount_minor, o.amount_minor) else coalesce(o.amount_minor, excluded.amount_minor) end,
-    currency = case when v_kind = 'sale' then coalesce(excluded.currency, o.currency) else coalesce(o.currency, excluded.currency) end,
+    -- Set once, by the sale (the checks above refused any other).
+    amount_minor = coalesce(o.amount_minor, excluded.amount_minor),
+    currency = coalesce(o.currency, excluded.currency),
     paid = o.paid or excluded.paid,
     -- Every provider sends the refunds so far: the largest seen is the latest, whatever the order of arrival.
     refunded_minor = greatest(o.refunded_minor, excluded.refunded_minor),
@@ -2343,11 +2478,11 @@ begin
     reference = coalesce(o.reference, excluded.reference),
     paid_at = least(o.paid_at, excluded.paid_at),
     updated_at = now();
-  return jsonb_build_object('recorded', true);
+  return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'counted', 200, v_note);
 end;
 $function$;
 -- grants: postgres=X/postgres service_role=X/postgres
-comment on function record_checkout_event(jsonb) is 'The one writer of sales.orders: one verified webhook event (checkout-webhook Edge Function, service role only). Idempotent by (provider, eventId); merges in any order.';
+comment on function record_checkout_event(jsonb) is 'The one writer of sales.orders: one verified webhook event (checkout-webhook Edge Function, service role only), logged in sales.webhook_deliveries. Idempotent by (provider, eventId); an order''s amount and currency set once by its sale; a malformed event, or one at odds with its order, refused with its reason, never raised.';
 
 CREATE OR REPLACE FUNCTION public.reopen_site_limit(p_action text)
  RETURNS void
@@ -2553,6 +2688,61 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function rls.session_is_live() is 'True when the request''s JWT names a session that still exists (sign-out deletes it).';
 
+CREATE OR REPLACE FUNCTION sales.checkout_event_problem(p_event jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field text;
+  v_number numeric;
+  v_at timestamptz;
+begin
+  if jsonb_typeof(p_event) is distinct from 'object' then
+    return 'the event is not a JSON object';
+  end if;
+  if (p_event ->> 'provider') is null or (p_event ->> 'provider') not in ('stripe', 'lemonsqueezy', 'polar') then
+    return format('provider %s is not one of stripe, lemonsqueezy, polar', coalesce(left(p_event ->> 'provider', 40), '(none)'));
+  end if;
+  if (p_event ->> 'kind') is null or (p_event ->> 'kind') not in ('sale', 'refund') then
+    return format('kind %s is not sale or refund', coalesce(left(p_event ->> 'kind', 40), '(none)'));
+  end if;
+  if coalesce(char_length(p_event ->> 'eventId'), 0) not between 1 and 255 or coalesce(char_length(p_event ->> 'orderId'), 0) not between 1 and 255 then
+    return 'eventId and orderId are 1 to 255 characters';
+  end if;
+  if (p_event ->> 'currency') !~ '^[A-Z]{3}$' then
+    return format('currency %s is not an ISO 4217 code', left(p_event ->> 'currency', 40));
+  end if;
+  foreach v_field in array array['amountMinor', 'refundedMinor'] loop
+    if p_event ? v_field and jsonb_typeof(p_event -> v_field) <> 'null' then
+      v_number := case when jsonb_typeof(p_event -> v_field) = 'number' then (p_event ->> v_field)::numeric end;
+      if v_number is null or v_number <> trunc(v_number) or v_number not between 0 and 999999999999 then
+        return format('%s %s is not a whole number of minor units from 0 to 999999999999', v_field, left(p_event ->> v_field, 40));
+      end if;
+    end if;
+  end loop;
+  if jsonb_typeof(p_event -> 'paid') not in ('boolean', 'null') then
+    return 'paid is not true or false';
+  end if;
+  if (p_event ->> 'at') is not null then
+    begin
+      v_at := (p_event ->> 'at')::timestamptz;
+    exception when others then
+      return format('at %s is not a time', left(p_event ->> 'at', 40));
+    end;
+    if v_at < '2000-01-01T00:00:00Z' or v_at > now() + interval '1 day' then
+      return format('at %s is not a time between 2000 and tomorrow', left(p_event ->> 'at', 40));
+    end if;
+  end if;
+  if p_event ->> 'kind' = 'sale' and (p_event ->> 'paid')::boolean is true and ((p_event ->> 'amountMinor') is null or (p_event ->> 'currency') is null) then
+    return 'a paid sale without its amount and currency cannot be counted';
+  end if;
+  return null;
+end;
+$function$;
+-- grants: postgres=X/postgres
+
 CREATE OR REPLACE FUNCTION sales.daily_sales_columns(p_sign integer, p_reference text)
  RETURNS text
  LANGUAGE sql
@@ -2589,6 +2779,26 @@ AS $function$
     on conflict (day, panel, key, shard) do update set orders = d.orders + excluded.orders,
       refunded_orders = d.refunded_orders + excluded.refunded_orders,
       gross_minor = d.gross_minor + excluded.gross_minor, refunded_minor = d.refunded_minor + excluded.refunded_minor$q$, p_changes)
+$function$;
+-- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.delivered(p_provider text, p_event_id text, p_type text, p_order_id text, p_outcome text, p_status integer, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  insert into sales.webhook_deliveries (provider, event_id, event_type, order_id, outcome, status, reason)
+  values (case when p_provider in ('stripe', 'lemonsqueezy', 'polar') then p_provider end,
+    nullif(left(p_event_id, 255), ''), nullif(left(p_type, 100), ''), nullif(left(p_order_id, 255), ''), p_outcome, p_status, left(p_reason, 500))
+  returning id into v_id;
+  if v_id % 100 = 0 then
+    delete from sales.webhook_deliveries where id <= v_id - 1000;
+  end if;
+  return jsonb_build_object('recorded', p_outcome = 'counted', 'outcome', p_outcome, 'reason', p_reason);
+end;
 $function$;
 -- grants: postgres=X/postgres
 
@@ -2814,6 +3024,15 @@ create policy "Admin reads of sales.orders need aal2" on sales.orders as restric
   using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
 
 create policy "Admins can read sales.orders" on sales.orders as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
+create policy "Admin reads of sales.webhook_deliveries need a live session" on sales.webhook_deliveries as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of sales.webhook_deliveries need aal2" on sales.webhook_deliveries as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read sales.webhook_deliveries" on sales.webhook_deliveries as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
 create policy "Admin reads of sales.webhook_events need a live session" on sales.webhook_events as restrictive for select to authenticated

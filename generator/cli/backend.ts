@@ -31,7 +31,8 @@ export async function startLocalBackend(analyticsProxySecret?: string): Promise<
   try {
     standIn = await startStandIn({
       port, host: url.hostname, analyticsProxySecret, analyticsRawDays: analyticsRawDays(root),
-      catalogue: siteCatalogue(root), checkoutProvider: checkoutProvider(root),
+      // The provider is read at each delivery: editing checkout.provider needs no restart.
+      catalogue: siteCatalogue(root), checkoutProvider: () => checkoutProvider(root),
       mail: {
         smtpUrl: catcher.smtpUrl,
         distDir: process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist'),

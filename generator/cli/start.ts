@@ -6,11 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
-import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
+import { isLocalBackend, supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
 import { trackEndpoint } from '../../model/analytics/event.ts';
 import { analyticsEnabled } from '../host/analytics-config.ts';
 import { PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
 import { isBuildCurrent } from '../host/build-hash.ts';
+import { servedExperimentCount, serverSecretNote } from '../host/experiment-secret.ts';
 import { readPort, startStaticServer } from '../host/serve.ts';
 import { recordServing } from '../host/serving-record.ts';
 import { startLocalBackend, willStartStandIn } from './backend.ts';
@@ -26,7 +27,8 @@ await runCli('start', async () => {
     console.log('Sources changed since the last build; building…');
     try {
       const r = await buildSite(root, { outDir: dist });
-      const code = report(opts, r.warnings, r.texts, `${r.experimentNote ? `${r.experimentNote}\n` : ''}✓ built ${r.pages.length} pages in ${r.ms} ms`);
+      // What the build would say of EXPERIMENT_SECRET is this server's to say, below, from its own environment.
+      const code = report(opts, r.warnings, r.texts, `✓ built ${r.pages.length} pages in ${r.ms} ms`);
       if (code !== EXIT.ok) return code;
     } catch (e) {
       if (e instanceof ValidationError) return report(opts, e.diagnostics, e.texts, '');
@@ -41,6 +43,7 @@ await runCli('start', async () => {
   // host's, or for the local stand-in one drawn now, whose hash the stand-in stores as it starts.
   const proxySecret = process.env[PROXY_SECRET_ENV] || (willStartStandIn() ? randomBytes(32).toString('base64url') : undefined);
   const host = process.env.HOST || undefined;
+  const experimentSecret = process.env.EXPERIMENT_SECRET || undefined;
   // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
   let server: Awaited<ReturnType<typeof startStaticServer>>;
   try {
@@ -48,7 +51,7 @@ await runCli('start', async () => {
     const pixel = analyticsEnabled(root) ? { endpoint: trackEndpoint(supabaseUrl(), supabaseAnonKey()), secret: proxySecret } : undefined;
     if (pixel && proxySecret && proxySecret.length < 32) console.log(`${PROXY_SECRET_ENV} is shorter than 32 characters: the database never believes a key that short, so browsers without script are not counted.`);
     if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see README "Seeing what sells").`);
-    server = await startStaticServer({ dir: dist, port, host, pixel, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
+    server = await startStaticServer({ dir: dist, port, host, pixel, experimentSecret });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
     throw e;
@@ -60,9 +63,16 @@ await runCli('start', async () => {
     server.close();
     throw e;
   }
+  // A hosted project's webhook is its own Edge Function: its provider and secret are the project's secrets.
+  if (!backend && !isLocalBackend(supabaseUrl())) {
+    console.log(`Checkout webhook: ${supabaseUrl()}/functions/v1/checkout-webhook, the hosted project's (its provider and secret: \`supabase secrets list\`, CHECKOUT_PROVIDER and CHECKOUT_WEBHOOK_SECRET)`);
+  }
+  const secretNote = serverSecretNote(servedExperimentCount(dist), experimentSecret);
+  if (secretNote) console.log(secretNote);
   console.log(`Site: http://${host ?? 'localhost'}:${port}`);
-  // So that a build into this folder meanwhile can warn when it writes another backend's address.
-  const unrecord = recordServing(root, dist, supabaseUrl());
+  // So that a build into this folder meanwhile can warn when it writes another backend's address, or
+  // when this server has no EXPERIMENT_SECRET for its pages under an experiment.
+  const unrecord = recordServing(root, dist, supabaseUrl(), !!experimentSecret);
 
   // Serve until told to stop; then close everything so Node exits by itself with its output drained.
   await new Promise<void>((done) => {

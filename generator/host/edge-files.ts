@@ -105,10 +105,3 @@ export const config = { path: ${JSON.stringify(include)} };
   }
   return files;
 }
-
-/** What `npm run build` says when pages are under an experiment and this machine has no secret. */
-export function secretNote(compiled: CompiledSite, env = process.env): string | undefined {
-  const n = Object.keys(experimentRoutes(compiled)).length;
-  if (!n || env.EXPERIMENT_SECRET) return undefined;
-  return `${n} page${n === 1 ? ' is' : 's are'} under an experiment, but EXPERIMENT_SECRET is not set: npm start shows every visitor the control. Set EXPERIMENT_SECRET (any long random text) here and on the host (Cloudflare Pages or Netlify environment variables); a plain static host always serves the control.`;
-}

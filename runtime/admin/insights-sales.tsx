@@ -1,9 +1,11 @@
 // The money on /admin/insights (issue 41): orders, revenue and refunds from the checkout's verified
 // webhooks, per platform page and bundle (beside their buy clicks), then per product, page, call to
 // action, campaign, referrer, experiment version and funnel, each currency apart, with the orders no
-// buy click claims in an "Unattributed" row. The arithmetic is insights-sales-maths.ts's.
+// buy click claims in an "Unattributed" row; first, the checkout webhook's latest deliveries and its
+// warnings (checkout-deliveries.tsx). The arithmetic is insights-sales-maths.ts's.
 import { useMemo, type ReactNode } from 'react';
 import type { Money } from '../backend/sales.ts';
+import { CheckoutDeliveries } from './checkout-deliveries.tsx';
 import { num } from './insights-charts.tsx';
 import { percent } from './insights-maths.ts';
 import { formatMoney, salesCsvTables, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
@@ -94,6 +96,7 @@ export function SalesSection({ sales, children }: { sales: SalesView | undefined
       <p className="mt-1 text-sm text-gray-600" data-testid="insights-sales-source">
         Revenue and orders come only from the checkout's verified webhooks: events your payment provider signed, never figures a browser sent. Refunds are subtracted from the net. Buy clicks are clicks: a visitor pressed buy, which is not a sale. Each currency is shown apart.
       </p>
+      <CheckoutDeliveries />
       {children}
       <div className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="sales-totals">
         {sales.totals.length === 0 ? (

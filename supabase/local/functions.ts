@@ -9,6 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServiceSql } from '../functions/_shared/mail/list-db.ts';
+import { providerOf } from '../functions/checkout-webhook/event.ts';
+import { configurationProblem } from '../functions/checkout-webhook/handler.ts';
 import type { Database } from './db.ts';
 import { Reply, readBody } from './http.ts';
 import type { MailLoop } from './mail-loop.ts';
@@ -22,8 +24,8 @@ export interface LocalFunctionContext {
   serviceSql: ServiceSql;
   /** CHECKOUT_WEBHOOK_SECRET; without it every checkout webhook is refused, as on a hosted project. */
   checkoutSecret?: string;
-  /** site.config.yaml's checkout.provider. */
-  checkoutProvider?: string;
+  /** site.config.yaml's checkout.provider, or a function reading it at each delivery. */
+  checkoutProvider?: string | (() => string | undefined);
   /** The local sender, when the stand-in runs with the mail catcher (npm start, npm run dev, the tests that ask). */
   mail?: { loop: MailLoop; siteOrigin: string; webhookSecret: string };
 }
@@ -62,4 +64,29 @@ export function edgeFunctions(ctx: LocalFunctionContext): (req: IncomingMessage,
     const response = await (await handlerOf(name))(new Request(new URL(req.url ?? '/', baseUrl), { method, headers, body: body ? new Uint8Array(body) : undefined }));
     return new Reply(response.status, Buffer.from(await response.arrayBuffer()), Object.fromEntries(response.headers));
   };
+}
+
+/** Where the secret came from, for the banner: it decides what `npm run checkout:trigger` must be given. */
+export type SecretSource = 'local' | 'CHECKOUT_WEBHOOK_SECRET' | 'option';
+
+/** checkout.provider as read now: the option's value, or what its function reads at each delivery. */
+export const providerReader = (p: LocalFunctionContext['checkoutProvider']) => (typeof p === 'function' ? p : () => p);
+
+/** The start banner's lines about the webhook: its address, the provider, the secret; and when every sale will be refused. */
+export function checkoutWebhookBanner(baseUrl: string, options: Pick<LocalFunctionContext, 'checkoutSecret' | 'checkoutProvider'>, source: SecretSource): string[] {
+  const name = providerReader(options.checkoutProvider)();
+  const problem = configurationProblem(options.checkoutSecret, name);
+  const secret = !options.checkoutSecret
+    ? 'none (CHECKOUT_WEBHOOK_SECRET is empty)'
+    : source === 'local'
+      ? "the stand-in's local one, which `npm run checkout:trigger` signs with"
+      : source === 'CHECKOUT_WEBHOOK_SECRET'
+        ? 'CHECKOUT_WEBHOOK_SECRET (give `npm run checkout:trigger` the same)'
+        : 'set by the caller';
+  return [
+    `  checkout webhook: ${baseUrl}/functions/v1/checkout-webhook`,
+    `    provider: ${providerOf(name) ? name : JSON.stringify(name ?? '')} (site.config.yaml's checkout.provider, read at each delivery)`,
+    `    secret:   ${secret}`,
+    ...(problem ? [`    ✗ every sale will be refused: ${problem}`] : []),
+  ];
 }

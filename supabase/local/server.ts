@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAuth } from './auth.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
-import { edgeFunctions } from './functions.ts';
+import { BUY_CLICKS_PATH, answerBuyClicks } from './buy-clicks.ts';
+import { checkoutWebhookBanner, edgeFunctions, type SecretSource } from './functions.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
@@ -49,8 +50,14 @@ interface StandInOptions {
   catalogue?: DatabaseCatalogue;
   /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET, else the local one (keys.ts). An empty one refuses every webhook. */
   checkoutSecret?: string;
-  /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies. */
-  checkoutProvider?: string;
+  /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies; or a function reading it at each delivery. */
+  checkoutProvider?: string | (() => string | undefined);
+  /**
+   * Count headless browsers as the browsers they are (default STANDIN_COUNT_HEADLESS=1): the stand-in,
+   * being the edge, hands the database "Chrome" where the user agent says "HeadlessChrome", so an
+   * automated test of the buy flow is counted. Local only: a hosted project counts them as bots.
+   */
+  countHeadless?: boolean;
   /** Send the list's mail to the local catcher (mail-catcher.ts); without it no mail is sent. */
   mail?: LocalMailOptions;
 }
@@ -82,6 +89,9 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
   const adminEmail = opts.adminEmail ?? env.ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
   const adminPassword = opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
   const adminTotpSecret = opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET;
+  const checkoutSecret = opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET;
+  const secretSource: SecretSource = opts.checkoutSecret !== undefined ? 'option' : env.CHECKOUT_WEBHOOK_SECRET !== undefined ? 'CHECKOUT_WEBHOOK_SECRET' : 'local';
+  const countHeadless = opts.countHeadless ?? env.STANDIN_COUNT_HEADLESS === '1';
 
   // The port first, so a second copy on the same port fails before it reads anything; a second copy
   // on another port is refused by the data folder's lock (data-lock.ts).
@@ -132,7 +142,7 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
     mail = opts.mail ? startMailLoop(db, `${url}/functions/v1`, opts.mail) : undefined;
     functions = edgeFunctions({
       db, url, anonKey: LOCAL_ANON_KEY, serviceSql: standInServiceSql(db),
-      checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET, checkoutProvider: opts.checkoutProvider,
+      checkoutSecret, checkoutProvider: opts.checkoutProvider,
       mail: mail && opts.mail && { loop: mail, siteOrigin: opts.mail.settings.origin, webhookSecret: opts.mail.webhookSecret ?? env.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET },
     });
   } catch (e) {
@@ -151,6 +161,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
         `  anon key:    ${LOCAL_ANON_KEY}`,
         `  local admin: ${adminEmail} / ${adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
         `  second factor: \`npm run admin:code\` prints the current code`,
+        ...checkoutWebhookBanner(url, { checkoutSecret, checkoutProvider: opts.checkoutProvider }, secretSource),
+        ...(countHeadless ? ['  headless browsers: counted as the browsers they are (STANDIN_COUNT_HEADLESS=1, local only)'] : []),
       ].join('\n'),
     );
   }
@@ -165,6 +177,8 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
       if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
       const target = new URL(raw, url);
+      if (countHeadless && typeof req.headers['user-agent'] === 'string') req.headers['user-agent'] = req.headers['user-agent'].replace(/HeadlessChrome/g, 'Chrome');
+      if (target.pathname === BUY_CLICKS_PATH) return writeReply(req, res, await answerBuyClicks(database, req, target));
       const fn = /^\/functions\/v1\/([^/]+)$/.exec(target.pathname);
       if (fn) return writeReply(req, res, await functions!(req, fn[1]!, url));
       const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
