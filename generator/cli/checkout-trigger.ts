@@ -18,7 +18,7 @@ import { deliver, refundDelivery, saleDelivery, type Delivery } from '../../supa
 import { LOCAL_CHECKOUT_WEBHOOK_SECRET } from '../../supabase/local/keys.ts';
 import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
 import { checkoutProvider, siteCatalogue } from '../host/site-catalogue.ts';
-import { EXIT, UsageError, parseCli } from './args.ts';
+import { EXIT, UsageError, parseCli, runCli, type Command } from './args.ts';
 
 interface LastSale {
   sale: Delivery & { amountMinor: number; currency: string; refundedMinor: number };
@@ -26,6 +26,21 @@ interface LastSale {
 }
 
 const USAGE = 'usage: npm run checkout:trigger -- sale [<reference>] [--product <id>] | replay | refund [--amount <minor units>]';
+
+const TRIGGER: Command = {
+  usage: 'npm run checkout:trigger -- sale [<reference>] [--product <id>] | replay | refund [--amount <minor units>]',
+  does: "Sends correctly signed test events to the running local stand-in's checkout webhook, as `stripe trigger` does: a paid sale for a buy click's reference (none: an unattributed sale), the last event again, or a refund of the last sale.",
+  options: {
+    product: { type: 'string', value: '<id>', help: 'the product sold (default the first in the catalogue)' },
+    amount: { type: 'string', value: '<minor units>', help: 'how much to refund, e.g. 1000 for 10.00 (default the rest)' },
+  },
+  positionals: true,
+  env: {
+    VITE_SUPABASE_URL: 'the stand-in to send to (default http://127.0.0.1:54321, or SUPABASE_PORT\'s)',
+    CHECKOUT_WEBHOOK_SECRET: "the signing secret; set it as npm start has it (default the stand-in's local one)",
+  },
+  examples: ['npm run checkout:trigger -- sale <reference>', 'npm run checkout:trigger -- refund --amount 1000'],
+};
 
 /** Where the last sale is kept between runs: per stand-in address, outside the project. */
 const stateFile = (base: string) => join(tmpdir(), `checkout-trigger-${createHash('sha256').update(base).digest('hex').slice(0, 12)}.json`);
@@ -38,8 +53,8 @@ function readState(base: string): LastSale {
   }
 }
 
-async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseCli(argv, { product: { type: 'string' }, amount: { type: 'string' } }, true);
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseCli(argv, TRIGGER);
   const [command, reference, ...rest] = positionals;
   if (!command || rest.length) throw new UsageError(USAGE);
   const base = supabaseUrl();
@@ -75,10 +90,7 @@ async function main(argv: string[]): Promise<void> {
   writeFileSync(stateFile(base), JSON.stringify(state));
   const { type } = JSON.parse(state.last.body) as { type?: string; meta?: { event_name?: string } };
   console.log(`${command}: ${type ?? (JSON.parse(state.last.body) as { meta: { event_name: string } }).meta.event_name} for order ${state.last.orderId} → ${answer.status} ${JSON.stringify(answer.body)}`);
-  if (answer.status >= 300) process.exitCode = EXIT.invalid;
+  return answer.status >= 300 ? EXIT.invalid : EXIT.ok;
 }
 
-main(process.argv.slice(2)).catch((e: Error) => {
-  console.error(e instanceof UsageError ? `checkout:trigger: ${e.message}` : e);
-  process.exitCode = e instanceof UsageError ? EXIT.usage : EXIT.invalid;
-});
+await runCli('checkout:trigger', () => main(process.argv.slice(2)));
