@@ -65,7 +65,7 @@ await runCli('start', async () => {
     // The no-script pixel's page views go to the track function, when the site counts at all.
     const pixel = analyticsEnabled(root) ? { endpoint: trackEndpoint(supabaseUrl(), supabaseAnonKey()), secret: proxySecret } : undefined;
     if (pixel && proxySecret && proxySecret.length < 32) console.log(`${PROXY_SECRET_ENV} is shorter than 32 characters: the database never believes a key that short, so browsers without script are not counted.`);
-    if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see README "Seeing what sells").`);
+    if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see docs/deploying/secrets.md).`);
     server = await startStaticServer({ dir: dist, port, host, pixel, experimentSecret: process.env.EXPERIMENT_SECRET || undefined });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);
