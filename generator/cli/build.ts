@@ -6,8 +6,8 @@
 // and peak memory as JSON (the bench reads it), and prints the caches' counts.
 // Exit 0 built, 1 invalid pages (nothing written), 2 usage error or a failure of the build itself.
 import './production.ts';
-import { writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { buildSite, ValidationError } from '../build.ts';
 import { SCHEDULE_FILE, scheduleSummary } from '../core/publication.ts';
 import { moment, parseCli, runCli, type Command } from './args.ts';
@@ -41,7 +41,11 @@ await runCli('build', async () => {
     const r = await buildSite(process.cwd(), { outDir, asOf, clean: values.clean === true });
     // Peak resident memory of the whole process, worker threads included (they share it).
     const stats = { ms: r.ms, timings: r.timings, pages: r.pages.length, rendered: r.rendered.length, renderedBecause: r.renderedBecause, written: r.written.length, removed: r.removed.length, clientBuilt: r.clientBuilt, caches: r.caches, maxRssBytes: process.resourceUsage().maxRSS * 1024, renderedRoutes: r.rendered, writtenFiles: r.written, removedFiles: r.removed };
-    if (typeof values.stats === 'string') writeFileSync(values.stats, JSON.stringify(stats, null, 2));
+    if (typeof values.stats === 'string') {
+      // A fresh clone has no .tmp/: the folder named is made, as the build makes dist/.
+      mkdirSync(dirname(resolve(values.stats)), { recursive: true });
+      writeFileSync(values.stats, JSON.stringify(stats, null, 2));
+    }
     const withIslands = r.pages.filter((p) => p.islands.length).length;
     const scheduleAt = relative(process.cwd(), join(outDir ?? join(process.cwd(), 'dist'), SCHEDULE_FILE));
     const built = `✓ built ${r.pages.length} pages (${withIslands} with islands, ${r.pages.length - withIslands} without islands) in ${r.ms} ms${asOf ? ` as of ${r.schedule.builtAsOf}` : ''}; ${r.rendered.length} rendered, ${r.written.length} files written, ${r.removed.length} removed`;
