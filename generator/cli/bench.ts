@@ -25,7 +25,7 @@ import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from '../build.ts';
-import { count, EXIT, parseCli, runCli } from './args.ts';
+import { count, EXIT, parseCli, runCli, type Command } from './args.ts';
 import { benchAtScale } from '../bench/scale.ts';
 import { FIRST_RESPONSE_BUDGET, firstResponses } from '../bench/first-response.ts';
 import { describeKeystrokes, medianOf, STUDIO_KEYSTROKE_BUDGET, studioKeystrokeTimes } from '../bench/studio-keystroke.ts';
@@ -54,11 +54,27 @@ interface Chunk {
   imports?: string[];
 }
 
+const BENCH: Command = {
+  usage: 'npm run bench [-- <options>]',
+  does: 'Measures the site against its budgets and exits 1 when one is over: with no option, the build, every page\'s bytes and first response, the studio\'s keystroke to preview, Lighthouse on each kind of route, the beacon, the analytics database and the checkout webhook. Each option below runs one part alone.',
+  options: {
+    articles: { type: 'string', value: '<N>', help: 'grow a copy of the site to N articles and time cold, warm and one-article builds' },
+    dir: { type: 'string', value: '<dir>', help: 'with --articles: where the copy goes (default .tmp/bench/<N>-articles)' },
+    astro: { type: 'boolean', help: 'with --articles: build the same articles with Astro too and compare' },
+    experiments: { type: 'boolean', help: 'only the experiments\' statistics by simulation and the cost of choosing a version' },
+    beacon: { type: 'boolean', help: 'only the analytics beacon\'s bytes and its cost to a phone\'s LCP' },
+    runs: { type: 'string', value: '<N>', help: 'with --beacon (default 9) or --experiments (default 7): rounds of Lighthouse' },
+    studio: { type: 'boolean', help: 'only the studio\'s keystroke to updated preview' },
+    analytics: { type: 'boolean', help: 'only the analytics database: ingest rate and every insights query' },
+    'analytics-events': { type: 'string', value: '<N>', help: 'with --analytics: how many events to query over (default 1,000,000)' },
+    'analytics-ingest': { type: 'string', value: '<N>', help: 'how many events to ingest (default 20,000); alone, only the ingest rate' },
+    webhook: { type: 'boolean', help: 'only the checkout webhook: verified deliveries a second' },
+  },
+  examples: ['npm run bench', 'npm run bench -- --articles 1000 --astro', 'npm run bench -- --beacon --runs 5'],
+};
+
 await runCli('bench', async () => {
-  const { values } = parseCli(process.argv.slice(2), {
-    articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
-  });
+  const { values } = parseCli(process.argv.slice(2), BENCH);
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   // --analytics-ingest alone: the ingest rate only, no dashboard data.
   const ingestOnly = values['analytics-ingest'] !== undefined && values.analytics !== true && values['analytics-events'] === undefined;

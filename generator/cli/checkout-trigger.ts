@@ -24,7 +24,7 @@ import { LOCAL_CHECKOUT_WEBHOOK_SECRET } from '../../supabase/local/keys.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
 import { checkoutProvider, siteCatalogue } from '../host/site-catalogue.ts';
-import { EXIT, UsageError, parseCli, runCli, type Options } from './args.ts';
+import { EXIT, UsageError, parseCli, runCli, type Command } from './args.ts';
 
 interface Sale {
   delivery: Delivery;
@@ -42,20 +42,30 @@ interface LastSale {
 
 const COMMANDS = ['sale', 'replay', 'refund'] as const;
 
-const OPTIONS: Options = { product: { type: 'string' }, amount: { type: 'string' }, help: { type: 'boolean', short: 'h' } };
-
-const USAGE = `usage: npm run checkout:trigger -- <command> [options]
-
-  sale <reference>     a paid sale for the buy click that sent <reference> (the checkout address's
-                       client_reference_id, or checkout[custom][ref]): the product it named, at its price
-  sale [--product id]  a sale with no reference (unattributed), of the product (the first otherwise)
-  replay               the last event sent, again: the webhook acknowledges it and changes nothing
-  refund [--amount n]  the last sale refunded: n minor units more (1000 is 10.00 USD), or the rest
-  --help               this text
-
-Sends to the stand-in at VITE_SUPABASE_URL (default http://127.0.0.1:54321), as site.config.yaml's
-checkout.provider signs, with CHECKOUT_WEBHOOK_SECRET or else the stand-in's local secret. npm start
-uses the same local secret unless it was given CHECKOUT_WEBHOOK_SECRET: then give this command the same.`;
+const TRIGGER: Command = {
+  usage: 'npm run checkout:trigger -- sale [<reference>] [--product <id>] | replay | refund [--amount <minor units>]',
+  does: [
+    "Sends correctly signed test events to the running local stand-in's checkout webhook, as `stripe trigger` does:",
+    '  sale <reference>     a paid sale for the buy click that sent <reference> (the checkout address\'s',
+    '                       client_reference_id, or checkout[custom][ref]): the product it named, at its price',
+    '  sale [--product id]  a sale with no reference (unattributed), of the product (the first otherwise)',
+    '  replay               the last event sent, again: the webhook acknowledges it and changes nothing',
+    '  refund [--amount n]  the last sale refunded: n minor units more (1000 is 10.00 USD), or the rest',
+    "It signs as site.config.yaml's checkout.provider does, with CHECKOUT_WEBHOOK_SECRET or else the stand-in's local secret.",
+    'npm start uses the same local secret unless it was given CHECKOUT_WEBHOOK_SECRET: then give this command the same.',
+  ].join('\n'),
+  options: {
+    product: { type: 'string', value: '<id>', help: 'the product sold without a reference (default the first in the catalogue)' },
+    amount: { type: 'string', value: '<minor units>', help: 'how much to refund, e.g. 1000 for 10.00 (default the rest)' },
+  },
+  positionals: true,
+  env: {
+    VITE_SUPABASE_URL: "the stand-in to send to (default http://127.0.0.1:54321, or SUPABASE_PORT's)",
+    CHECKOUT_WEBHOOK_SECRET: "the signing secret; set it as npm start has it (default the stand-in's local one)",
+  },
+  examples: ['npm run checkout:trigger -- sale <reference>', 'npm run checkout:trigger -- refund --amount 1000'],
+};
+const USAGE = `usage: ${TRIGGER.usage}`;
 
 /** Where the last sale is kept between runs: per stand-in address, outside the project. */
 const stateFile = (base: string) => join(tmpdir(), `checkout-trigger-${createHash('sha256').update(base).digest('hex').slice(0, 12)}.json`);
@@ -121,11 +131,7 @@ function outcome(answer: { status: number; body: unknown }): string {
 await runCli('checkout:trigger', async () => {
   const argv = process.argv.slice(2);
   const { reference, rest } = takeReference(argv);
-  const { values, positionals } = parseCli(rest, OPTIONS, true);
-  if (values.help) {
-    console.log(USAGE);
-    return EXIT.ok;
-  }
+  const { values, positionals } = parseCli(rest, TRIGGER);
   const [command, ...extra] = positionals;
   if (!command) throw new UsageError(`no command.\n${USAGE}`);
   if (!(COMMANDS as readonly string[]).includes(command)) {

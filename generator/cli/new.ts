@@ -13,10 +13,17 @@ import { writeEditorSchemas } from '../authoring/editor-schema.ts';
 import { articleStarter, newsletterStarter, pageStarter, platformStarter } from '../authoring/starters.ts';
 import { LIST_MAILS, MAIL_DIR, NEWSLETTER_SLUG, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { writeNoFollow, WriteRefused } from '../guards/safe-write.ts';
-import { EXIT, parseCli, runCli, UsageError } from './args.ts';
+import { EXIT, parseCli, runCli, UsageError, type Command } from './args.ts';
 
 const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id> | newsletter <slug>   e.g. npm run new -- article my-new-article';
 const KINDS = ['page', 'article', 'platform', 'newsletter'];
+
+const NEW: Command = {
+  usage: 'npm run new -- page <name> | article <slug> | platform <product id>',
+  does: 'Writes a starter YAML file that validates as written: a page (pages/<name>.yaml), an article (pages/blog/<slug>.yaml), or the sales page of a product already in site.config.yaml (at its route, in DRAFT: copy with draft: true). Never overwrites a file.',
+  positionals: true,
+  examples: ['npm run new -- article my-new-article', 'npm run new -- page offer', 'npm run new -- platform snapchat'],
+};
 
 /** The product with this id in site.config.yaml, or a usage error naming the products there. */
 function catalogueProduct(root: string, id: string): Product {
@@ -69,7 +76,7 @@ function starter(root: string, kind: string, name: string): { file: string; text
 }
 
 await runCli('new', () => {
-  const { positionals } = parseCli(process.argv.slice(2), {}, true);
+  const { positionals } = parseCli(process.argv.slice(2), NEW);
   const [kind, name] = positionals;
   if (kind && !KINDS.includes(kind)) {
     const guess = didYouMean(kind, KINDS);

@@ -15,11 +15,29 @@ import { servedExperimentCount, serverSecretNote } from '../host/experiment-secr
 import { readPort, startStaticServer } from '../host/serve.ts';
 import { recordServing } from '../host/serving-record.ts';
 import { startLocalBackend, willStartStandIn } from './backend.ts';
-import { EXIT, parseCli, runCli, UsageError } from './args.ts';
+import { EXIT, parseCli, runCli, UsageError, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
+const START: Command = {
+  usage: 'npm start [-- <options>]',
+  does: 'Builds the site if its sources changed, starts the local Supabase stand-in (unless the site is built for a hosted project), and serves dist/ with compression, security headers and a real 404, until Ctrl-C.',
+  options: REPORT_OPTIONS,
+  env: {
+    PORT: 'the site\'s port (default 4173)',
+    HOST: 'the address it listens on (default all interfaces)',
+    SUPABASE_PORT: 'the stand-in\'s port (default 54321) when VITE_SUPABASE_URL is unset',
+    VITE_SUPABASE_URL: 'the Supabase address pages are built for (default http://127.0.0.1:54321)',
+    DATA_DIR: 'the stand-in\'s data folder (default .data)',
+    OUT_DIR: 'the folder built and served (default dist)',
+    EXPERIMENT_SECRET: 'chooses each visitor\'s version of a page under an experiment',
+    ANALYTICS_PROXY_SECRET: 'names a no-script visitor to the database (drawn at each start for the stand-in)',
+    NO_STANDIN: '1 to start no stand-in',
+  },
+  examples: ['npm start', 'PORT=4471 SUPABASE_PORT=54471 DATA_DIR=/tmp/site-data npm start'],
+};
+
 await runCli('start', async () => {
-  const opts = reportOptions(parseCli(process.argv.slice(2), REPORT_OPTIONS).values);
+  const opts = reportOptions(parseCli(process.argv.slice(2), START).values);
   const root = process.cwd();
   // OUT_DIR lets several checkouts or test runs keep separate builds.
   const dist = process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist');
@@ -50,7 +68,7 @@ await runCli('start', async () => {
     // The no-script pixel's page views go to the track function, when the site counts at all.
     const pixel = analyticsEnabled(root) ? { endpoint: trackEndpoint(supabaseUrl(), supabaseAnonKey()), secret: proxySecret } : undefined;
     if (pixel && proxySecret && proxySecret.length < 32) console.log(`${PROXY_SECRET_ENV} is shorter than 32 characters: the database never believes a key that short, so browsers without script are not counted.`);
-    if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see README "Seeing what sells").`);
+    if (pixel && !proxySecret) console.log(`${PROXY_SECRET_ENV} is not set: browsers without script are not counted (the database cannot tell who they are; see docs/deploying/secrets.md).`);
     server = await startStaticServer({ dir: dist, port, host, pixel, experimentSecret });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; set PORT to use another.`);

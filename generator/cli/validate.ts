@@ -13,13 +13,26 @@ import { supabaseUrl } from '../host/backend-url.ts';
 import { isContentFile } from '../core/load.ts';
 import { isMailFile } from '../../model/newsletter.ts';
 import { validateSite } from '../validate/validate-site.ts';
-import { moment, parseCli, runCli, UsageError } from './args.ts';
+import { moment, parseCli, runCli, UsageError, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
 const SITE_WIDE = new Set(['DuplicateRoute', 'FeaturedArticle']);
 
+const VALIDATE: Command = {
+  usage: 'npm run validate [-- <options>] [<file>…]',
+  does: 'Checks every page, the site config, the blocks and the generated types, as CI and the studio\'s Publish do. Named files are checked against the whole site and only they are reported. Writes nothing. Exit 0 valid (warnings allowed), 1 invalid, 2 a usage error or a failure of the tool.',
+  options: {
+    ...REPORT_OPTIONS,
+    'as-of': { type: 'string', value: '<date>', help: 'judge links to scheduled pages as of that moment' },
+    verdicts: { type: 'boolean', help: 'also warn about experiments that reached a verdict (reads DATABASE_URL or the stopped stand-in\'s database)' },
+  },
+  positionals: true,
+  env: { DATABASE_URL: 'the database --verdicts reads (default the local stand-in\'s, DATA_DIR)' },
+  examples: ['npm run validate', 'npm run validate -- pages/about.yaml --format json'],
+};
+
 await runCli('validate', async () => {
-  const { values, positionals } = parseCli(process.argv.slice(2), { ...REPORT_OPTIONS, 'as-of': { type: 'string' }, verdicts: { type: 'boolean' } }, true);
+  const { values, positionals } = parseCli(process.argv.slice(2), VALIDATE);
   const opts = reportOptions(values);
   // Drafts are validated too; the moment decides which links to scheduled pages are still early.
   const asOf = moment('as-of', values['as-of']);

@@ -338,13 +338,13 @@ export const ErrorCatalogue = {
     title: 'Experiment past its planned end',
     severity: 'warning',
     message: (id: string, end: string) => `the experiment "${id}" was planned to end on ${end}`,
-    hint: 'Read its verdict in /admin/insights, then end it: move the winning variant\'s fields into the page\'s own and delete `experiment` and every `variants` (see the README, "Testing two versions of a page"). Or move `end` later.',
+    hint: 'Read its verdict in /admin/insights, then end it: move the winning variant\'s fields into the page\'s own and delete `experiment` and every `variants` (see docs/marketer/experiments.md, "End it"). Or move `end` later.',
   },
   ExperimentHasVerdict: {
     title: 'Experiment has an answer',
     severity: 'warning',
     message: (id: string, answer: string, figures: string) => `the experiment "${id}" has reached a verdict: ${answer}; ${figures}`,
-    hint: 'The sequential test behind it stays right however often it is read, so the answer is real: end the experiment. Move the winning variant\'s fields into the page\'s own (or keep the control) and delete `experiment` and every `variants` (see the README, "Testing two versions of a page"); /admin/insights shows the figures.',
+    hint: 'The sequential test behind it stays right however often it is read, so the answer is real: end the experiment. Move the winning variant\'s fields into the page\'s own (or keep the control) and delete `experiment` and every `variants` (see docs/marketer/experiments.md, "End it"); /admin/insights shows the figures.',
   },
   VariantChangesNothing: {
     title: 'Variant changes nothing',

@@ -8,7 +8,7 @@ export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-charact
 
 export const LOCAL_ADMIN_EMAIL = 'admin@example.com';
 export const LOCAL_ADMIN_PASSWORD = 'local-admin-password';
-// The local admin's second factor: a TOTP secret (base32) everyone can read in the README, so a
+// The local admin's second factor: a TOTP secret (base32) everyone can read in the docs (docs/owner/second-factor.md), so a
 // developer signs in without a phone (`npm run admin:code` prints the current code). Local only.
 export const LOCAL_ADMIN_TOTP_SECRET = 'KRUGS4ZANFZSA3DPMNQWYIDPNZWHSIDB';
 

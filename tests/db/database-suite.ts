@@ -421,7 +421,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
          from auth.users where email = 'admin@example.com'`,
       );
       expect(rows).toEqual([{ ok: true, role: 'admin' }]);
-      // With the README's second factor.
+      // With the local admin's second factor (docs/owner/second-factor.md).
       const factors = await db.query(
         `select f.factor_type, f.status, f.secret from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = 'admin@example.com'`,
       );

@@ -263,7 +263,7 @@ for (const width of [390, 1280]) {
 }
 
 test.describe('the second factor', () => {
-  // The seed admin's factors are removed with the README's recovery SQL, so the admin enrols again.
+  // The seed admin's factors are removed with the recovery SQL of docs/owner/second-factor.md, so the admin enrols again.
   const removeFactors = () =>
     dbQuery('delete from auth.mfa_factors where user_id = (select id from auth.users where email = $1)', [LOCAL_ADMIN_EMAIL]);
 

@@ -1,5 +1,5 @@
 // The Netlify Edge Function the build writes as dist/_netlify/edge-functions/experiments.js (point
-// netlify.toml's `edge_functions` at that folder; see the README). Its `config.path` lists only the
+// netlify.toml's `edge_functions` at that folder; see docs/deploying/static-hosts.md). Its `config.path` lists only the
 // routes under an experiment and the variants' own addresses, which answer the site's 404. Bundled by
 // generator/host/edge-files.ts with its routes.
 import { chooseVariant } from '../../../model/analytics/choose-variant.ts';

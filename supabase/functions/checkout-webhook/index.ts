@@ -1,7 +1,7 @@
 // The Supabase Edge Function `checkout-webhook` (issue 41): <project>/functions/v1/checkout-webhook.
 // Deploy: `supabase functions deploy checkout-webhook --no-verify-jwt` (the provider sends no
 // Supabase key; the provider's signature is the check). Secrets: `supabase secrets set
-// CHECKOUT_WEBHOOK_SECRET=... CHECKOUT_PROVIDER=Stripe` (README "Seeing what sells");
+// CHECKOUT_WEBHOOK_SECRET=... CHECKOUT_PROVIDER=Stripe` (docs/deploying/checkout.md);
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase in every function. The verifying
 // and the answers are handler.ts's, which the local stand-in serves too.
 import { checkoutWebhook, type Recorded } from './handler.ts';
