@@ -7,7 +7,8 @@
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
 // median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
 // page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31), LCP
-// against a bare page of each route's own size (issue 40), and the heaviest route besides.
+// against a bare page of each route's own size that loads its high-priority image too (issues 40, 50),
+// and the heaviest route besides.
 // The analytics beacon: its brotli bytes, and a phone's LCP on pages beside copies without it, in the
 // same Lighthouse run (bench/beacon.ts); `npm run bench -- --beacon [--runs N]` measures only that.
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
