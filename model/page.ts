@@ -34,27 +34,6 @@ export interface PageDefinition {
   experiment?: Experiment;
   /** On a variant's definition: which one (the control's has none). Built to its own file, never listed. */
   variant?: string;
-  /** A long article built as several pages, each within the first round trip
-   * (generator/core/templates/article-parts.ts): every part's route and its first section's index. This
-   * page shows `sections` from its part's `from` up to the next part's; the outline is the whole article's. */
-  part?: ArticlePart;
-}
-
-export interface ArticlePart {
-  /** This page's part, from 0 (the article's own route). */
-  index: number;
-  parts: readonly { route: string; from: number }[];
-  /** The whole article's summary: a later part has no `article` of its own, so lists, the feed and
-   * everything that counts articles see each article once. */
-  of: ArticleSummary;
-}
-
-/** The sections a page shows: all of them, or its part's. */
-export function shownSections(page: Pick<PageDefinition, 'sections' | 'part'>): { sections: Block[]; from: number } {
-  if (!page.part) return { sections: page.sections, from: 0 };
-  const { index, parts } = page.part;
-  const from = parts[index]!.from;
-  return { sections: page.sections.slice(from, parts[index + 1]?.from ?? page.sections.length), from };
 }
 
 export interface CompiledSite {

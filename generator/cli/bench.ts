@@ -1,12 +1,14 @@
 // `npm run bench`: builds the site, prints the build time and what each kind of page downloads
 // (brotli bytes of HTML, CSS and JavaScript, following each script's static imports), and fails when a
 // size budget is exceeded, every route's whole HTML as sent against the first round trip's 14,600 B among
-// them (bench/round-trip.ts), and each mail's HTML against Gmail's 102,000 bytes (bench/mail-size.ts).
+// them, an article's first screen (head, inlined CSS, header, title and opening paragraph) instead of its
+// whole (bench/round-trip.ts), and each mail's HTML against Gmail's 102,000 bytes (bench/mail-size.ts).
 // Sizes are deterministic; build times are printed, never asserted. Then the
 // studio in `npm run dev` on the site: keystroke to updated preview (bench/studio-keystroke.ts), whose
 // median has a budget (issue 27). Then Lighthouse's mobile run on each kind of route beside a bare HTML
 // page (bench/lighthouse.ts): score, LCP and TBT, with budgets relative to the bare page (issue 31), LCP
-// against a bare page of each route's own size (issue 40), and the heaviest route besides.
+// against a bare page of each route's own size that loads its high-priority image too (issues 40, 50),
+// and the heaviest route besides.
 // The analytics beacon: its brotli bytes, and a phone's LCP on pages beside copies without it, in the
 // same Lighthouse run (bench/beacon.ts); `npm run bench -- --beacon [--runs N]` measures only that.
 // `npm run bench -- --articles N [--dir D] [--astro]` measures the build at scale instead (see bench/scale.ts):
@@ -36,7 +38,7 @@ import { describeWebhook, webhookFigures, webhookOverBudget } from '../bench/che
 import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, writeWithoutBeacon } from '../bench/beacon.ts';
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
-import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
+import { articleOpenings, describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 import { describeMailSizes } from '../bench/mail-size.ts';
 
 const BUDGET = {
@@ -186,8 +188,11 @@ await runCli('bench', async () => {
   for (const f of [...first].sort((a, b) => b.total - a.total))
     console.log(f.route.padEnd(40), kb(f.firstScreen.mobile + f.blockingCss).padStart(9), kb(f.firstScreen.desktop + f.blockingCss).padStart(9), kb(f.html).padStart(11), f.blockingCss ? `  (${kb(f.blockingCss)} render-blocking CSS)` : '');
 
-  // Every route in one round trip: its whole HTML as sent, headers included (issue 40).
-  const trips = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), first);
+  // Every route in one round trip: its whole HTML as sent, headers included (issue 40); an article, whole
+  // at its one address, its first screen up to the end of its opening paragraph (issue 50).
+  const articleRoutes = new Set(compiled.pages.filter((p) => p.article).map((p) => p.route));
+  const openings = articleOpenings(result.pages.filter((p) => articleRoutes.has(p.route)));
+  const trips = roundTrips(await sentBytes(result.pages.map((p) => p.route), outDir), first, openings);
   console.log(`\n${describeRoundTrips(trips)}`);
   over.push(...roundTripOverBudget(trips));
 

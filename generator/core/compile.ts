@@ -13,7 +13,6 @@ import { lazySource, locate, locateIn, withData, type SourceFile } from './sourc
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
-import { checkArticleParts, withArticleParts } from './templates/article-parts.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { checkExperiment, splitExperiment } from './experiments.ts';
 import { checkMail, mailRouteOf, type MailRead } from './newsletters.ts';
@@ -192,7 +191,7 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
   // A count written by hand is judged against the catalogue its page is made from: "all five apps" is
   // true on a live page while a sixth platform's page is still a draft.
   const catalogueFor = (d: CheckedDoc) => (d.page && liveByRoute.get(d.page.route) === false ? site : liveSite);
-  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs, ...checkArticleParts(docs)], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   return { read, diagnostics, site: { live: liveSite, missingPreviews: catalogue.missingPreviews, docs, asOf, dev } };
 }
@@ -265,8 +264,7 @@ export function assemble(checked: SiteChecked): CompileResult {
   const variants = split.flatMap((s) => s.variants);
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
-  // A long article's later parts are pages of their own, never listed (generator/core/templates/article-parts.ts).
-  const compiled: CompiledSite = { site: live, pages: withBlogPages(withArticleParts(pages), articles), articles, missingPreviews };
+  const compiled: CompiledSite = { site: live, pages: withBlogPages(pages, articles), articles, missingPreviews };
   if (variants.length) compiled.variants = variants;
   if (mails.length) compiled.mails = mails;
   return { ok: true, diagnostics, texts, files, site: compiled, schedule: scheduleOf(allPages, asOf) };

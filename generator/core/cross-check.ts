@@ -7,7 +7,6 @@ import { placeholderOf, PLACEHOLDERS_IN_TEXT } from '../../model/newsletter.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
-import { partRoute } from './templates/article-parts.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { draftCopy } from './draft-copy.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
@@ -132,18 +131,7 @@ function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, S
     if (unpublished) out.push(unpublished);
     const ids = anchors.get(route);
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
-    const part = hash && target ? laterPartHolding(routes, anchors, route, hash) : undefined;
-    if (part) out.push(diagnostic('AnchorOnLaterPart', at(), href, route, hash, part.part, part.parts));
   };
-}
-
-/** The later part (from 2) of the long article at `route` that holds the section `id`, read from the parts
- * checked beside the page files under their own addresses (templates/article-parts.ts checkArticleParts). */
-function laterPartHolding(routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, route: string, id: string): { part: number; parts: number } | undefined {
-  const parts = routes.get(partRoute(route, 1))?.part;
-  if (parts?.of.route !== route) return undefined;
-  const at = parts.parts.findIndex((p, i) => i > 0 && anchors.get(p.route)?.has(id));
-  return at > 0 ? { part: at + 1, parts: parts.parts.length } : undefined;
 }
 
 /**

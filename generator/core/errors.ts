@@ -145,13 +145,6 @@ export const ErrorCatalogue = {
       `link ${href}: ${route} has no section "#${anchor}"${ended(guess, (g) => `"#${g}"`)} Sections there: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}.`,
     hint: 'An anchor must be the `id` of a section on the target page.',
   },
-  AnchorOnLaterPart: {
-    title: '#anchor on a later part of a long article',
-    severity: 'warning',
-    message: (href: string, route: string, anchor: string, part: number, parts: number) =>
-      `link ${href}: "#${anchor}" is on part ${part} of ${parts} of ${route} (a long article is built in parts, each within the first round trip), so the link opens part 1 and goes no further`,
-    hint: 'Link to the article, or to a heading on its first part. Where parts begin follows the text, so a part\'s own address moves as the article changes.',
-  },
   UnsafeLink: {
     title: 'Link not allowed',
     message: (href: string) => `link ${href} is not allowed; links go to /pages, #sections, https:// or mailto: addresses`,

@@ -71,7 +71,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
       description={page.description}
       ogTitle={page.title}
-      ogType={page.article || page.part ? 'article' : 'website'}
+      ogType={page.article ? 'article' : 'website'}
       ogImage={ogImage}
       ogImageAlt={page.title}
       icon={images?.icon}
