@@ -11,7 +11,7 @@ import { TOTP } from 'otpauth';
 import { forgetWrongCodes, giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
-const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
+const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/newsletters', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const open = openAdmin;
