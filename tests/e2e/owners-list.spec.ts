@@ -5,6 +5,7 @@
 // the subscriber off at once. The unsubscribe page leaves and erases; a forged link says so.
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_CAPTURE_FORM, PRIVACY_WORDING, wordingVersion } from '../../model/list/consent.ts';
+import { PENDING_DAYS } from '../../model/list/status.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { dbQuery, islandsReady, openAdmin, sitemapRoutes } from './helpers.ts';
 import { linkIn, mailHeaders, mailsTo, waitForMail } from './mail.ts';
@@ -191,4 +192,16 @@ test('without script the confirm page says nothing was confirmed and what to do'
   await expect(page.getByRole('main')).toContainText('JavaScript, which is off in this browser, so nothing has been confirmed', { useInnerText: true });
   await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await context.close();
+});
+
+test('the privacy policy says what the list keeps, for how long, and how to leave', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const main = page.getByRole('main');
+  const kept = main.getByRole('listitem').filter({ hasText: 'A record of your consent' });
+  for (const what of ['date and time', 'the page and the form', 'version of the privacy wording']) await expect(kept).toContainText(what);
+  await expect(main.getByRole('listitem').filter({ hasText: 'Not stored:' }).first()).toContainText('your IP address, your browser');
+  await expect(main.getByRole('listitem').filter({ hasText: 'never confirmed' })).toContainText(`${PENDING_DAYS} days after it was given`);
+  await expect(main.getByRole('listitem').filter({ hasText: 'A confirmed address' })).toContainText('until you leave the list');
+  await expect(main.getByRole('listitem').filter({ hasText: 'One click in every e-mail' })).toBeVisible();
+  await expect(main.getByRole('listitem').filter({ hasText: /^The unsubscribe page/ })).toContainText('Delete everything about me');
 });
