@@ -6,10 +6,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_CAPTURE_FORM, PRIVACY_WORDING, wordingVersion } from '../../model/list/consent.ts';
 import { PENDING_DAYS } from '../../model/list/status.ts';
+import { LOCAL_ADMIN_EMAIL } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { dbQuery, islandsReady, openAdmin, sitemapRoutes } from './helpers.ts';
 import { linkIn, mailHeaders, mailsTo, waitForMail } from './mail.ts';
-import { mails, pages } from './site.ts';
+import { mails, pages, plain } from './site.ts';
 
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -92,6 +93,16 @@ test('a given address is pending with its consent record; the link shows a butto
     await openAdmin(owner, '/admin/newsletters');
     await signInAdmin(owner);
     const card = owner.locator(`[data-testid="newsletter"][data-slug="${newsletter!.slug}"]`);
+    // The preview is the built mail; the test goes to the signed-in admin alone.
+    await card.getByRole('button', { name: 'Preview' }).click();
+    await expect(card.getByTestId('newsletter-preview')).toContainText(newsletter!.subject);
+    const firstText = newsletter!.sections.flatMap((x) => (x.type === 'heading' || x.type === 'paragraph' ? [plain(x.text)] : []))[0]!;
+    await expect(card.frameLocator('iframe').locator('body')).toContainText(firstText);
+    const testsBefore = (await mailsTo(LOCAL_ADMIN_EMAIL)).filter((m) => m.Subject === newsletter!.subject).length;
+    await card.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(owner.locator('[data-sonner-toast][data-type="success"]', { hasText: 'Test sent' })).toContainText(LOCAL_ADMIN_EMAIL);
+    await expect.poll(async () => (await mailsTo(LOCAL_ADMIN_EMAIL)).filter((m) => m.Subject === newsletter!.subject).length).toBe(testsBefore + 1);
+    expect(await mailsTo(email)).not.toContainEqual(expect.objectContaining({ Subject: newsletter!.subject }));
     const [{ n }] = await dbQuery<{ n: number }>(
       `select count(*)::int as n from public.email_captures s where s.status = 'confirmed'
          and not exists (select 1 from list.deliveries d where d.newsletter = $1 and d.subscriber_id = s.id)`,
