@@ -8,7 +8,7 @@ import { DEFAULT_CAPTURE_FORM, PRIVACY_WORDING, wordingVersion } from '../../mod
 import { PENDING_DAYS } from '../../model/list/status.ts';
 import { LOCAL_ADMIN_EMAIL } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
-import { dbQuery, islandsReady, openAdmin, sitemapRoutes } from './helpers.ts';
+import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, sitemapRoutes } from './helpers.ts';
 import { linkIn, mailHeaders, mailsTo, waitForMail } from './mail.ts';
 import { mails, pages, plain } from './site.ts';
 
@@ -74,6 +74,7 @@ test('a given address is pending with its consent record; the link shows a butto
     await expect(card.getByTestId('masked-address')).toHaveText(`${local![0]}•••@${domain}`);
     await expect(card.getByRole('button', { name: 'Confirm' })).toBeVisible();
     expect((await subscriber(email))!.status).toBe('pending');
+    expect(await seriousAxeViolations(page, 'confirm page')).toEqual([]);
   });
 
   await test.step('the Confirm button confirms, once', async () => {
@@ -164,6 +165,7 @@ test('the unsubscribe page: opening changes nothing; Leave the list; then Delete
   const card = page.getByTestId('newsletter-unsubscribe');
   await expect(card).toHaveAttribute('data-state', 'ready');
   await expect(card.getByRole('link', { name: /go back/i })).toHaveAttribute('href', '/');
+  expect(await seriousAxeViolations(page, 'unsubscribe page')).toEqual([]);
   expect((await subscriber(email))!.status).toBe('confirmed');
 
   await card.getByRole('button', { name: 'Leave the list' }).click();
@@ -187,6 +189,7 @@ test('a forged or missing code is refused with a way to sign up again; the pages
     await islandsReady(page);
     await expect(page.getByTestId(testId)).toHaveAttribute('data-state', 'unknown');
     await expect(page.getByTestId('sign-up-again')).toHaveAttribute('href', /#email-capture$/);
+    expect(await seriousAxeViolations(page, path)).toEqual([]);
     await page.goto(path);
     await islandsReady(page);
     await expect(page.getByTestId(testId)).toHaveAttribute('data-state', 'no-token');
