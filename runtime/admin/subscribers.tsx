@@ -250,7 +250,7 @@ function Consent({ s, current, known }: { s: Subscriber; current: readonly strin
     <>
       {s.consented_at ? <time dateTime={s.consented_at} className="block whitespace-nowrap">{formatDateTime(s.consented_at)}</time> : <span className="block text-gray-500">no consent date</span>}
       <span className={muted}>
-        <span className="font-mono [overflow-wrap:anywhere]">{s.consent_route ?? 'no page recorded'}</span>
+        {s.consent_route ? <span className="font-mono [overflow-wrap:anywhere]">{s.consent_route}</span> : 'no page recorded'}
         {s.consent_form ? `, form ${s.consent_form}` : ''}
       </span>
       {s.consent_wording && (
