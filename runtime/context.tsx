@@ -23,6 +23,15 @@ export interface RenderContext {
   images?: SiteImages;
   /** The site's experiments, for the admin: a function, so only a page that asks reads every page's experiment (and depends on them). */
   experiments?: () => ExperimentEntry[];
+  /** The published newsletters this build wrote a mail for, for the admin's sending screen: a function, as `experiments`. */
+  newsletters?: () => NewsletterEntry[];
+}
+
+/** A published newsletter as the admin sends it: its mail is dist/newsletters/<slug>/mail.json, its web version `route`. */
+export interface NewsletterEntry {
+  slug: string;
+  subject: string;
+  route: string;
 }
 
 /** Images made at build time, by address (see generator/images/site-images.ts). */

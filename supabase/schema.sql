@@ -444,6 +444,7 @@ create table public.email_captures (
   consent_form text,
   consent_wording text,
   confirm_due_at timestamp with time zone,
+  confirm_lease_until timestamp with time zone,
   confirm_sent_at timestamp with time zone,
   confirmed_at timestamp with time zone,
   unsubscribed_at timestamp with time zone
@@ -872,8 +873,8 @@ AS $function$
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 
-CREATE OR REPLACE FUNCTION list.claim_confirmations(p_hashes bytea[])
- RETURNS TABLE(subscriber_id bigint, email text, token_hash bytea)
+CREATE OR REPLACE FUNCTION list.claim_confirmations(p_hashes bytea[], p_lease_seconds integer DEFAULT 120)
+ RETURNS TABLE(subscriber_id bigint, email text, token_hash bytea, due_at timestamp with time zone)
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -887,26 +888,33 @@ begin
   if exists (select 1 from unnest(v_hashes) h where h is null or octet_length(h) <> 32) then
     raise exception 'invalid hashes: each is the 32 bytes of a token''s sha256' using errcode = '22023';
   end if;
+  if p_lease_seconds is null or p_lease_seconds not between 1 and 86400 then
+    raise exception 'invalid lease: p_lease_seconds is 1 to 86400' using errcode = '22023';
+  end if;
   for r in
-    select s.id, s.email::text as email from public.email_captures s
+    select s.id, s.email::text as email, s.confirm_due_at from public.email_captures s
     where s.confirm_due_at is not null and s.status = 'pending'
       and (s.confirm_sent_at is null or s.confirm_sent_at <= now() - interval '24 hours')
+      and (s.confirm_lease_until is null or s.confirm_lease_until < now())
     order by s.confirm_due_at, s.id
     limit cardinality(v_hashes)
     for update skip locked
   loop
     v_taken := v_taken + 1;
-    update public.email_captures set confirm_sent_at = now(), confirm_due_at = null where id = r.id;
+    update public.email_captures set confirm_lease_until = now() + make_interval(secs => p_lease_seconds) where id = r.id;
+    -- A confirmation claimed again (its send failed, or its sender died) gets one more token: the
+    -- first mail may have left, and its link keeps working.
     insert into list.tokens (hash, purpose, subscriber_id, expires_at) values (v_hashes[v_taken], 'confirm', r.id, now() + interval '7 days');
     subscriber_id := r.id;
     email := r.email;
     token_hash := v_hashes[v_taken];
+    due_at := r.confirm_due_at;
     return next;
   end loop;
 end;
 $function$;
 -- grants: postgres=X/postgres service_role=X/postgres
-comment on function list.claim_confirmations(bytea[]) is 'The mailer takes up to one subscriber per hash whose confirmation is due (none sent to it in the last 24 hours), gives each a hash as its confirm token (7 days) and marks the mail sent now. Service role only.';
+comment on function list.claim_confirmations(bytea[],integer) is 'The mailer takes up to one subscriber per hash whose confirmation is due (none sent to it in the last 24 hours, nor claimed by a sender whose lease runs), for p_lease_seconds, and gives each a hash as its confirm token (7 days). due_at, the time the confirmation was asked for, is the same each time one request is claimed: with the subscriber''s id it names the mail to the provider (its idempotency key). list.finish_confirmations marks it sent. Service role only.';
 
 CREATE OR REPLACE FUNCTION list.claim_deliveries(p_hashes bytea[], p_lease_seconds integer DEFAULT 300)
  RETURNS TABLE(delivery_id bigint, newsletter text, email text, subscriber_id bigint, token_hash bytea)
@@ -964,6 +972,31 @@ end;
 $function$;
 -- grants: postgres=X/postgres service_role=X/postgres
 comment on function list.claim_deliveries(bytea[],integer) is 'The mailer takes up to one queued delivery per hash (and those whose lease ran out: a killed sender''s), oldest first, for p_lease_seconds; a subscriber no longer confirmed is skipped; each mail gets a hash as its unsubscribe token. The delivery''s id is the provider''s idempotency key. Service role only.';
+
+CREATE OR REPLACE FUNCTION list.finish_confirmations(p_subscriber_ids bigint[], p_sent boolean[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done integer;
+begin
+  if p_subscriber_ids is null or p_sent is null or cardinality(p_subscriber_ids) <> cardinality(p_sent) or array_position(p_sent, null) is not null then
+    raise exception 'invalid finish: one true (sent) or false (refused for good) per subscriber id' using errcode = '22023';
+  end if;
+  -- Sent: no other confirmation for 24 hours. Refused for good (an address the provider will never
+  -- take): nothing more is asked until the address is typed again.
+  update public.email_captures s
+  set confirm_sent_at = case when f.sent then now() else s.confirm_sent_at end, confirm_due_at = null, confirm_lease_until = null
+  from unnest(p_subscriber_ids, p_sent) as f(id, sent)
+  where s.id = f.id and s.confirm_lease_until is not null;
+  get diagnostics v_done = row_count;
+  return v_done;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.finish_confirmations(bigint[],boolean[]) is 'The mailer''s claimed confirmations, each sent (true) or refused for good (false), in one statement; returns how many were claimed. A passing failure is not finished: the lease runs out and the confirmation is claimed again. Service role only.';
 
 CREATE OR REPLACE FUNCTION list.finish_delivery(p_id bigint, p_status text, p_error text DEFAULT NULL::text, p_provider_id text DEFAULT NULL::text)
  RETURNS boolean

@@ -1,7 +1,8 @@
 // What npm start and npm run dev read of site.config.yaml for the local sender before anything is
-// compiled (as analytics-config.ts reads `analytics`): the sender, the rate, and the site's name and
-// address for the List-Id and the Message-IDs. Locally the provider does not matter: every mail goes
-// to the catcher. A value the schema would refuse falls back to a safe one; npm run validate names it.
+// compiled (as analytics-config.ts reads `analytics`): the sender, and the site's name and address for
+// the List-Id and the Message-IDs. Locally neither the provider nor its rate (mail.perSecond) matters:
+// every mail goes to the catcher, as fast as it takes them. A value the schema would refuse falls back
+// to a safe one; npm run validate names it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -9,17 +10,13 @@ import { parse } from 'yaml';
 export interface LocalMailSettings {
   from: string;
   replyTo?: string;
-  perSecond: number;
   siteUrl: string;
   siteName: string;
 }
 
-/** The schema's default for mail.perSecond (schemas/site-config.schema.json). */
-export const DEFAULT_PER_SECOND = 2;
-
 interface ConfigShape {
   site?: { name?: unknown; url?: unknown } | null;
-  mail?: { from?: unknown; replyTo?: unknown; perSecond?: unknown } | null;
+  mail?: { from?: unknown; replyTo?: unknown } | null;
 }
 
 function readConfig(root: string): ConfigShape | null {
@@ -40,11 +37,9 @@ export function localMailSettings(root: string): LocalMailSettings {
     siteUrl = 'https://site.example';
   }
   const siteName = text(config?.site?.name) ?? new URL(siteUrl).hostname;
-  const perSecond = config?.mail?.perSecond;
   return {
     from: text(config?.mail?.from) ?? `${siteName} <hello@${new URL(siteUrl).hostname}>`,
     replyTo: text(config?.mail?.replyTo),
-    perSecond: Number.isInteger(perSecond) && (perSecond as number) >= 1 ? (perSecond as number) : DEFAULT_PER_SECOND,
     siteUrl,
     siteName,
   };

@@ -12,6 +12,7 @@ import { download } from './download.ts';
 import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
 import { loadFunnel, loadInsights } from '../backend/insights.ts';
 import { ExperimentsSection } from './experiments.tsx';
+import { InsightsListSection } from './insights-list.tsx';
 import { SalesSection } from './insights-sales.tsx';
 import { loadSalesView, type SalesView } from './insights-sales-data.ts';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
@@ -443,6 +444,7 @@ function Ready({ view, sales, funnelsDeclared }: { view: InsightsView; sales?: S
       <Section id="insights-daily" title="Day by day">
         <DailyChart daily={view.daily} />
       </Section>
+      <InsightsListSection from={view.period.from} to={view.period.to} />
       <Family view={view} />
       <Funnels view={view} declared={funnelsDeclared} />
       <Tops view={view} />

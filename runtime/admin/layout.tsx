@@ -5,6 +5,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
 import { publishCatalogue } from '../backend/sales.ts';
+import { publishConsentWordings } from '../backend/list-admin.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
@@ -159,6 +160,22 @@ function usePublishedCatalogue(catalogue: DatabaseCatalogue | undefined) {
   }, [catalogue]);
 }
 
+/**
+ * The privacy wordings this build's forms show (model/list/consent.ts), published once per page load
+ * when a session reaches aal2, as the catalogue is: a consent record keeps only a wording's version, and
+ * the list screen shows the text the database was given for it. Already known, nothing is written.
+ */
+function usePublishedWordings(atAal2: boolean) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!atAal2 || sent.current) return;
+    sent.current = true;
+    publishConsentWordings().catch((e: unknown) =>
+      toast.error('The privacy wording was not sent to the database', { description: `The list shows each consent record's wording by it: ${e instanceof Error ? e.message : String(e)}` }),
+    );
+  }, [atAal2]);
+}
+
 export function AdminLayout({ props }: { props: AdminAppProps }) {
   const session = useLoaderData() as AdminSession;
   const { pathname } = useLocation();
@@ -168,7 +185,9 @@ export function AdminLayout({ props }: { props: AdminAppProps }) {
   useEffect(() => {
     document.title = `${screen?.title ?? 'Not found'} | ${props.siteName}`;
   }, [screen, props.siteName]);
-  usePublishedCatalogue(session.state !== 'signed-out' && session.admin && session.step === 'done' ? props.catalogue : undefined);
+  const atAal2 = session.state !== 'signed-out' && session.admin && session.step === 'done';
+  usePublishedCatalogue(atAal2 ? props.catalogue : undefined);
+  usePublishedWordings(atAal2);
 
   if (session.state === 'signed-out') {
     return (

@@ -1,6 +1,7 @@
 // The owner's admin area on an admin page: the client-side app as an island, prerendered as the
 // route's shell. The previews it tracks are the platform guides of site.config.yaml; the insights
-// screen gets the catalogue (routes, list prices) and the declared funnels the same way.
+// screen gets the catalogue (routes, list prices) and the declared funnels the same way, and the
+// newsletters screen the published newsletters this build wrote a mail for.
 import type { BlockOf } from '../../model/page.ts';
 import { isBundle, previewPath } from '../../model/catalogue.ts';
 import { databaseCatalogue } from '../../model/sales.ts';
@@ -12,8 +13,9 @@ import type { FunnelConfig } from '../backend/insights.ts';
 const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
-  const { site, page, experiments } = useRender();
+  const { site, page, experiments, newsletters } = useRender();
   const running = experiments?.() ?? [];
+  const published = newsletters?.() ?? [];
   const products = site.products.map((p) => ({ id: p.id, title: p.title, route: p.route, price: p.price, bundle: isBundle(p) }));
   const previews = site.products.filter((p) => !isBundle(p)).map((p) => ({ product: p.id, title: p.title, path: previewPath(p) }));
   return (
@@ -33,6 +35,7 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
           // Absent without an experiment, so the admin's pages are as they were.
           ...(running.length ? { experiments: running } : {}),
+          ...(published.length ? { newsletters: published } : {}),
         }}
       />
     </section>

@@ -5,7 +5,8 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
 import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
-import { RenderProvider, type SiteImages } from '../context.tsx';
+import { RenderProvider, type NewsletterEntry, type SiteImages } from '../context.tsx';
+import { newsletterRoute } from '../../model/newsletter.ts';
 import { registry } from '../registry.tsx';
 import { trackEndpoint } from '../client/beacon.ts';
 import { Document, ErrorDocument } from './document.tsx';
@@ -51,7 +52,7 @@ const INLINE_CSS = '/*inline-css*/';
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []) }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []), newsletters: () => newsletterEntries(compiled) }}>
       <PageView page={page} />
     </RenderProvider>,
   );
@@ -92,6 +93,11 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   // "</style" cannot end the element early: CSS reads "<\/style" as the same text.
   const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html, used).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
   return { html: `${DOCTYPE}${doc}\n`, islands: used };
+}
+
+/** The published newsletters the build writes a mail for (the list's own mails are not the admin's to send). */
+function newsletterEntries(compiled: CompiledSite): NewsletterEntry[] {
+  return (compiled.mails ?? []).filter((m) => m.kind === 'newsletter').map((m) => ({ slug: m.slug, subject: m.subject, route: m.route ?? newsletterRoute(m.slug) }));
 }
 
 export function renderErrorPage(report: string, scripts: string[]): string {

@@ -79,7 +79,12 @@ export async function startMailCatcher(opts: MailCatcherOptions = {}): Promise<M
       });
     },
   });
-  await listen(smtp, smtpPort, 'the mail catcher\'s SMTP', 'MAIL_SMTP_PORT');
+  try {
+    await listen(smtp, smtpPort, 'the mail catcher\'s SMTP', 'MAIL_SMTP_PORT');
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
   const smtpAddress = (smtp.server.address() as AddressInfo).port;
 
   const http = createServer((req, res) => void answer(req, res));
@@ -87,6 +92,7 @@ export async function startMailCatcher(opts: MailCatcherOptions = {}): Promise<M
     await listen(http, httpPort, 'the mail catcher\'s inbox', 'MAIL_PORT');
   } catch (e) {
     await new Promise<void>((done) => smtp.close(() => done()));
+    await store.close();
     throw e;
   }
   const port = (http.address() as AddressInfo).port;
@@ -169,6 +175,7 @@ export async function startMailCatcher(opts: MailCatcherOptions = {}): Promise<M
     async close() {
       http.closeAllConnections();
       await Promise.all([new Promise<void>((done) => http.close(() => done())), new Promise<void>((done) => smtp.close(() => done()))]);
+      await store.close();
     },
   };
 }

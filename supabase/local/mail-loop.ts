@@ -1,6 +1,8 @@
 // The stand-in's sender: the same mailer the Edge Functions use (supabase/functions/_shared/mail),
 // in-process, sending every mail by SMTP to the local catcher whatever mail.provider says, and reading
-// each mail from the build (dist/newsletters/<slug>/mail.json). It drains when the site did something
+// each mail from the build (dist/newsletters/<slug>/mail.json). mail.perSecond is a provider's limit,
+// which the catcher does not have: locally mails leave unpaced, a batch of a few hundred at a time
+// (BATCH), over a pool of SMTP connections. It drains when the site did something
 // that may queue mail (a call to a database function through the stand-in) and every few seconds
 // (a killed sender's leases running out), one drain at a time. What keeps mail from leaving is printed
 // once per distinct reason, where the developer looks: the terminal of npm start or npm run dev.
@@ -25,13 +27,13 @@ export interface LocalMailOptions {
   smtpUrl: string;
   /** The built site whose newsletters/<slug>/mail.json are sent. */
   distDir: string;
-  /** The mailer's settings; functionsUrl and origin as the stand-in serves them. */
-  settings: Omit<MailerSettings, 'functionsUrl'>;
+  /** The mailer's settings, but the rate; functionsUrl and origin as the stand-in serves them. */
+  settings: Omit<MailerSettings, 'functionsUrl' | 'perSecond'>;
   /** MAIL_WEBHOOK_SECRET for /functions/v1/mail-webhook; default the local one (keys.ts). */
   webhookSecret?: string;
   /** How often the queue is looked at without a cause (ms); default 5000. */
   pollMs?: number;
-  /** How long a claimed delivery is this sender's (default the mailer's, 120 s). */
+  /** How long a claimed mail is this sender's (default the mailer's, 120 s). */
   leaseSeconds?: number;
 }
 
@@ -79,7 +81,7 @@ export function builtMailContent(distDir: string): MailContentSource {
 export function startMailLoop(db: Database, functionsUrl: string, opts: LocalMailOptions): MailLoop {
   const transport = smtpTransport(opts.smtpUrl);
   const content = builtMailContent(opts.distDir);
-  const sender = mailer({ db: listDb(standInServiceSql(db)), transport, content, settings: { ...opts.settings, functionsUrl }, leaseSeconds: opts.leaseSeconds });
+  const sender = mailer({ db: listDb(standInServiceSql(db)), transport, content, settings: { ...opts.settings, functionsUrl, perSecond: undefined }, leaseSeconds: opts.leaseSeconds });
   const said = new Set<string>();
   let running: Promise<DrainReport> | undefined;
   let again = false;

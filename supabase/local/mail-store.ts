@@ -3,19 +3,19 @@
 // serves on port 54324. One message per Message-ID, as a provider keeps one per idempotency key: a
 // sender that sends a delivery again after a crash is answered as accepted and counted, never kept twice.
 //
-// Kept in a folder (npm start: <DATA_DIR>/mail) as one .eml file per message and an index of one JSON
-// line per message, so a catcher killed with its sender (kill -9) still holds every mail when it starts
-// again, and still refuses the ones it holds; or in memory (tests).
+// Kept in a folder (npm start: <DATA_DIR>/mail) as two files that only grow: messages.eml, each
+// message's source one after the other, and index.jsonl, one JSON line per message (its summary and
+// where its source starts). Both stay open, so a message costs two writes and no file of its own (a
+// newsletter to 10,000 subscribers is not 10,000 files). A catcher killed with its sender (kill -9)
+// still holds every mail it answered when it starts again, and still refuses the ones it holds; or in
+// memory (tests). A message's summary is parsed on a thread of its own (mail-parse.ts).
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { bareId, parserThread, type MailAddress, type ParsedFields } from './mail-parse.ts';
 
-/** An address as Go's net/mail writes it in Mailpit's JSON. */
-export interface MailAddress {
-  Name: string;
-  Address: string;
-}
+export type { MailAddress } from './mail-parse.ts';
 
 /** Mailpit's MessageSummary. */
 export interface MessageSummary {
@@ -73,64 +73,80 @@ export interface MailStore {
   remove(ids?: string[]): void;
   /** Messages refused because one with their Message-ID was kept (since this catcher started). */
   readonly duplicates: number;
+  /** Stops the parser thread and closes the files. */
+  close(): Promise<void>;
 }
-
-const addresses = (a: AddressObject | AddressObject[] | undefined): MailAddress[] =>
-  (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.flatMap((v) => (v.group ?? [v]).map((g) => ({ Name: g.name ?? '', Address: g.address ?? '' }))));
-
-/** The Message-ID without its angle brackets, as Mailpit shows it. */
-const bare = (id: string | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
 
 /** Go's textproto.CanonicalMIMEHeaderKey: Message-Id, List-Unsubscribe-Post. */
 export const canonicalHeader = (name: string) => name.toLowerCase().replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
-const snippetOf = (parsed: ParsedMail) => (parsed.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 250);
-
-function summaryOf(id: string, parsed: ParsedMail, size: number, bcc: MailAddress[]): MessageSummary {
+function summaryOf(id: string, f: ParsedFields, size: number, bcc: MailAddress[]): MessageSummary {
   return {
     ID: id,
-    MessageID: bare(parsed.messageId),
+    MessageID: f.messageId,
     Read: false,
-    From: addresses(parsed.from)[0] ?? null,
-    To: addresses(parsed.to),
-    Cc: addresses(parsed.cc),
+    From: f.from,
+    To: f.to,
+    Cc: f.cc,
     Bcc: bcc,
-    ReplyTo: addresses(parsed.replyTo),
-    Subject: parsed.subject ?? '',
+    ReplyTo: f.replyTo,
+    Subject: f.subject,
     Created: new Date().toISOString(),
     Username: '',
     Tags: [],
     Size: size,
-    Attachments: parsed.attachments.length,
-    Snippet: snippetOf(parsed),
+    Attachments: f.attachments,
+    Snippet: f.snippet,
   };
 }
+
+/** A kept message's line in index.jsonl: its summary and the offset of its source in messages.eml. */
+type IndexLine = MessageSummary & { At: number };
 
 /** `dir`: the folder to keep messages in; without it they live in memory. */
 export function mailStore(dir?: string): MailStore {
   const summaries: MessageSummary[] = [];
+  /** In memory: each message's source. In a folder: where it starts in messages.eml. */
   const raws = new Map<string, Buffer>();
+  const offsets = new Map<string, number>();
   const byMessageId = new Set<string>();
   let duplicates = 0;
-  const index = dir ? join(dir, 'index.jsonl') : undefined;
-  if (dir && index) {
+  const parser = parserThread();
+  let files: { index: number; data: number; size: number } | undefined;
+  if (dir) {
     mkdirSync(dir, { recursive: true });
-    if (existsSync(index)) {
-      for (const line of readFileSync(index, 'utf8').split('\n')) {
+    const indexPath = join(dir, 'index.jsonl');
+    const dataPath = join(dir, 'messages.eml');
+    // a+: every write appends, reads take a position.
+    const data = openSync(dataPath, 'a+');
+    const size = fstatSync(data).size;
+    if (existsSync(indexPath)) {
+      for (const line of readFileSync(indexPath, 'utf8').split('\n')) {
         if (!line.trim()) continue;
-        let s: MessageSummary;
+        let kept: IndexLine;
         try {
-          s = JSON.parse(line) as MessageSummary;
+          kept = JSON.parse(line) as IndexLine;
         } catch {
-          continue; // a line cut short by a kill: its .eml, if any, is not listed
+          continue; // a line cut short by a kill: its message is not listed
         }
-        if (!existsSync(join(dir, `${s.ID}.eml`))) continue;
-        summaries.push(s);
-        if (s.MessageID) byMessageId.add(s.MessageID);
+        if (!Number.isInteger(kept.At) || kept.At + kept.Size > size) continue;
+        const { At, ...summary } = kept;
+        summaries.push(summary);
+        offsets.set(summary.ID, At);
+        if (summary.MessageID) byMessageId.add(summary.MessageID);
       }
     }
+    files = { index: openSync(indexPath, 'a'), data, size };
   }
-  const rawOf = (id: string) => raws.get(id) ?? (dir && /^[\w-]+$/.test(id) && existsSync(join(dir, `${id}.eml`)) ? readFileSync(join(dir, `${id}.eml`)) : undefined);
+  const rawOf = (id: string): Buffer | undefined => {
+    const inMemory = raws.get(id);
+    const at = offsets.get(id);
+    if (inMemory || !files || at === undefined) return inMemory;
+    const size = summaries.find((s) => s.ID === id)?.Size ?? 0;
+    const out = Buffer.alloc(size);
+    readSync(files.data, out, 0, size, at);
+    return out;
+  };
   const find = (id: string) => (id === 'latest' ? summaries.at(-1) : summaries.find((s) => s.ID === id));
 
   return {
@@ -138,22 +154,25 @@ export function mailStore(dir?: string): MailStore {
       return duplicates;
     },
     async add(raw, envelope) {
-      const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
-      const messageId = bare(parsed.messageId);
+      const fields = await parser.parse(raw);
+      const messageId = fields.messageId;
       if (messageId && byMessageId.has(messageId)) {
         duplicates++;
         return undefined;
       }
       // Bcc is not in the headers: it is the envelope's recipients that no header names.
-      const named = new Set([...addresses(parsed.to), ...addresses(parsed.cc)].map((a) => a.Address.toLowerCase()));
+      const named = new Set([...fields.to, ...fields.cc].map((a) => a.Address.toLowerCase()));
       const bcc = (envelope?.to ?? []).filter((a) => !named.has(a.toLowerCase())).map((a) => ({ Name: '', Address: a }));
-      const summary = summaryOf(randomBytes(16).toString('base64url'), parsed, raw.length, bcc);
+      const summary = summaryOf(randomBytes(16).toString('base64url'), fields, raw.length, bcc);
       if (messageId) byMessageId.add(messageId);
       summaries.push(summary);
-      if (dir && index) {
-        // The message first, then its line: a kill between the two leaves a file no line lists.
-        writeFileSync(join(dir, `${summary.ID}.eml`), raw);
-        appendFileSync(index, `${JSON.stringify(summary)}\n`);
+      if (files) {
+        // The source first, then its line: a kill between the two leaves bytes no line points at.
+        const at = files.size;
+        writeSync(files.data, raw);
+        files.size += raw.length;
+        writeSync(files.index, `${JSON.stringify({ ...summary, At: at } satisfies IndexLine)}\n`);
+        offsets.set(summary.ID, at);
       } else raws.set(summary.ID, raw);
       return summary;
     },
@@ -175,7 +194,7 @@ export function mailStore(dir?: string): MailStore {
         Cc: s.Cc,
         Bcc: s.Bcc,
         ReplyTo: s.ReplyTo,
-        ReturnPath: bare(headers['Return-Path']?.[0]),
+        ReturnPath: bareId(headers['Return-Path']?.[0]),
         Subject: s.Subject,
         ListUnsubscribe: {
           Header: unsubscribe,
@@ -210,10 +229,24 @@ export function mailStore(dir?: string): MailStore {
         if (gone && !gone.has(s.ID)) continue;
         raws.delete(s.ID);
         byMessageId.delete(s.MessageID);
-        if (dir) rmSync(join(dir, `${s.ID}.eml`), { force: true });
+        offsets.delete(s.ID);
       }
       summaries.splice(0, summaries.length, ...kept);
-      if (index) writeFileSync(index, kept.map((s) => `${JSON.stringify(s)}\n`).join(''));
+      if (!files || !dir) return;
+      // The sources of the removed stay in messages.eml, which no line points at, until all are removed.
+      if (!kept.length) {
+        ftruncateSync(files.data, 0);
+        files.size = 0;
+      }
+      writeFileSync(join(dir, 'index.jsonl'), kept.map((s) => `${JSON.stringify({ ...s, At: offsets.get(s.ID)! } satisfies IndexLine)}\n`).join(''));
+    },
+    async close() {
+      await parser.close();
+      if (files) {
+        closeSync(files.index);
+        closeSync(files.data);
+        files = undefined;
+      }
     },
   };
 }

@@ -32,8 +32,11 @@ alter table public.email_captures
   add column consent_route text,
   add column consent_form text,
   add column consent_wording text,
-  -- A confirmation is asked for (the mailer's claim clears it and sets confirm_sent_at).
+  -- A confirmation is asked for since then: it stays due until the mailer finishes it (sent, which
+  -- sets confirm_sent_at, or refused for good). A mailer's claim holds it until confirm_lease_until,
+  -- so a send that failed, or a sender killed before it finished, is claimed again after the lease.
   add column confirm_due_at timestamptz,
+  add column confirm_lease_until timestamptz,
   add column confirm_sent_at timestamptz,
   add column confirmed_at timestamptz,
   add column unsubscribed_at timestamptz;
@@ -387,8 +390,8 @@ grant execute on function public.unsubscribe(text, boolean) to anon, authenticat
 
 -- The mailer (service role) -----------------------------------------------------------------------
 
-create function list.claim_confirmations(p_hashes bytea[])
-returns table (subscriber_id bigint, email text, token_hash bytea)
+create function list.claim_confirmations(p_hashes bytea[], p_lease_seconds integer default 120)
+returns table (subscriber_id bigint, email text, token_hash bytea, due_at timestamptz)
 language plpgsql
 security definer
 set search_path = ''
@@ -402,25 +405,56 @@ begin
   if exists (select 1 from unnest(v_hashes) h where h is null or octet_length(h) <> 32) then
     raise exception 'invalid hashes: each is the 32 bytes of a token''s sha256' using errcode = '22023';
   end if;
+  if p_lease_seconds is null or p_lease_seconds not between 1 and 86400 then
+    raise exception 'invalid lease: p_lease_seconds is 1 to 86400' using errcode = '22023';
+  end if;
   for r in
-    select s.id, s.email::text as email from public.email_captures s
+    select s.id, s.email::text as email, s.confirm_due_at from public.email_captures s
     where s.confirm_due_at is not null and s.status = 'pending'
       and (s.confirm_sent_at is null or s.confirm_sent_at <= now() - interval '24 hours')
+      and (s.confirm_lease_until is null or s.confirm_lease_until < now())
     order by s.confirm_due_at, s.id
     limit cardinality(v_hashes)
     for update skip locked
   loop
     v_taken := v_taken + 1;
-    update public.email_captures set confirm_sent_at = now(), confirm_due_at = null where id = r.id;
+    update public.email_captures set confirm_lease_until = now() + make_interval(secs => p_lease_seconds) where id = r.id;
+    -- A confirmation claimed again (its send failed, or its sender died) gets one more token: the
+    -- first mail may have left, and its link keeps working.
     insert into list.tokens (hash, purpose, subscriber_id, expires_at) values (v_hashes[v_taken], 'confirm', r.id, now() + interval '7 days');
     subscriber_id := r.id;
     email := r.email;
     token_hash := v_hashes[v_taken];
+    due_at := r.confirm_due_at;
     return next;
   end loop;
 end;
 $$;
-comment on function list.claim_confirmations(bytea[]) is 'The mailer takes up to one subscriber per hash whose confirmation is due (none sent to it in the last 24 hours), gives each a hash as its confirm token (7 days) and marks the mail sent now. Service role only.';
+comment on function list.claim_confirmations(bytea[], integer) is 'The mailer takes up to one subscriber per hash whose confirmation is due (none sent to it in the last 24 hours, nor claimed by a sender whose lease runs), for p_lease_seconds, and gives each a hash as its confirm token (7 days). due_at, the time the confirmation was asked for, is the same each time one request is claimed: with the subscriber''s id it names the mail to the provider (its idempotency key). list.finish_confirmations marks it sent. Service role only.';
+
+create function list.finish_confirmations(p_subscriber_ids bigint[], p_sent boolean[])
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_done integer;
+begin
+  if p_subscriber_ids is null or p_sent is null or cardinality(p_subscriber_ids) <> cardinality(p_sent) or array_position(p_sent, null) is not null then
+    raise exception 'invalid finish: one true (sent) or false (refused for good) per subscriber id' using errcode = '22023';
+  end if;
+  -- Sent: no other confirmation for 24 hours. Refused for good (an address the provider will never
+  -- take): nothing more is asked until the address is typed again.
+  update public.email_captures s
+  set confirm_sent_at = case when f.sent then now() else s.confirm_sent_at end, confirm_due_at = null, confirm_lease_until = null
+  from unnest(p_subscriber_ids, p_sent) as f(id, sent)
+  where s.id = f.id and s.confirm_lease_until is not null;
+  get diagnostics v_done = row_count;
+  return v_done;
+end;
+$$;
+comment on function list.finish_confirmations(bigint[], boolean[]) is 'The mailer''s claimed confirmations, each sent (true) or refused for good (false), in one statement; returns how many were claimed. A passing failure is not finished: the lease runs out and the confirmation is claimed again. Service role only.';
 
 create function list.claim_deliveries(p_hashes bytea[], p_lease_seconds integer default 300)
 returns table (delivery_id bigint, newsletter text, email text, subscriber_id bigint, token_hash bytea)
@@ -538,10 +572,10 @@ end;
 $$;
 comment on function list.purge_pending() is 'Deletes addresses pending for more than 30 days (never confirmed), and confirm tokens 30 days past their end. Daily: pg_cron on a hosted project, the stand-in at start. Service role, cron and psql.';
 
-revoke all on function list.claim_confirmations(bytea[]), list.claim_deliveries(bytea[], integer),
+revoke all on function list.claim_confirmations(bytea[], integer), list.finish_confirmations(bigint[], boolean[]), list.claim_deliveries(bytea[], integer),
   list.finish_delivery(bigint, text, text, text), list.record_mail_event(text, text, text), list.purge_pending()
   from public, anon, authenticated;
-grant execute on function list.claim_confirmations(bytea[]), list.claim_deliveries(bytea[], integer),
+grant execute on function list.claim_confirmations(bytea[], integer), list.finish_confirmations(bigint[], boolean[]), list.claim_deliveries(bytea[], integer),
   list.finish_delivery(bigint, text, text, text), list.record_mail_event(text, text, text), list.purge_pending()
   to service_role;
 

@@ -64,12 +64,20 @@ end;
 $$;
 -- What the mailer claimed, to find the link each address was sent.
 create temporary table claims (n integer generated always as identity, kind text, email text, delivery_id bigint, newsletter text, token_hash bytea);
-create function pg_temp.claim_confirmations(p_n integer) returns integer language plpgsql as $$
+-- Claims up to p_n confirmations and, unless p_finish is false (a send that failed, a sender killed),
+-- finishes them as sent, as the mailer does once the provider took them.
+create function pg_temp.claim_confirmations(p_n integer, p_finish boolean default true) returns integer language plpgsql as $$
 declare
   v integer;
+  v_ids bigint[];
 begin
-  insert into pg_temp.claims (kind, email, token_hash) select 'confirm', c.email, c.token_hash from list.claim_confirmations(pg_temp.mint(p_n)) c;
-  get diagnostics v = row_count;
+  with c as (select * from list.claim_confirmations(pg_temp.mint(p_n), 60)),
+       kept as (insert into pg_temp.claims (kind, email, token_hash) select 'confirm', c.email, c.token_hash from c returning 1)
+  select array_agg(c.subscriber_id) into v_ids from c;
+  v := coalesce(cardinality(v_ids), 0);
+  if p_finish and v > 0 then
+    perform list.finish_confirmations(v_ids, array_fill(true, array[v]));
+  end if;
   return v;
 end;
 $$;
@@ -120,7 +128,7 @@ select set_eq($$select p.oid::regprocedure::text from pg_proc p join pg_namespac
   'anon may call the four visitor functions of the list, and the other forms only');
 select set_eq($$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'list' and has_function_privilege('service_role', p.oid, 'execute')$$,
-  array['list.claim_confirmations(bytea[])', 'list.claim_deliveries(bytea[],integer)', 'list.finish_delivery(bigint,text,text,text)',
+  array['list.claim_confirmations(bytea[],integer)', 'list.finish_confirmations(bigint[],boolean[])', 'list.claim_deliveries(bytea[],integer)', 'list.finish_delivery(bigint,text,text,text)',
         'list.record_mail_event(text,text,text)', 'list.purge_pending()'],
   'the service role calls the mailer''s functions');
 select is_empty($$select p.oid::regprocedure::text from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -148,6 +156,7 @@ select throws_ok($$select * from private.consent_wordings$$, '42501', null, 'ano
 select throws_ok($$select * from list.claim_deliveries(array[sha256('x')], 60)$$, '42501', null, 'anon: cannot claim a delivery');
 select throws_ok($$select * from list.claim_confirmations(array[sha256('x')])$$, '42501', null, 'anon: cannot claim a confirmation');
 select throws_ok($$select list.finish_delivery(1, 'sent')$$, '42501', null, 'anon: cannot finish a delivery');
+select throws_ok($$select list.finish_confirmations(array[1::bigint], array[true])$$, '42501', null, 'anon: cannot finish a confirmation');
 select throws_ok($$select list.record_mail_event('pgtap-reader@example.com', 'bounced')$$, '42501', null, 'anon: cannot suppress an address');
 select throws_ok($$select list.purge_pending()$$, '42501', null, 'anon: cannot purge');
 select throws_ok($$select public.admin_queue_newsletter('spring')$$, '42501', null, 'anon: cannot queue a newsletter');
@@ -165,6 +174,7 @@ begin
   return next throws_ok($q$select * from list.tokens$q$, '42501', null, p_who || ': reads no token');
   return next throws_ok($q$select * from list.claim_deliveries(array[sha256('x')], 60)$q$, '42501', null, p_who || ': cannot claim a delivery');
   return next throws_ok($q$select * from list.claim_confirmations(array[sha256('x')])$q$, '42501', null, p_who || ': cannot claim a confirmation');
+  return next throws_ok($q$select list.finish_confirmations(array[1::bigint], array[true])$q$, '42501', null, p_who || ': cannot finish a confirmation');
   return next throws_ok($q$select list.purge_pending()$q$, '42501', null, p_who || ': cannot purge');
   return next throws_ok($q$select public.admin_queue_newsletter('spring')$q$, '42501', null, p_who || ': cannot queue a newsletter');
   return next throws_ok($q$select public.admin_newsletter_stats()$q$, '42501', null, p_who || ': cannot read the newsletters'' figures');
@@ -266,6 +276,48 @@ reset role;
 set local role service_role;
 select pg_temp.as_service();
 select is(pg_temp.claim_confirmations(10), 1, 'typed again after 24 hours: one more mail');
+reset role;
+
+-- A confirmation whose send failed, or whose sender was killed, is sent again once its lease runs out.
+set local role anon;
+select pg_temp.as_anon();
+select public.capture_starter_kit_email('pgtap-retry@example.com');
+reset role;
+set local role service_role;
+select pg_temp.as_service();
+select is(pg_temp.claim_confirmations(10, false), 1, 'a confirmation claimed, its send failed: not finished');
+select is(pg_temp.claim_confirmations(10), 0, 'not claimed again while its lease runs');
+reset role;
+select results_eq($$select confirm_due_at is not null, confirm_sent_at is null from public.email_captures where email = 'pgtap-retry@example.com'$$,
+  $$values (true, true)$$, 'still due, never marked sent');
+update public.email_captures set confirm_lease_until = now() - interval '1 second' where email = 'pgtap-retry@example.com';
+select set_config('pgtap.retry_id', id::text, true), set_config('pgtap.retry_due', confirm_due_at::text, true) from public.email_captures where email = 'pgtap-retry@example.com';
+set local role service_role;
+select pg_temp.as_service();
+select results_eq($$select email, due_at = current_setting('pgtap.retry_due')::timestamptz from list.claim_confirmations(pg_temp.mint(10), 60)$$,
+  $$values ('pgtap-retry@example.com', true)$$, 'its lease run out: claimed again, for the same request (due_at, the provider''s key)');
+select is(list.finish_confirmations(array[current_setting('pgtap.retry_id')::bigint], array[true]), 1, 'sent this time');
+select is(list.finish_confirmations(array[current_setting('pgtap.retry_id')::bigint], array[true]), 0, 'finishing it twice changes nothing');
+reset role;
+select results_eq($$select confirm_due_at is null, confirm_sent_at > now() - interval '1 minute', confirm_lease_until is null from public.email_captures where email = 'pgtap-retry@example.com'$$,
+  $$values (true, true, true)$$, 'once sent: no longer due, sent now');
+set local role anon;
+select pg_temp.as_anon();
+select public.capture_starter_kit_email('pgtap-refused@example.com');
+reset role;
+select set_config('pgtap.refused_id', id::text, true) from public.email_captures where email = 'pgtap-refused@example.com';
+set local role service_role;
+select pg_temp.as_service();
+select is(pg_temp.claim_confirmations(10, false), 1, 'a confirmation the provider refuses for good');
+select is(list.finish_confirmations(array[current_setting('pgtap.refused_id')::bigint], array[false]), 1, 'finished as refused');
+select throws_ok($$select list.finish_confirmations(array[1::bigint, 2], array[true])$$, '22023', null, 'one answer per subscriber');
+reset role;
+select results_eq($$select confirm_due_at is null, confirm_sent_at is null from public.email_captures where email = 'pgtap-refused@example.com'$$,
+  $$values (true, true)$$, 'refused: no longer due, and not counted as sent');
+update public.email_captures set confirm_lease_until = now() - interval '1 second' where email = 'pgtap-refused@example.com';
+set local role service_role;
+select pg_temp.as_service();
+select is(pg_temp.claim_confirmations(10), 0, 'nor claimed again after the lease');
 reset role;
 
 -- 4. Tokens are kept as hashes only ---------------------------------------------------------------

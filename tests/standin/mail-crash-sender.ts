@@ -13,7 +13,7 @@ const standIn = await startStandIn({
   port: 0, dataDir, quiet: true,
   mail: {
     smtpUrl: catcher.smtpUrl, distDir: distDir!, pollMs: 3_600_000, leaseSeconds: 3,
-    settings: { from: 'Site <hello@site.example>', perSecond: 500, siteUrl: 'https://site.example', siteName: 'Site', origin: 'http://localhost:4173' },
+    settings: { from: 'Site <hello@site.example>', siteUrl: 'https://site.example', siteName: 'Site', origin: 'http://localhost:4173' },
   },
 });
 if (seed === 'seed') {

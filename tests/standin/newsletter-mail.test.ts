@@ -38,7 +38,7 @@ beforeAll(async () => {
   catcher = await startMailCatcher({ httpPort: 0, smtpPort: 0 });
   standIn = await startStandIn({
     port: 0, memory: true, quiet: true, adminEmail: ADMIN.email, adminPassword: ADMIN.password,
-    mail: { smtpUrl: catcher.smtpUrl, distDir: dist, settings: { from: 'Site <hello@site.example>', perSecond: 50, siteUrl: 'https://site.example', siteName: 'Site', origin: SITE }, pollMs: 60_000 },
+    mail: { smtpUrl: catcher.smtpUrl, distDir: dist, settings: { from: 'Site <hello@site.example>', siteUrl: 'https://site.example', siteName: 'Site', origin: SITE }, pollMs: 60_000 },
   });
   await standIn.createUser(MEMBER.email, MEMBER.password);
   await standIn.query(`update private.hourly_limits set per_hour = 1000000 where scope <> 'site'`);

@@ -70,7 +70,7 @@ const CONTENT_PARTS = ['pages', 'newsletters', 'site.config.yaml', 'content', 'p
 export function copyProject(prefix = 'project-copy-', site?: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   for (const f of PROJECT_PARTS) {
-    if (site && CONTENT_PARTS.includes(f)) continue;
+    if ((site && CONTENT_PARTS.includes(f)) || !existsSync(join(liveSite, f))) continue;
     cpSync(join(liveSite, f), join(dir, f), { recursive: true });
   }
   if (site) for (const f of CONTENT_PARTS) if (existsSync(join(fixtureDir(site), f))) cpSync(join(fixtureDir(site), f), join(dir, f), { recursive: true });

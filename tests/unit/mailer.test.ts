@@ -1,11 +1,12 @@
 // The mailer (supabase/functions/_shared/mail/mailer.ts) over a queue kept in memory and a transport
-// that records: at most mail.perSecond mails leave in any second; each claimed delivery is finished
-// once, sent with its own unsubscribe token; a passing failure is left for the lease, a refusal
-// finished as failed; a confirmation is not claimed while its mail is not built, and that is said.
+// that records: at most mail.perSecond mails leave in any second; without a rate, batches of BATCH
+// claimed and finished one statement each; each claimed delivery is finished once, sent with its own
+// unsubscribe token; a passing failure is left for the lease, a refusal finished as failed, and so is
+// a confirmation's; a confirmation is not claimed while its mail is not built, and that is said.
 import { describe, expect, it } from 'vitest';
 import { MailContentMissing, type MailContent } from '../../supabase/functions/_shared/mail/content.ts';
 import type { ListDb } from '../../supabase/functions/_shared/mail/list-db.ts';
-import { mailer } from '../../supabase/functions/_shared/mail/mailer.ts';
+import { BATCH, mailer } from '../../supabase/functions/_shared/mail/mailer.ts';
 import type { OutgoingMail, SendResult } from '../../supabase/functions/_shared/mail/message.ts';
 
 const SETTINGS = { from: 'Site <hello@site.example>', perSecond: 4, origin: 'http://localhost:4173', siteUrl: 'https://site.example', siteName: 'Site', functionsUrl: 'http://127.0.0.1:54321/functions/v1' };
@@ -15,13 +16,20 @@ function queue(deliveries: number, confirmations = 0) {
   const waiting = Array.from({ length: deliveries }, (_, i) => String(i + 1));
   const due = Array.from({ length: confirmations }, (_, i) => `pending${i}@example.net`);
   const finished: { id: string; status: string }[] = [];
+  const confirmed: { email: string; sent: boolean }[] = [];
+  const calls = { claims: [] as number[], finishes: [] as number[] };
   const db: ListDb = {
-    claimConfirmations: async (hashes) => due.splice(0, hashes.length).map((email, i) => ({ subscriberId: email, email, hash: hashes[i]! })),
-    claimDeliveries: async (hashes) => waiting.splice(0, hashes.length).map((id, i) => ({ deliveryId: id, newsletter: 'news', email: `reader${id}@example.net`, hash: hashes[i]! })),
-    finishDeliveries: async (done) => (finished.push(...done.map(({ id, status }) => ({ id, status }))), done.length),
+    claimConfirmations: async (hashes) => due.splice(0, hashes.length).map((email, i) => ({ subscriberId: email, email, hash: hashes[i]!, dueAt: '1767225600000' })),
+    finishConfirmations: async (done) => (confirmed.push(...done.map((f) => ({ email: f.subscriberId, sent: f.sent }))), done.length),
+    claimDeliveries: async (hashes) => {
+      const rows = waiting.splice(0, hashes.length).map((id, i) => ({ deliveryId: id, newsletter: 'news', email: `reader${id}@example.net`, hash: hashes[i]! }));
+      calls.claims.push(rows.length);
+      return rows;
+    },
+    finishDeliveries: async (done) => (calls.finishes.push(done.length), finished.push(...done.map(({ id, status }) => ({ id, status }))), done.length),
     recordMailEvent: async () => true,
   };
-  return { db, finished, waiting, due };
+  return { db, finished, waiting, due, confirmed, calls };
 }
 
 function recorder(answer: (m: OutgoingMail) => SendResult = () => ({ ok: true })) {
@@ -55,6 +63,36 @@ describe('the mailer', () => {
     const report = await mailer({ db, transport, content: content(), settings: SETTINGS }).drain();
     expect(report).toMatchObject({ sent: 0, retrying: 1, failed: 1 });
     expect(finished).toEqual([{ id: '2', status: 'failed' }]);
+  });
+
+  it('without a rate (the local catcher), claims and finishes a batch at a time and does not wait a second between them', async () => {
+    const n = BATCH * 2 + 37;
+    const { db, finished, calls } = queue(n);
+    const { sent, transport } = recorder();
+    const report = await mailer({ db, transport, content: content(), settings: { ...SETTINGS, perSecond: undefined } }).drain();
+    expect(report).toMatchObject({ sent: n, failed: 0, retrying: 0 });
+    expect(new Set(finished.map((f) => f.id)).size).toBe(n);
+    expect(calls.claims).toEqual([BATCH, BATCH, 37]);
+    expect(calls.finishes).toEqual([BATCH, BATCH, 37]);
+    expect(sent).toHaveLength(n);
+    // Paced, each batch would wait a second after the last: here no mail waits for the one before.
+    const gaps = sent.slice(1).map((s, i) => s.at - sent[i]!.at);
+    expect(Math.max(...gaps)).toBeLessThan(900);
+  });
+
+  it('finishes a confirmation the provider took or refused for good, leaves a passing failure to its lease, and names one request alike on each send', async () => {
+    const { db, confirmed } = queue(0, 3);
+    const { sent, transport } = recorder((m) =>
+      m.to === 'pending0@example.net' ? { ok: true } : m.to === 'pending1@example.net' ? { ok: false, retry: true, error: 'HTTP 503' } : { ok: false, retry: false, error: 'HTTP 422' },
+    );
+    const report = await mailer({ db, transport, content: content(), settings: SETTINGS }).drain();
+    expect(report).toMatchObject({ confirmations: 1, retrying: 1, failed: 1 });
+    expect(confirmed.sort((a, b) => a.email.localeCompare(b.email))).toEqual([{ email: 'pending0@example.net', sent: true }, { email: 'pending2@example.net', sent: false }]);
+    expect(report.problems).toEqual(expect.arrayContaining([expect.stringContaining('HTTP 503'), expect.stringContaining('HTTP 422')]));
+    // The key and Message-ID name the subscriber and the request, not the token: a send tried again is recognised.
+    const first = sent.find((s) => s.mail.to === 'pending1@example.net')!.mail;
+    expect(first.key).toBe('confirm-pending1@example.net-1767225600000');
+    expect(first.messageId).toBe('confirm-pending1@example.net-1767225600000@list.site.example');
   });
 
   it('claims no confirmation while its mail is not built, and says which file is missing', async () => {

@@ -18,8 +18,12 @@ export function listId(siteName: string, siteUrl: string): string {
 /** The Message-ID of a delivery's mail (without angle brackets): the same on every send of it, so a repeat is recognised. */
 export const deliveryMessageId = (deliveryId: string | number, siteUrl: string) => `delivery-${deliveryId}@${listDomain(siteUrl)}`;
 
-/** The Message-ID of a confirmation mail: the first 16 hex digits of its token's hash name it. */
-export const confirmationMessageId = (tokenHashHex: string, siteUrl: string) => `confirm-${tokenHashHex.slice(0, 16)}@${listDomain(siteUrl)}`;
+/**
+ * The name of one confirmation request: the subscriber's id and when it was asked for (milliseconds),
+ * the same on every send of it (a failed send tried again, a killed sender's claim taken again), so
+ * the provider and the catcher recognise a repeat. Its Message-ID is this at the list's domain.
+ */
+export const confirmationKey = (subscriberId: string | number, dueAtMs: string | number) => `confirm-${subscriberId}-${dueAtMs}`;
 
 /** The address of newsletter-unsubscribe for one delivery's token: what a mail client POSTs to (RFC 8058). */
 export const oneClickUrl = (functionsUrl: string, token: string) => `${functionsUrl.replace(/\/+$/, '')}/newsletter-unsubscribe?t=${encodeURIComponent(token)}`;

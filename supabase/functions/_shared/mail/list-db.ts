@@ -12,6 +12,14 @@ export interface ClaimedConfirmation {
   email: string;
   /** The hash (hex) the database gave this subscriber's confirm token. */
   hash: string;
+  /** When the confirmation was asked for, in milliseconds since the epoch: the same on each claim of one request. */
+  dueAt: string;
+}
+
+export interface FinishedConfirmation {
+  subscriberId: string;
+  /** True: the provider took it. False: refused for good; nothing more is sent until the address is typed again. */
+  sent: boolean;
 }
 
 export interface ClaimedDelivery {
@@ -30,7 +38,9 @@ export interface FinishedDelivery {
 }
 
 export interface ListDb {
-  claimConfirmations(hashes: string[]): Promise<ClaimedConfirmation[]>;
+  claimConfirmations(hashes: string[], leaseSeconds: number): Promise<ClaimedConfirmation[]>;
+  /** Each claimed confirmation sent or refused for good, in one statement; resolves to how many were claimed. */
+  finishConfirmations(finished: FinishedConfirmation[]): Promise<number>;
   claimDeliveries(hashes: string[], leaseSeconds: number): Promise<ClaimedDelivery[]>;
   /** Each claimed delivery sent or failed for good, in one statement; resolves to how many were being sent. */
   finishDeliveries(finished: FinishedDelivery[]): Promise<number>;
@@ -42,13 +52,19 @@ const HASHES = `array(select decode(h, 'hex') from unnest($1::text[]) as h)`;
 
 export function listDb(sql: ServiceSql): ListDb {
   return {
-    async claimConfirmations(hashes) {
+    async claimConfirmations(hashes, leaseSeconds) {
       if (!hashes.length) return [];
-      const rows = await sql<{ subscriber_id: string; email: string; hash: string }>(
-        `select subscriber_id::text, email, encode(token_hash, 'hex') as hash from list.claim_confirmations(${HASHES})`,
-        [hashes],
+      const rows = await sql<{ subscriber_id: string; email: string; hash: string; due_at: string }>(
+        `select subscriber_id::text, email, encode(token_hash, 'hex') as hash, floor(extract(epoch from due_at) * 1000)::bigint::text as due_at
+         from list.claim_confirmations(${HASHES}, $2::integer)`,
+        [hashes, leaseSeconds],
       );
-      return rows.map((r) => ({ subscriberId: r.subscriber_id, email: r.email, hash: r.hash }));
+      return rows.map((r) => ({ subscriberId: r.subscriber_id, email: r.email, hash: r.hash, dueAt: r.due_at }));
+    },
+    async finishConfirmations(finished) {
+      if (!finished.length) return 0;
+      const [row] = await sql<{ done: number }>(`select list.finish_confirmations($1::bigint[], $2::boolean[]) as done`, [finished.map((f) => f.subscriberId), finished.map((f) => f.sent)]);
+      return Number(row?.done ?? 0);
     },
     async claimDeliveries(hashes, leaseSeconds) {
       if (!hashes.length) return [];

@@ -1,16 +1,19 @@
 // The mailer: drains the confirmations due and the queued deliveries (list.claim_confirmations,
 // list.claim_deliveries), each mail filled from its built content (content.ts) and sent through the
-// configured transport, at most `perSecond` mails in each second. One module for both runtimes: the
-// stand-in's in-process loop (supabase/local/mail-loop.ts) and the Edge Function newsletter-send.
+// configured transport, at most `perSecond` mails in each second when a provider's limit applies. One
+// module for both runtimes: the stand-in's in-process loop (supabase/local/mail-loop.ts), which sends
+// to the local catcher unpaced, and the Edge Function newsletter-send.
 //
-// Exactly once: a delivery is claimed under a lease and finished (sent or failed) after the provider
-// answered. A sender killed in between leaves it `sending`; once the lease runs out the next sender
-// claims it again and sends it under the same idempotency key and Message-ID (delivery-<id>), which the
+// Exactly once: a mail is claimed under a lease, a batch at a time (one statement), and finished (sent
+// or failed, one statement for the batch) after the provider answered. A sender killed in between
+// leaves it claimed; once the lease runs out the next sender claims it again and sends it under the
+// same idempotency key and Message-ID (delivery-<id>; confirm-<subscriber>-<when asked>), which the
 // provider (and the local catcher) answers without a second mail. A passing failure (429, 5xx, no
-// network) is not finished either, and is tried again the same way.
+// network) is not finished either, and is tried again the same way: a confirmation too, so one whose
+// send failed is not lost.
 import { fillMail, MailContentMissing, type MailContent, type MailContentSource } from './content.ts';
-import { bareAddress, confirmationMessageId, deliveryMessageId, listDomain, listHeaders, listId, oneClickUrl } from './headers.ts';
-import type { ClaimedConfirmation, ClaimedDelivery, FinishedDelivery, ListDb } from './list-db.ts';
+import { bareAddress, confirmationKey, deliveryMessageId, listDomain, listHeaders, listId, oneClickUrl } from './headers.ts';
+import type { ClaimedConfirmation, ClaimedDelivery, FinishedConfirmation, FinishedDelivery, ListDb } from './list-db.ts';
 import type { SendResult, Transport } from './message.ts';
 import { newToken, newTokens, type Token } from './tokens.ts';
 
@@ -18,8 +21,12 @@ export interface MailerSettings {
   /** site.config.yaml mail.from. */
   from: string;
   replyTo?: string;
-  /** site.config.yaml mail.perSecond. */
-  perSecond: number;
+  /**
+   * site.config.yaml mail.perSecond: at most this many mails in any second, within the provider's
+   * limit. Without it, mails leave as fast as the transport takes them, BATCH at a time: the local
+   * catcher, which no provider's limit applies to.
+   */
+  perSecond?: number;
   /** Where a mail's links point: site.url hosted, http://localhost:<PORT> locally. */
   origin: string;
   /** site.config.yaml site.url and site.name: the List-Id and the Message-IDs' domain. */
@@ -34,7 +41,7 @@ export interface MailerParts {
   transport: Transport;
   content: MailContentSource;
   settings: MailerSettings;
-  /** How long a claimed delivery is this sender's (default LEASE_SECONDS); a crash test shortens it. */
+  /** How long a claimed mail is this sender's (default LEASE_SECONDS); a crash test shortens it. */
   leaseSeconds?: number;
 }
 
@@ -50,8 +57,14 @@ export interface DrainReport {
   problems: string[];
 }
 
-/** How long a claimed delivery is this sender's: past it, another sender may claim it again. */
+/** How long a claimed mail is this sender's: past it, another sender may claim it again. */
 export const LEASE_SECONDS = 120;
+
+/**
+ * How many mails are claimed at a time when no rate paces them: one claim and one finish statement for
+ * a few hundred mails, all handed to the transport at once (its pool sends several at a time).
+ */
+export const BATCH = 500;
 
 /** The confirmation and the welcome mails' slugs: content/mail/confirmation.yaml, content/mail/welcome.yaml. */
 export const CONFIRMATION = 'confirmation';
@@ -70,7 +83,9 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
   const id = listId(settings.siteName, settings.siteUrl);
   const origin = settings.origin.replace(/\/+$/, '');
   const replyAddress = bareAddress(settings.replyTo ?? settings.from);
-  const perSecond = Math.max(1, Math.floor(settings.perSecond));
+  const paced = settings.perSecond !== undefined;
+  // A round's mails: a second's worth when paced, else a batch.
+  const perRound = paced ? Math.max(1, Math.floor(settings.perSecond!)) : BATCH;
   const base = { from: settings.from, ...(settings.replyTo ? { replyTo: settings.replyTo } : {}) };
 
   // When this window's last mail was handed to the transport: the next window's first waits a second
@@ -80,17 +95,26 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
 
   const unsubscribePage = (token?: string) => `${origin}/newsletter/unsubscribe${token ? `?t=${encodeURIComponent(token)}` : ''}`;
 
-  async function sendConfirmation(row: ClaimedConfirmation, token: Token, mail: MailContent, report: DrainReport): Promise<void> {
+  async function sendConfirmation(row: ClaimedConfirmation, token: Token, mail: MailContent, report: DrainReport, finished: FinishedConfirmation[]): Promise<void> {
     const filled = fillMail(mail, { origin, confirm_url: `${origin}/newsletter/confirm?t=${encodeURIComponent(token.token)}` });
+    // One request's every send under one name: a repeat after a crash is answered without a second
+    // mail, and the first mail's link still works (its token was kept at its claim).
+    const key = confirmationKey(row.subscriberId, row.dueAt);
     const result = await send({
       ...base, to: row.email, subject: filled.subject, html: filled.html, text: filled.text,
-      messageId: confirmationMessageId(row.hash, settings.siteUrl), key: `confirm-${row.hash.slice(0, 32)}`, headers: {}, kind: 'transactional',
+      messageId: `${key}@${listDomain(settings.siteUrl)}`, key, headers: {}, kind: 'transactional',
     });
-    if (result.ok) report.confirmations++;
-    else {
-      // The claim marked it sent: the address may ask again after 24 hours (capture_starter_kit_email).
+    if (result.ok) {
+      finished.push({ subscriberId: row.subscriberId, sent: true });
+      report.confirmations++;
+    } else if (result.retry) {
+      report.retrying++;
+      note(report, `a confirmation mail was not sent: ${result.error} (tried again in ${leaseSeconds} s)`);
+    } else {
+      // Refused for good (an address the provider will never take): asked again only when typed again.
+      finished.push({ subscriberId: row.subscriberId, sent: false });
       report.failed++;
-      note(report, `a confirmation mail was not sent: ${result.error}`);
+      note(report, `a confirmation mail was refused: ${result.error}`);
     }
   }
 
@@ -133,17 +157,19 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
         return found;
       };
       for (;;) {
-        await sleep(lastStart + 1000 - Date.now());
-        let budget = perSecond;
+        if (paced) await sleep(lastStart + 1000 - Date.now());
+        let budget = perRound;
         // Confirmations first: someone is waiting for theirs. Not claimed while their mail is not
-        // built, so none is marked sent that did not leave.
+        // built: there is nothing to send.
         const confirmation = await contentOf(CONFIRMATION);
         if (confirmation) {
           const tokens = await newTokens(budget);
           const byHash = new Map(tokens.map((t) => [t.hash, t]));
-          const rows = await db.claimConfirmations(tokens.map((t) => t.hash));
+          const rows = await db.claimConfirmations(tokens.map((t) => t.hash), leaseSeconds);
           budget -= rows.length;
-          await Promise.all(rows.map((r) => sendConfirmation(r, byHash.get(r.hash)!, confirmation, report)));
+          const finished: FinishedConfirmation[] = [];
+          await Promise.all(rows.map((r) => sendConfirmation(r, byHash.get(r.hash)!, confirmation, report, finished)));
+          await db.finishConfirmations(finished);
         }
         let deliveries = 0;
         if (budget > 0) {
@@ -160,13 +186,13 @@ export function mailer({ db, transport, content, settings, leaseSeconds = LEASE_
               await sendDelivery(r, byHash.get(r.hash)!, mail, report, finished);
             }),
           );
-          // The second's mails finished together, in one statement. A sender killed before it leaves
+          // The round's mails finished together, in one statement. A sender killed before it leaves
           // them `sending`: claimed again after the lease, under the same key and Message-ID.
           await db.finishDeliveries(finished);
         }
-        // Fewer than a second's worth were due: nothing more is, for now.
-        const claimed = perSecond - budget + deliveries;
-        if (claimed < perSecond) return report;
+        // Fewer than a round's worth were due: nothing more is, for now.
+        const claimed = perRound - budget + deliveries;
+        if (claimed < perRound) return report;
         if (Date.now() + 1000 > until) return { ...report, more: true };
       }
     },
