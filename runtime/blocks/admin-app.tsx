@@ -12,7 +12,7 @@ import type { FunnelConfig } from '../backend/insights.ts';
 const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
-  const { site, page, experiments } = useRender();
+  const { site, page, experiments, routeProducts, now } = useRender();
   const running = experiments?.() ?? [];
   const products = site.products.map((p) => ({ id: p.id, title: p.title, route: p.route, price: p.price, bundle: isBundle(p) }));
   const previews = site.products.filter((p) => !isBundle(p)).map((p) => ({ product: p.id, title: p.title, path: previewPath(p) }));
@@ -29,7 +29,8 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           defaultPath: block.defaultPath,
           products,
           funnels: funnelsOf(site),
-          catalogue: databaseCatalogue(site.products, site.checkout?.currency ?? 'USD', Object.fromEntries(running.map((e) => [e.route, { id: e.id, arms: e.arms }]))),
+          // Its version is the build's time: the database refuses it once a newer build's is published.
+          catalogue: databaseCatalogue(site.products, site.checkout?.currency ?? 'USD', Object.fromEntries(running.map((e) => [e.route, { id: e.id, arms: e.arms }])), routeProducts?.() ?? [], now.toISOString()),
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
           // Absent without an experiment, so the admin's pages are as they were.
           ...(running.length ? { experiments: running } : {}),

@@ -3,6 +3,7 @@
 // then the document around it, <head> included.
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
+import { routeProducts } from '../../model/sales.ts';
 import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type SiteImages } from '../context.tsx';
 import { registry } from '../registry.tsx';
@@ -49,7 +50,7 @@ const INLINE_CSS = '/*inline-css*/';
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []) }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []), routeProducts: () => routeProducts(compiled.pages) }}>
       <PageView page={page} />
     </RenderProvider>,
   );
