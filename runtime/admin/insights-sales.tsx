@@ -5,7 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Money } from '../backend/sales.ts';
 import { num } from './insights-charts.tsx';
-import { percent } from './insights-maths.ts';
+import { share } from './insights-maths.ts';
 import { formatMoney, salesCsvTables, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
 import { useScreenTables } from './screen-tables.tsx';
 import { panel } from './ui.ts';
@@ -24,13 +24,26 @@ function MoneyFigures({ m }: { m: Money }) {
   );
 }
 
-function Rates({ orders, clicks }: { orders: number; clicks: number }) {
+/**
+ * Orders and buy clicks as shares of the visitors: only orders from counted visitors (their buy click
+ * followed a view of the page that day) are divided by them; the others are their own line, so a sale
+ * from a visitor who was never counted cannot make the share pass 100%.
+ */
+function Rates({ visitors, orders, buyers, uncounted }: { visitors: number; orders: number; buyers: number; uncounted: number }) {
   return (
-    <p className="text-sm text-gray-700" data-testid="sales-rates">
-      <strong className="tabular-nums text-gray-900" data-testid="sales-orders-per-visitor">{percent(orders)}</strong> orders per visitor
-      <span className="text-gray-500"> · </span>
-      <span className="tabular-nums">{percent(clicks)}</span> buy clicks per visitor
-    </p>
+    <div className="text-sm text-gray-700" data-testid="sales-rates">
+      <p>
+        <strong className="tabular-nums text-gray-900" data-testid="sales-orders-per-visitor">{share(orders, visitors)}</strong> of visitors ordered
+        <span className="text-gray-500"> · </span>
+        <span className="tabular-nums" data-testid="sales-buyers-per-visitor">{share(buyers, visitors)}</span> clicked buy
+        {visitors === 0 && <span className="text-gray-600"> (no visitor counted)</span>}
+      </p>
+      {uncounted > 0 && (
+        <p className="mt-1 text-gray-600" data-testid="sales-uncounted">
+          {num(uncounted)} {uncounted === 1 ? 'order' : 'orders'} from visitors not counted (no script, a blocker, a bot, or a buy click without a view of its page), in no share above
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -44,7 +57,7 @@ function Card({ c }: { c: MoneyCard }) {
       <p className="break-all font-mono text-xs text-gray-600">{c.route}</p>
       <div className="mt-3 space-y-3">
         {c.money.length === 0 ? <p className="text-sm text-gray-600" data-testid="sales-none">No order in this period.</p> : c.money.map((m) => <MoneyFigures key={m.currency} m={m} />)}
-        <Rates orders={c.ordersPerVisitor} clicks={c.buysPerVisitor} />
+        <Rates visitors={c.visitors} orders={c.countedOrders} buyers={c.buyers} uncounted={c.uncountedOrders} />
       </div>
     </li>
   );
@@ -107,7 +120,7 @@ export function SalesSection({ sales, children }: { sales: SalesView | undefined
           ))
         )}
       </div>
-      <div className="mt-3"><Rates orders={sales.ordersPerVisitor} clicks={sales.buysPerVisitor} /></div>
+      <div className="mt-3"><Rates visitors={sales.visitors} orders={sales.countedOrders} buyers={sales.buyers} uncounted={sales.uncountedOrders} /></div>
       <h3 className={`${h3} mt-6`}>Sales per platform page and the bundle</h3>
       <ul className="mt-2 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {sales.cards.map((c) => <Card key={c.product} c={c} />)}
