@@ -18,6 +18,9 @@
 // on the stand-in's PostgreSQL (bench/checkout-webhook.ts): signed deliveries a second from 50
 // concurrent senders, none acknowledged and lost; `npm run bench -- --webhook` runs only that.
 // `npm run bench -- --studio` runs only the studio's keystroke to preview, against its budget.
+// `npm run bench -- --proof-of-work [--runs N]` runs only the forms' proof of work (bench/proof-of-work.ts),
+// which the full bench runs too: the median a native solver and a phone-class browser (Chromium at 4x CPU
+// slowdown) need for the database's difficulty, against at least 0.5 s and at most 2 s.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
@@ -36,6 +39,7 @@ import { BEACON_BUDGET, BEACON_RUNS, beaconIn, brotliBytes, describeBeaconLcp, w
 import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
+import { describeProofOfWork, proofOfWorkFigures, proofOfWorkOverBudget } from '../bench/proof-of-work.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -55,7 +59,7 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'proof-of-work': { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   // --analytics-ingest alone: the ingest rate only, no dashboard data.
@@ -63,6 +67,13 @@ await runCli('bench', async () => {
   if (ingestOnly) analyticsOptions.events = 0;
   if (values.experiments === true) {
     const over = await benchExperiments({ runs: count('runs', values.runs) });
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
+  if (values['proof-of-work'] === true) {
+    const figures = await proofOfWorkFigures(count('runs', values.runs));
+    console.log(describeProofOfWork(figures));
+    const over = proofOfWorkOverBudget(figures);
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }
@@ -201,6 +212,9 @@ await runCli('bench', async () => {
   const webhook = await webhookFigures();
   console.log(`\n${describeWebhook(webhook)}`);
   over.push(...webhookOverBudget(webhook));
+  const proof = await proofOfWorkFigures();
+  console.log(`\n${describeProofOfWork(proof)}`);
+  over.push(...proofOfWorkOverBudget(proof));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
