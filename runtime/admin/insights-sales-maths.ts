@@ -36,7 +36,8 @@ export interface MoneyCard {
   money: Money[];
   /** Orders whose buy click on this page followed its view by the same visitor that day: of its visitors. */
   countedOrders: number;
-  /** Orders whose buy click on this page had no such view (a script, a blocked page view). */
+  /** The product's other orders: from clicks without a view of this page (a script, a blocked page view),
+   * or with no click at all (no script, a blocker, a bot). */
   uncountedOrders: number;
 }
 
@@ -83,13 +84,16 @@ export interface FunnelMoney {
 export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; visitors: number; buyers: number; orderVisits: OrderVisits; funnels: readonly FunnelMoney[]; names?: ReadonlyMap<string, string> }): SalesView {
   const { sales, orderVisits } = input;
   const name = (id: string) => input.names?.get(id) ?? id;
-  const visits = new Map(orderVisits.routes.map((r) => [r.route, r]));
+  const countedOn = (route: string, product?: string) => orderVisits.routes.filter((r) => r.route === route && (!product || r.product === product)).reduce((n, r) => n + r.counted, 0);
   const byProduct = new Map<string, Money[]>();
   for (const p of sales.products) if (p.attributed && p.product) byProduct.set(p.product, [...(byProduct.get(p.product) ?? []), money(p)]);
   const cards = input.family.map((f): MoneyCard => {
     const m = byProduct.get(f.product) ?? [];
-    const v = visits.get(f.route);
-    return { product: f.product, title: f.title, route: f.route, bundle: f.bundle, visitors: f.visitors, buys: f.buys, buyers: f.buyers, money: m, countedOrders: v?.counted ?? 0, uncountedOrders: v?.unviewed ?? 0 };
+    return {
+      product: f.product, title: f.title, route: f.route, bundle: f.bundle, visitors: f.visitors, buys: f.buys, buyers: f.buyers, money: m,
+      countedOrders: countedOn(f.route),
+      uncountedOrders: Math.max(0, orders(m) - countedOn(f.route, f.product)),
+    };
   });
   const tables: MoneyTable[] = [
     { id: 'products', title: 'By product', subject: 'Product', rows: sorted(sales.products.map((p: SalesByProduct) => row(p, p.product ?? '', p.product ? name(p.product) : '(not named)'))) },

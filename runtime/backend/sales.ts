@@ -114,12 +114,13 @@ export async function listOrders(from: string, to: string, { page = 1, pageSize 
 }
 
 /**
- * public.admin_order_visits: per route of the buy click, the period's orders from visitors counted on
+ * public.admin_order_visits: per route and product of the buy click, the period's orders from visitors counted on
  * that page (the click followed a view of it by the same visitor that day) and from clicks without such
  * a view; and the orders no click claims. Only counted orders are divided by visitors.
  */
 export interface OrderVisits {
-  routes: { route: string; counted: number; unviewed: number }[];
+  /** product: the click's product. */
+  routes: { route: string; product: string; counted: number; unviewed: number }[];
   unattributed: number;
 }
 

@@ -454,10 +454,11 @@ begin
 end;
 $$;
 
--- Per route, the period's paid orders whose buy click followed a view of its page by the same visitor
--- that day (counted: the visitor is among the page's visitors) and those whose click did not; and the
--- orders no buy click claims (no script, a blocker, a bot: a visitor never counted). Orders per visitor
--- divide only the counted ones by visitors; the screen shows the rest on their own line.
+-- Per route and product of the buy click, the period's paid orders whose click followed a view of its
+-- page by the same visitor that day (counted: the visitor is among the page's visitors) and those whose
+-- click did not; and the orders no buy click claims (no script, a blocker, a bot: a visitor never
+-- counted). Orders per visitor divide only the counted ones by visitors; the screen shows the rest on
+-- their own line.
 create function public.admin_order_visits(p_from date, p_to date)
 returns jsonb
 language plpgsql
@@ -472,18 +473,18 @@ begin
   perform analytics.check_range(p_from, p_to);
   return (
     with o as (
-      select r.route, r.viewed
+      select r.route, r.product, r.viewed
       from sales.orders o
       left join analytics.buy_references r on r.reference = o.reference
       where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to
     )
     select jsonb_build_object(
-      'routes', coalesce((select jsonb_agg(jsonb_build_object('route', route, 'counted', counted, 'unviewed', unviewed) order by route)
-        from (select route, count(*) filter (where viewed) as counted, count(*) filter (where not viewed) as unviewed
-              from o where route is not null group by route) x), '[]'),
+      'routes', coalesce((select jsonb_agg(jsonb_build_object('route', route, 'product', product, 'counted', counted, 'unviewed', unviewed) order by route, product)
+        from (select route, product, count(*) filter (where viewed) as counted, count(*) filter (where not viewed) as unviewed
+              from o where route is not null group by route, product) x), '[]'),
       'unattributed', (select count(*) from o where route is null)));
 end;
 $$;
-comment on function public.admin_order_visits(date, date) is 'Paid orders of [p_from, p_to] per route of their buy click: counted (the click followed a view of its page by the same visitor that day) and unviewed; and unattributed (no buy click). Admins at aal2 only.';
+comment on function public.admin_order_visits(date, date) is 'Paid orders of [p_from, p_to] per route and product of their buy click: counted (the click followed a view of its page by the same visitor that day) and unviewed; and unattributed (no buy click). Admins at aal2 only.';
 revoke all on function public.admin_order_visits(date, date) from public, anon, authenticated, service_role;
 grant execute on function public.admin_order_visits(date, date) to authenticated;

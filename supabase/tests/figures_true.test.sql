@@ -108,7 +108,7 @@ select is(public.admin_insights(current_date, current_date) -> 'totals' -> 'unvi
 select is((select p - 'route' - 'views' - 'ctas' - 'captures' - 'buyValueCents' from jsonb_array_elements(public.admin_insights(current_date, current_date) -> 'pages') p where p ->> 'route' = '/tiktok-detox'),
   '{"visitors":2,"buys":2,"buyers":2,"unviewedBuys":2}'::jsonb, 'so the page''s buyers never outnumber its visitors');
 select is(public.admin_order_visits(current_date, current_date),
-  '{"routes":[{"route":"/tiktok-detox","counted":2,"unviewed":1}],"unattributed":1}'::jsonb,
+  '{"routes":[{"route":"/tiktok-detox","product":"tiktok","counted":2,"unviewed":1}],"unattributed":1}'::jsonb,
   'orders: two from counted visitors, one from the unseen click, one with no click');
 select is((select jsonb_object_agg(e ->> 'variant', jsonb_build_array(e -> 'visitors', e -> 'conversions'))
            from jsonb_array_elements(public.admin_experiment('/tiktok-detox', 'tiktok-headline', '{"kind":"buy"}', current_date, current_date)) e),

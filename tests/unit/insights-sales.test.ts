@@ -28,7 +28,7 @@ const sales: Sales = {
 };
 
 describe('the sales on /admin/insights', () => {
-  const orderVisits = { routes: [{ route: '/instagram-detox', counted: 3, unviewed: 0 }], unattributed: 1 };
+  const orderVisits = { routes: [{ route: '/instagram-detox', product: 'instagram', counted: 3, unviewed: 0 }], unattributed: 1 };
   const names = new Map(family.map((f) => [f.product, f.title]));
   const v = salesView({ sales, family, visitors: 100, buyers: 12, orderVisits, funnels: [{ id: 'f', name: 'Landing to buy', money: [m('USD', 1, 2900)] }], names });
 
@@ -47,7 +47,7 @@ describe('the sales on /admin/insights', () => {
       family: [{ ...family[1]!, visitors: 0, views: 0 }],
       visitors: 0,
       buyers: 0,
-      orderVisits: { routes: [{ route: '/ultimate-detox', counted: 0, unviewed: 3 }], unattributed: 0 },
+      orderVisits: { routes: [{ route: '/ultimate-detox', product: 'ultimate', counted: 0, unviewed: 3 }], unattributed: 0 },
       funnels: [],
     });
     const card = bundle.cards[0]!;
