@@ -5,6 +5,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Money } from '../backend/sales.ts';
 import { num } from './insights-charts.tsx';
+import { WideTable } from './wide-table.tsx';
 import { share } from './insights-maths.ts';
 import { formatMoney, salesCsvTables, type MoneyCard, type MoneyTable, type SalesView } from './insights-sales-maths.ts';
 import { useScreenTables } from './screen-tables.tsx';
@@ -63,36 +64,43 @@ function Card({ c }: { c: MoneyCard }) {
   );
 }
 
+/**
+ * One money table. Header and numbers share one column and one padding, right-aligned, and the table is
+ * as wide as its content: at 390 px a fixed layout squeezed "REFUNDED" past its column's edge, beside its
+ * numbers rather than over them. A table wider than the phone scrolls sideways in its panel (WideTable).
+ */
 function Table({ t }: { t: MoneyTable }) {
   if (t.rows.length === 0) return null;
-  const th = 'px-1 py-2 text-right font-bold sm:px-2';
+  const cell = 'whitespace-nowrap py-2 pl-3 text-right align-top tabular-nums';
   return (
-    <div data-testid={`sales-table-${t.id}`}>
+    <div data-testid={`sales-table-${t.id}`} className="min-w-0">
       <h3 className={h3}>{t.title}</h3>
-      <table className="mt-2 w-full table-fixed text-left text-sm">
-        <caption className="sr-only">Orders and revenue {t.title.toLowerCase()}</caption>
-        <thead className="border-b border-gray-200 text-xs uppercase text-gray-600 sm:tracking-wide">
-          <tr>
-            <th scope="col" className="w-2/5 py-2 pr-2 font-bold">{t.subject}</th>
-            <th scope="col" className={th}>Orders</th>
-            <th scope="col" className={th}>Net</th>
-            <th scope="col" className={th}>Refunded</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {t.rows.map((r) => (
-            <tr key={r.key} data-testid="sales-row" data-unattributed={r.unattributed || undefined} className={r.unattributed ? 'bg-amber-50' : undefined}>
-              <th scope="row" className="py-2 pr-2 align-top font-medium text-gray-900">
-                <span className="break-words">{r.label}</span>
-                {r.detail && <span className="block break-words text-xs font-normal text-gray-600">{r.detail}</span>}
-              </th>
-              <td className="px-2 py-2 text-right align-top tabular-nums" data-testid="sales-orders">{num(r.orders)}</td>
-              <td className="px-2 py-2 text-right align-top tabular-nums font-semibold" data-testid="sales-net">{formatMoney(r.netMinor, r.currency)}</td>
-              <td className="px-2 py-2 text-right align-top tabular-nums" data-testid="sales-refunded">{formatMoney(r.refundedMinor, r.currency)}</td>
+      <WideTable label={`Orders and revenue ${t.title.toLowerCase()}`} className="mt-2">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Orders and revenue {t.title.toLowerCase()}</caption>
+          <thead className="border-b border-gray-200 text-xs uppercase text-gray-600 sm:tracking-wide">
+            <tr>
+              <th scope="col" className="py-2 pr-2 font-bold">{t.subject}</th>
+              <th scope="col" className={`${cell} font-bold`}>Orders</th>
+              <th scope="col" className={`${cell} font-bold`}>Net</th>
+              <th scope="col" className={`${cell} font-bold`}>Refunded</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {t.rows.map((r) => (
+              <tr key={r.key} data-testid="sales-row" data-unattributed={r.unattributed || undefined} className={r.unattributed ? 'bg-amber-50' : undefined}>
+                <th scope="row" className="min-w-[8rem] py-2 pr-2 align-top font-medium text-gray-900">
+                  <span className="break-words">{r.label}</span>
+                  {r.detail && <span className="block break-words text-xs font-normal text-gray-600">{r.detail}</span>}
+                </th>
+                <td className={cell} data-testid="sales-orders">{num(r.orders)}</td>
+                <td className={`${cell} font-semibold`} data-testid="sales-net">{formatMoney(r.netMinor, r.currency)}</td>
+                <td className={cell} data-testid="sales-refunded">{formatMoney(r.refundedMinor, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </WideTable>
     </div>
   );
 }
