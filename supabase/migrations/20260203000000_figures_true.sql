@@ -27,7 +27,7 @@
 --    its page view's was counted before the exposure and lost from the experiment's conversions.
 
 -- 1. The proof of work.
-update private.proof_of_work set maxnumber = 1000000;
+update private.proof_of_work set maxnumber = 850000;
 
 -- 2. The catalogue's version and what each route sells.
 create table analytics.catalogue_version (
