@@ -12,7 +12,7 @@
 //   to twice the fastest), and the spread of the runs is printed beside it.
 // - Native: a plain Node loop over crypto.createHash, one core, as a script would write it.
 // - Phone-class browser: Chromium with its CPU slowed 4 times (CDP Emulation.setCPUThrottlingRate),
-//   running the browser's own search (runtime/backend/proof-of-work-solver.ts, bundled as the site's
+//   running the browser's own search (model/proof-of-work.ts, bundled as the site's
 //   worker bundles it). Chromium slows only a page's main thread ("Operation is only supported for
 //   pages, not workers" from a worker's target), so the search is timed on the page's thread, where the
 //   slowdown applies; in the browser it runs in a Web Worker, whose unthrottled time is printed beside.
@@ -25,7 +25,7 @@ import { chromium } from '@playwright/test';
 import { rolldown } from 'rolldown';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
-import type { PowChallenge } from '../../runtime/backend/proof-of-work-solver.ts';
+import type { PowChallenge } from '../../model/proof-of-work.ts';
 import { chromiumLaunchOptions } from '../chromium.ts';
 
 export const PROOF_OF_WORK_BUDGET = { nativeMinMs: 500, phoneMaxMs: 2000, cpuSlowdown: 4 } as const;
@@ -58,7 +58,7 @@ function nativeSolve(c: PowChallenge): number | null {
 
 /** The browser's search as one script defining `findNumber` on the page (and in a worker). */
 async function solverScript(): Promise<string> {
-  const build = await rolldown({ input: fileURLToPath(new URL('../../runtime/backend/proof-of-work-solver.ts', import.meta.url)), logLevel: 'silent' });
+  const build = await rolldown({ input: fileURLToPath(new URL('../../model/proof-of-work.ts', import.meta.url)), logLevel: 'silent' });
   const { output } = await build.generate({ format: 'iife', name: 'powSolver' });
   await build.close();
   return `${output[0].code}\nself.findNumber = powSolver.findNumber;\nself.onmessage = (e) => self.postMessage(self.findNumber(e.data));`;

@@ -2,11 +2,11 @@
 // the database answers a form's call 429 with an ALTCHA challenge (SHA-256 of salt || a secret
 // number) as JSON text in `details` (supabase/migrations/20251229000100_proof_of_work.sql). The
 // browser finds the number in a Web Worker (proof-of-work.worker.ts, searching with
-// proof-of-work-solver.ts: a synchronous SHA-256, as fast per number as a script's native loop) and
+// model/proof-of-work.ts: a synchronous SHA-256, as fast per number as a script's native loop) and
 // sends the same call again with ALTCHA's payload; the database checks and spends it. The difficulty is
 // the database's (private.proof_of_work), set by `npm run bench -- --proof-of-work`: at least 0.5 s for
 // a native solver, at most 2 s for a phone (20260203000000_figures_true.sql).
-import type { PowChallenge } from './proof-of-work-solver.ts';
+import type { PowChallenge } from '../../model/proof-of-work.ts';
 
 interface Challenge {
   algorithm: string;
@@ -31,7 +31,7 @@ export function challengeIn(error: { code?: string; details?: string | null } | 
 
 /** The search on this thread: where a worker cannot start (a browser without them, a blocked script). */
 async function findHere(c: PowChallenge): Promise<number | null> {
-  const { findNumber } = await import('./proof-of-work-solver.ts');
+  const { findNumber } = await import('../../model/proof-of-work.ts');
   return findNumber(c);
 }
 

@@ -5,7 +5,7 @@
 -- 1. The proof of work's difficulty, set by `npm run bench -- --proof-of-work` (generator/bench/
 --    proof-of-work.ts): a native solver (Node's crypto.createHash, one core) needs at least 0.5 s at
 --    the median, a phone-class browser (Chromium at 4x CPU slowdown, @noble/hashes in a Web Worker,
---    runtime/backend/proof-of-work-solver.ts) at most 2 s. Was 50,000: altcha-lib's awaited
+--    model/proof-of-work.ts) at most 2 s. Was 50,000: altcha-lib's awaited
 --    crypto.subtle call per number took a browser 1.4 s where a plain Node loop took 66 ms.
 -- 2. The catalogue carries its build's version (`version`, the time the site was built). A catalogue
 --    older than the stored one that would change it is refused with a message, so an admin tab left
@@ -27,7 +27,7 @@
 --    its page view's was counted before the exposure and lost from the experiment's conversions.
 
 -- 1. The proof of work.
-update private.proof_of_work set maxnumber = 850000;
+update private.proof_of_work set maxnumber = 800000;
 
 -- 2. The catalogue's version and what each route sells.
 create table analytics.catalogue_version (

@@ -1,9 +1,9 @@
-// The browser's proof-of-work search (runtime/backend/proof-of-work-solver.ts) against Node's own
+// The browser's proof-of-work search (model/proof-of-work.ts) against Node's own
 // SHA-256: the number it finds hashes, with the salt, to the challenge, whatever the number's length
 // (each new digit re-pads the block), and a challenge with no number in range is answered null.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { findNumber } from '../../runtime/backend/proof-of-work-solver.ts';
+import { findNumber } from '../../model/proof-of-work.ts';
 
 const challengeOf = (salt: string, n: number) => createHash('sha256').update(`${salt}${n}`).digest('hex');
 

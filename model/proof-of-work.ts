@@ -1,5 +1,5 @@
-// The proof of work's search, apart from where it runs: the Web Worker (proof-of-work.worker.ts) runs it
-// in the browser, the bench (generator/bench/proof-of-work.ts) runs the same function in a throttled
+// The forms' proof of work: the search, apart from where it runs. The browser runs it in a Web Worker
+// (runtime/backend/proof-of-work.worker.ts), the bench (generator/bench/proof-of-work.ts) in a throttled
 // page, and the unit tests hold it to Node's own SHA-256.
 //
 // ALTCHA's challenge (supabase/migrations/20251229000100_proof_of_work.sql): find the number n in
