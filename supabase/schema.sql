@@ -37,7 +37,8 @@ create table analytics.buy_references (
   utm_medium text,
   utm_campaign text,
   device text,
-  steps text[] not null default '{}'::text[]
+  steps text[] not null default '{}'::text[],
+  viewed boolean not null default true
 );
 alter table analytics.buy_references add constraint buy_references_at_not_null NOT NULL at;
 alter table analytics.buy_references add constraint buy_references_day_not_null NOT NULL day;
@@ -47,10 +48,25 @@ alter table analytics.buy_references add constraint buy_references_reference_che
 alter table analytics.buy_references add constraint buy_references_reference_not_null NOT NULL reference;
 alter table analytics.buy_references add constraint buy_references_route_not_null NOT NULL route;
 alter table analytics.buy_references add constraint buy_references_steps_not_null NOT NULL steps;
+alter table analytics.buy_references add constraint buy_references_viewed_not_null NOT NULL viewed;
 CREATE INDEX buy_references_day_idx ON analytics.buy_references USING btree (day);
 alter table analytics.buy_references enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table analytics.buy_references is 'A buy click''s attribution under the reference it sent to the checkout: route, block, product, variant and experiment of the click; the visitor-day''s first touch and its steps until the click (analytics.daily_paths'' tokens). No visitor hash. Unclaimed ones are deleted with the raw events.';
+comment on column analytics.buy_references.viewed is 'Whether the visitor viewed the click''s page that day (before or just after the click): a click without one is counted apart, and its orders are not in orders per visitor.';
+
+create table analytics.catalogue_version (
+  id boolean not null default true,
+  version timestamp with time zone,
+  published_at timestamp with time zone not null default now()
+);
+alter table analytics.catalogue_version add constraint catalogue_version_id_check CHECK (id);
+alter table analytics.catalogue_version add constraint catalogue_version_id_not_null NOT NULL id;
+alter table analytics.catalogue_version add constraint catalogue_version_pkey PRIMARY KEY (id);
+alter table analytics.catalogue_version add constraint catalogue_version_published_at_not_null NOT NULL published_at;
+alter table analytics.catalogue_version enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.catalogue_version is 'The version (build time) of the catalogue in analytics.products, analytics.experiment_arms and analytics.route_products; null when it was published without one. Written by public.publish_catalogue().';
 
 create table analytics.daily (
   day date not null,
@@ -138,7 +154,8 @@ create table analytics.events (
   utm_medium text,
   utm_campaign text,
   device text,
-  variant text
+  variant text,
+  reference text
 );
 alter table analytics.events add constraint events_at_not_null NOT NULL at;
 alter table analytics.events add constraint events_day_not_null NOT NULL day;
@@ -195,6 +212,19 @@ alter table analytics.products add constraint products_price_minor_not_null NOT 
 alter table analytics.products enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table analytics.products is 'The catalogue''s products and prices (minor units), as the build knows them: a buy event must name one, and its value is this price. Written by public.publish_catalogue().';
+
+create table analytics.route_products (
+  route text not null,
+  product text not null
+);
+alter table analytics.route_products add constraint route_products_pkey PRIMARY KEY (route, product);
+alter table analytics.route_products add constraint route_products_product_check CHECK (((product ~ '^[a-z0-9][a-z0-9-]*$'::text) AND (char_length(product) <= 64)));
+alter table analytics.route_products add constraint route_products_product_not_null NOT NULL product;
+alter table analytics.route_products add constraint route_products_route_check CHECK ((route ~ '^/[a-z0-9/-]*$'::text));
+alter table analytics.route_products add constraint route_products_route_not_null NOT NULL route;
+alter table analytics.route_products enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.route_products is 'Per route, the products its buy buttons sell: a buy event must name one of its route''s (once any route is listed). Written by public.publish_catalogue().';
 
 create table analytics.settings (
   id boolean not null default true,
@@ -721,7 +751,12 @@ CREATE OR REPLACE FUNCTION analytics.raw_daily(p_from date, p_to date, p_unfolde
  STABLE
 AS $function$
   with e as (
-    select ev.day, ev.visitor, ev.route, ev.kind, ev.block_id, ev.block_type, ev.product, ev.variant, ev.price_cents,
+    select ev.day, ev.visitor, ev.route,
+      -- Only buy events look for their page's view (the day index finds the visitor-day's events).
+      case when ev.kind <> 'buy' then ev.kind
+        when exists (select 1 from analytics.events v where v.day = ev.day and v.visitor = ev.visitor and v.kind = 'view' and v.route = ev.route) then 'buy'
+        else 'buy-unviewed' end as kind,
+      ev.block_id, ev.block_type, ev.product, ev.variant, ev.price_cents,
       row_number() over w as n,
       (array_agg(ev.referrer_host) filter (where ev.referrer_host is not null) over w)[1] as referrer_host,
       (array_agg(ev.utm_source) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null) over w)[1] as utm_source,
@@ -759,9 +794,9 @@ CREATE OR REPLACE FUNCTION analytics.raw_paths(p_from date, p_to date, p_unfolde
  STABLE
 AS $function$
   select day, steps, count(*) from (
-  select day, visitor, array_agg(token order by first_at, first_id, first_n) as steps
+  select day, visitor, array_agg(token order by first_at, first_key) as steps
   from (
-    select ev.day, ev.visitor, tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
+    select ev.day, ev.visitor, tok.token, min(ev.at) as first_at, min(ev.id * 4 + tok.n) as first_key, bool_or(ev.kind = 'view') as viewed
     from analytics.events ev
     cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
     where ev.day between p_from and p_to
@@ -770,6 +805,7 @@ AS $function$
                               where not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = g.day::date))))
     group by ev.day, ev.visitor, tok.token
   ) s
+  where viewed or left(token, 8) <> 'variant:'
   group by day, visitor
   ) p
   group by day, steps
@@ -866,9 +902,8 @@ CREATE OR REPLACE FUNCTION analytics.step_tokens(p_kind text, p_route text, p_bl
 AS $function$
   select case p_kind
     when 'view' then array['view:' || p_route] || case when p_variant is null then '{}'::text[] else array['variant:' || p_route || '=' || p_variant] end
-    when 'cta' then array['cta:' || p_block]
-    when 'buy' then array['buy:' || p_product]
-    else array[p_kind || ':' || p_route]
+    else case when p_variant is null then '{}'::text[] else array['variant:' || p_route || '=' || p_variant] end
+      || case p_kind when 'cta' then array['cta:' || p_block] when 'buy' then array['buy:' || p_product] else array[p_kind || ':' || p_route] end
   end
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
@@ -1577,15 +1612,10 @@ declare
   v_day date := (now() at time zone 'utc')::date;
 begin
   insert into analytics.buy_references (reference, route, block_id, block_type, product, variant, experiment,
-    referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+    referrer_host, utm_source, utm_medium, utm_campaign, device, steps, viewed)
   select p_reference, p_body ->> 'r', p_body ->> 'b', p_body ->> 't', p_body ->> 'p', p_body ->> 'v', p_experiment,
-    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device,
-    coalesce((select array_agg(token order by first_at, first_id, first_n) from (
-      select tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
-      from analytics.events ev
-      cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
-      where ev.day = v_day and ev.visitor = p_visitor
-      group by tok.token) s), '{}')
+    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device, private.visit_steps(v_day, p_visitor),
+    exists (select 1 from analytics.events v where v.day = v_day and v.visitor = p_visitor and v.kind = 'view' and v.route = p_body ->> 'r')
   from (
     select
       (array_agg(ev.referrer_host order by ev.at, ev.id) filter (where ev.referrer_host is not null))[1] as referrer_host,
@@ -1610,6 +1640,22 @@ AS $function$
 $function$;
 -- grants: postgres=X/postgres
 comment on function private.token_hash(text) is 'sha256 of a token''s 43 base64url characters (UTF-8), as the mailer hashes it; null for anything else.';
+
+CREATE OR REPLACE FUNCTION private.visit_steps(p_day date, p_visitor bytea)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(token order by first_at, first_key), '{}') from (
+    select tok.token, min(ev.at) as first_at, min(ev.id * 4 + tok.n) as first_key, bool_or(ev.kind = 'view') as viewed
+    from analytics.events ev
+    cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
+    where ev.day = p_day and ev.visitor = p_visitor
+    group by tok.token) s
+  where viewed or left(token, 8) <> 'variant:'
+$function$;
+-- grants: postgres=X/postgres
 
 CREATE OR REPLACE FUNCTION public.admin_checkout_deliveries(p_limit integer DEFAULT 20)
  RETURNS jsonb
@@ -1974,6 +2020,8 @@ begin
           'visitors', coalesce(sum(visitors) filter (where kind = 'visit'), 0),
           'views', coalesce(sum(events) filter (where kind = 'view'), 0),
           'buys', coalesce(sum(events) filter (where kind = 'buy'), 0),
+          'buyers', coalesce(sum(visitors) filter (where kind = 'buy'), 0),
+          'unviewedBuys', coalesce(sum(events) filter (where kind = 'buy-unviewed'), 0),
           'captures', coalesce(sum(events) filter (where kind = 'capture'), 0),
           'contacts', coalesce(sum(events) filter (where kind = 'contact'), 0),
           'previews', coalesce(sum(events) filter (where kind = 'preview'), 0),
@@ -1990,12 +2038,14 @@ begin
             sum(events) filter (where kind = 'buy') as buys, sum(events) filter (where kind = 'capture') as captures
           from d where panel = 'kinds' group by day) x on x.day = g.day::date),
       'pages', coalesce((select jsonb_agg(jsonb_build_object(
-          'route', route, 'views', views, 'visitors', visitors, 'buys', buys, 'captures', captures,
+          'route', route, 'views', views, 'visitors', visitors, 'buys', buys, 'buyers', buyers, 'unviewedBuys', unviewed, 'captures', captures,
           'ctas', ctas, 'buyValueCents', value) order by views desc, route)
         from (select route,
             coalesce(sum(events) filter (where kind = 'view'), 0) as views,
             coalesce(sum(visitors) filter (where kind = 'view'), 0) as visitors,
             coalesce(sum(events) filter (where kind = 'buy'), 0) as buys,
+            coalesce(sum(visitors) filter (where kind = 'buy'), 0) as buyers,
+            coalesce(sum(events) filter (where kind = 'buy-unviewed'), 0) as unviewed,
             coalesce(sum(events) filter (where kind = 'capture'), 0) as captures,
             coalesce(sum(events) filter (where kind = 'cta'), 0) as ctas,
             coalesce(sum(value_cents) filter (where kind = 'buy'), 0) as value
@@ -2102,6 +2152,34 @@ end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_newsletter_stats() is 'Per newsletter: total deliveries, queued (waiting or being sent), sent (the provider took it), failed, bounced, complained, skipped (no longer confirmed at send time), unsubscribed after (through this newsletter''s link). Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_order_visits(p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_from timestamptz := p_from::timestamp at time zone 'utc';
+  v_to timestamptz := (p_to + 1)::timestamp at time zone 'utc';
+begin
+  perform analytics.check_range(p_from, p_to);
+  return (
+    with o as (
+      select r.route, r.product, r.viewed
+      from sales.orders o
+      left join analytics.buy_references r on r.reference = o.reference
+      where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to
+    )
+    select jsonb_build_object(
+      'routes', coalesce((select jsonb_agg(jsonb_build_object('route', route, 'product', product, 'counted', counted, 'unviewed', unviewed) order by route, product)
+        from (select route, product, count(*) filter (where viewed) as counted, count(*) filter (where not viewed) as unviewed
+              from o where route is not null group by route, product) x), '[]'),
+      'unattributed', (select count(*) from o where route is null)));
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_order_visits(date,date) is 'Paid orders of [p_from, p_to] per route and product of their buy click: counted (the click followed a view of its page by the same visitor that day) and unviewed; and unattributed (no buy click). Admins at aal2 only.';
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_from date, p_to date, p_limit integer DEFAULT 100, p_offset integer DEFAULT 0)
  RETURNS jsonb
@@ -2342,6 +2420,9 @@ AS $function$
 declare
   v_products jsonb := coalesce(p_catalogue -> 'products', '[]');
   v_experiments jsonb := coalesce(p_catalogue -> 'experiments', '[]');
+  v_routes jsonb := coalesce(p_catalogue -> 'routes', '[]');
+  v_version timestamptz;
+  v_stored timestamptz := (select version from analytics.catalogue_version);
   v_same boolean;
 begin
   if (select auth.jwt()) ->> 'role' is not null then
@@ -2351,17 +2432,25 @@ begin
       raise exception 'only an admin signed in with a second factor may publish the catalogue' using errcode = '42501';
     end if;
   end if;
-  if jsonb_typeof(v_products) <> 'array' or jsonb_typeof(v_experiments) <> 'array' then
-    raise exception 'invalid catalogue: products and experiments must be arrays' using errcode = '22023';
+  if jsonb_typeof(v_products) <> 'array' or jsonb_typeof(v_experiments) <> 'array' or jsonb_typeof(v_routes) <> 'array' then
+    raise exception 'invalid catalogue: products, experiments and routes must be arrays' using errcode = '22023';
   end if;
+  begin
+    v_version := (p_catalogue ->> 'version')::timestamptz;
+  exception when others then
+    raise exception 'invalid catalogue: version is not an ISO 8601 time' using errcode = '22023';
+  end;
   create temporary table if not exists pg_temp.catalogue_products (id text, price_minor bigint, currency text) on commit drop;
   create temporary table if not exists pg_temp.catalogue_arms (route text, experiment text, variant text) on commit drop;
-  truncate pg_temp.catalogue_products, pg_temp.catalogue_arms;
+  create temporary table if not exists pg_temp.catalogue_routes (route text, product text) on commit drop;
+  truncate pg_temp.catalogue_products, pg_temp.catalogue_arms, pg_temp.catalogue_routes;
   begin
     insert into pg_temp.catalogue_products
     select p ->> 'id', (p ->> 'priceMinor')::bigint, p ->> 'currency' from jsonb_array_elements(v_products) p;
     insert into pg_temp.catalogue_arms
     select e ->> 'route', e ->> 'id', a #>> '{}' from jsonb_array_elements(v_experiments) e, jsonb_array_elements(e -> 'arms') a;
+    insert into pg_temp.catalogue_routes
+    select distinct r ->> 'route', p #>> '{}' from jsonb_array_elements(v_routes) r, jsonb_array_elements(r -> 'products') p;
   exception when others then
     raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
   end;
@@ -2370,22 +2459,36 @@ begin
       union all (select id, price_minor, currency from analytics.products except select id, price_minor, currency from pg_temp.catalogue_products))
     and not exists (
       (select route, experiment, variant from pg_temp.catalogue_arms except select route, experiment, variant from analytics.experiment_arms)
-      union all (select route, experiment, variant from analytics.experiment_arms except select route, experiment, variant from pg_temp.catalogue_arms));
+      union all (select route, experiment, variant from analytics.experiment_arms except select route, experiment, variant from pg_temp.catalogue_arms))
+    and not exists (
+      (select route, product from pg_temp.catalogue_routes except select route, product from analytics.route_products)
+      union all (select route, product from analytics.route_products except select route, product from pg_temp.catalogue_routes));
   if not v_same then
+    if v_stored is not null and (v_version is null or v_version < v_stored) then
+      raise exception 'this catalogue is from an older build of the site (built %) than the one the database holds (built %): not published, so an old tab cannot bring back old prices or products',
+        coalesce(to_char(v_version at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS "UTC"'), 'at an unknown time'), to_char(v_stored at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS "UTC"')
+        using errcode = 'P0001', hint = 'Reload the admin page to get the newest build; a build of older sources is published only by running it (npm start, or psql).';
+    end if;
     delete from analytics.products;
     delete from analytics.experiment_arms;
+    delete from analytics.route_products;
     begin
       insert into analytics.products select * from pg_temp.catalogue_products;
       insert into analytics.experiment_arms select * from pg_temp.catalogue_arms;
+      insert into analytics.route_products select * from pg_temp.catalogue_routes;
     exception when check_violation or not_null_violation or unique_violation then
       raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
     end;
   end if;
-  return jsonb_build_object('changed', not v_same);
+  if not v_same or v_version > v_stored or (v_stored is null and v_version is not null) then
+    insert into analytics.catalogue_version (id, version, published_at) values (true, v_version, now())
+    on conflict (id) do update set version = excluded.version, published_at = excluded.published_at;
+  end if;
+  return jsonb_build_object('changed', not v_same, 'version', (select version from analytics.catalogue_version));
 end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
-comment on function publish_catalogue(jsonb) is 'Stores the catalogue the site was built with (products with their prices in minor units, experiments with their arms), against which track() checks buy events and variants. Admins at aal2 through the API; the stand-in at start.';
+comment on function publish_catalogue(jsonb) is 'Stores the catalogue a build of the site made (products with their prices in minor units, experiments with their arms, the products each route sells, the build''s version), against which track() checks events. Refuses a catalogue from an older build that would change the stored one. Admins at aal2 through the API; the stand-in at start.';
 
 CREATE OR REPLACE FUNCTION public.publish_consent_wordings(p_wordings text[])
  RETURNS text[]
@@ -2623,6 +2726,7 @@ declare
   v_price bigint;
   v_experiment text;
   v_visitor bytea;
+  v_day date := (now() at time zone 'utc')::date;
   c_hint constant text := 'Send {"k":kind,"r":"/route","d":"phone|tablet|desktop"} and optional b, t, p, f, us, um, uc, v, x (see supabase/README.md).';
 begin
   -- Global Privacy Control and Do Not Track: nothing counted, nothing stored, not even the attempt.
@@ -2649,6 +2753,10 @@ begin
       v_problem := format('p (product) %s is not in the catalogue', v_body ->> 'p');
     elsif v_body ->> 'k' = 'buy' and v_body ? 'c' and (v_body ->> 'c')::bigint <> v_price then
       v_problem := format('c (price) %s is not the catalogue''s price of %s; leave it out, the catalogue''s is used', v_body ->> 'c', v_body ->> 'p');
+    elsif v_body ->> 'k' = 'buy' and exists (select 1 from analytics.route_products)
+          and not exists (select 1 from analytics.route_products where route = v_body ->> 'r' and product = v_body ->> 'p') then
+      v_problem := format('p (product) %s is not sold on %s (its buy buttons sell: %s)', v_body ->> 'p', v_body ->> 'r',
+        coalesce((select string_agg(product, ', ' order by product) from analytics.route_products where route = v_body ->> 'r'), 'nothing'));
     end if;
   end if;
   if v_problem is null and v_body ? 'v' then
@@ -2667,18 +2775,23 @@ begin
   v_visitor := sha256(private.analytics_salt_today()
     || convert_to((select site from analytics.settings) || chr(10) || private.client_address() || chr(10) || v_agent, 'UTF8'));
   insert into analytics.events (visitor, kind, route, block_id, block_type, product, price_cents,
-    referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+    referrer_host, utm_source, utm_medium, utm_campaign, device, variant, reference)
   values (v_visitor, v_body ->> 'k', v_body ->> 'r', v_body ->> 'b', v_body ->> 't', v_body ->> 'p',
     case when v_body ->> 'k' = 'buy' then v_price end,
-    v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v');
+    v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v', v_body ->> 'x');
   if v_body ? 'x' then
     perform private.store_buy_reference(v_body ->> 'x', v_visitor, v_body, v_experiment);
+  elsif v_body ->> 'k' = 'view' then
+    update analytics.buy_references r set viewed = true, steps = private.visit_steps(v_day, v_visitor)
+    from analytics.events e
+    where e.day = v_day and e.visitor = v_visitor and e.kind = 'buy' and e.route = v_body ->> 'r'
+      and e.reference = r.reference and not r.viewed;
   end if;
   return null;
 end;
 $function$;
 -- grants: anon=X/postgres postgres=X/postgres
-comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
+comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue or not sold on the route, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
 
 CREATE OR REPLACE FUNCTION public.unsubscribe(p_token text, p_erase boolean DEFAULT false)
  RETURNS json
@@ -2942,6 +3055,15 @@ create policy "Admin reads of analytics.buy_references need aal2" on analytics.b
 create policy "Admins can read analytics.buy_references" on analytics.buy_references as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
+create policy "Admin reads of analytics.catalogue_version need a live session" on analytics.catalogue_version as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.catalogue_version need aal2" on analytics.catalogue_version as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.catalogue_version" on analytics.catalogue_version as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admin reads of analytics daily need a live session" on analytics.daily as restrictive for select to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live));
 
@@ -3003,6 +3125,15 @@ create policy "Admin reads of analytics.products need aal2" on analytics.product
   using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
 
 create policy "Admins can read analytics.products" on analytics.products as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
+create policy "Admin reads of analytics.route_products need a live session" on analytics.route_products as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.route_products need aal2" on analytics.route_products as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.route_products" on analytics.route_products as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
 create policy "Admin access to contact messages needs a live session" on public.contact_messages as restrictive for all to authenticated

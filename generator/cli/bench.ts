@@ -21,6 +21,9 @@
 // on the stand-in's PostgreSQL (bench/checkout-webhook.ts): signed deliveries a second from 50
 // concurrent senders, none acknowledged and lost; `npm run bench -- --webhook` runs only that.
 // `npm run bench -- --studio` runs only the studio's keystroke to preview, against its budget.
+// `npm run bench -- --proof-of-work [--runs N]` runs only the forms' proof of work (bench/proof-of-work.ts),
+// which the full bench runs too: the median a native solver and a phone-class browser (Chromium at 4x CPU
+// slowdown) need for the database's difficulty, against at least 0.5 s and at most 2 s.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
 import './production.ts';
@@ -40,6 +43,7 @@ import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 import { articleOpenings, describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 import { describeMailSizes } from '../bench/mail-size.ts';
+import { describeProofOfWork, proofOfWorkFigures, proofOfWorkOverBudget } from '../bench/proof-of-work.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -71,6 +75,7 @@ const BENCH: Command = {
     'analytics-events': { type: 'string', value: '<N>', help: 'with --analytics: how many events to query over (default 1,000,000)' },
     'analytics-ingest': { type: 'string', value: '<N>', help: 'how many events to ingest (default 20,000); alone, only the ingest rate' },
     webhook: { type: 'boolean', help: 'only the checkout webhook: verified deliveries a second' },
+    'proof-of-work': { type: 'boolean', help: 'only the proof of work: a native solver\'s and a phone-class browser\'s median at the database\'s difficulty' },
   },
   examples: ['npm run bench', 'npm run bench -- --articles 1000 --astro', 'npm run bench -- --beacon --runs 5'],
 };
@@ -83,6 +88,13 @@ await runCli('bench', async () => {
   if (ingestOnly) analyticsOptions.events = 0;
   if (values.experiments === true) {
     const over = await benchExperiments({ runs: count('runs', values.runs) });
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
+  if (values['proof-of-work'] === true) {
+    const figures = await proofOfWorkFigures(count('runs', values.runs));
+    console.log(describeProofOfWork(figures));
+    const over = proofOfWorkOverBudget(figures);
     if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
     return over.length ? EXIT.invalid : EXIT.ok;
   }
@@ -226,6 +238,9 @@ await runCli('bench', async () => {
   const webhook = await webhookFigures();
   console.log(`\n${describeWebhook(webhook)}`);
   over.push(...webhookOverBudget(webhook));
+  const proof = await proofOfWorkFigures();
+  console.log(`\n${describeProofOfWork(proof)}`);
+  over.push(...proofOfWorkOverBudget(proof));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);

@@ -19,7 +19,7 @@ export const NETLIFY_PIXEL_FUNCTION = '_netlify/edge-functions/pixel.js';
 
 export function experimentRoutes(compiled: CompiledSite): ExperimentRoutes {
   const routes: ExperimentRoutes = {};
-  for (const p of compiled.pages) if (p.experiment) routes[p.route] = { id: p.experiment.id, arms: arms(p.experiment) };
+  for (const p of compiled.pages) if (p.experiment) routes[p.route] = { id: p.experiment.id, arms: arms(p.experiment), start: p.experiment.start };
   return routes;
 }
 

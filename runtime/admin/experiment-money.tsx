@@ -61,7 +61,7 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
                 <th scope="row" className="py-2 pr-3 font-semibold text-gray-900">{a.arm === CONTROL ? 'control' : a.arm}</th>
                 <td className="py-2 pr-3 text-right tabular-nums">{a.visitors.toLocaleString('en-US')}</td>
                 <td className="py-2 pr-3 text-right tabular-nums" data-testid="experiment-money-orders">{a.orders.toLocaleString('en-US')}</td>
-                <td className="py-2 text-right tabular-nums">{c ? formatMoney(Math.round(a.perVisitor), c) : '–'}</td>
+                <td className="py-2 text-right tabular-nums">{c && a.visitors > 0 ? formatMoney(Math.round(a.perVisitor), c) : '–'}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
+import { AdminDataError } from '../backend/admin.ts';
 import { publishCatalogue } from '../backend/sales.ts';
 import { publishConsentWordings } from '../backend/list-admin.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
@@ -155,7 +156,10 @@ function usePublishedCatalogue(catalogue: DatabaseCatalogue | undefined) {
     if (!catalogue || sent.current === text) return;
     sent.current = text;
     publishCatalogue(catalogue).catch((e: unknown) =>
-      toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),
+      // The database holds a newer build's catalogue (publish_catalogue, 20260203000000_figures_true.sql): this tab is old.
+      e instanceof AdminDataError && e.code === 'P0001'
+        ? toast.error('This tab is from an older build of the site', { description: `Its prices and products were not sent to the database, which keeps the newer build's. Reload the page. (${e.message})`, duration: Infinity })
+        : toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),
     );
   }, [catalogue]);
 }

@@ -13,7 +13,7 @@ import type { FunnelConfig } from '../backend/insights.ts';
 const funnelsOf = (site: unknown): FunnelConfig[] => (site as { analytics?: { funnels?: FunnelConfig[] } }).analytics?.funnels ?? [];
 
 export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
-  const { site, page, experiments, newsletters } = useRender();
+  const { site, page, experiments, newsletters, routeProducts, now } = useRender();
   const running = experiments?.() ?? [];
   const published = newsletters?.() ?? [];
   const products = site.products.map((p) => ({ id: p.id, title: p.title, route: p.route, price: p.price, bundle: isBundle(p) }));
@@ -31,7 +31,8 @@ export function AdminAppBlock({ block }: { block: BlockOf<'admin-app'> }) {
           defaultPath: block.defaultPath,
           products,
           funnels: funnelsOf(site),
-          catalogue: databaseCatalogue(site.products, site.checkout?.currency ?? 'USD', Object.fromEntries(running.map((e) => [e.route, { id: e.id, arms: e.arms }]))),
+          // Its version is the build's time: the database refuses it once a newer build's is published.
+          catalogue: databaseCatalogue(site.products, site.checkout?.currency ?? 'USD', Object.fromEntries(running.map((e) => [e.route, { id: e.id, arms: e.arms }])), routeProducts?.() ?? [], now.toISOString()),
           ...(block.uploadIntro ? { uploadIntro: block.uploadIntro } : {}),
           // Absent without an experiment, so the admin's pages are as they were.
           ...(running.length ? { experiments: running } : {}),

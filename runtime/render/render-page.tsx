@@ -4,6 +4,7 @@
 // (runtime/mail/render-mail.tsx).
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
+import { routeProducts } from '../../model/sales.ts';
 import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type NewsletterEntry, type SiteImages } from '../context.tsx';
 import { newsletterRoute } from '../../model/newsletter.ts';
@@ -52,7 +53,7 @@ const INLINE_CSS = '/*inline-css*/';
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []), newsletters: () => newsletterEntries(compiled) }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []), newsletters: () => newsletterEntries(compiled), routeProducts: () => routeProducts(compiled.pages) }}>
       <PageView page={page} />
     </RenderProvider>,
   );

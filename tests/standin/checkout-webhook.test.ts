@@ -24,10 +24,15 @@ const SECRET = 'whsec_stand_in_test_secret';
 const REFERENCE = 'TestRef_0123456789-abc';
 const root = process.cwd();
 const catalogue = siteCatalogue(root);
-// The last product: not the first, which a sale without a click would be.
-const product = catalogue.products.at(-1)!;
 // The first route under an experiment in the site, if any: the order should land on its variant.
 const experiment = catalogue.experiments[0];
+// A route and a product its buy buttons sell (track() refuses any other pair), on the experiment's route
+// if it sells one; the product not the first of the catalogue, which a sale without a click would be.
+const pairs = catalogue.routes.flatMap((r) => r.products.map((id) => ({ route: r.route, id })));
+const notFirst = (x: { id: string }) => x.id !== catalogue.products[0]!.id;
+const pick = pairs.find((x) => x.route === experiment?.route && notFirst(x)) ?? pairs.find(notFirst) ?? pairs[0]!;
+const soldOn = pick.route;
+const product = catalogue.products.find((p) => p.id === pick.id)!;
 
 let standIn: StandIn;
 
@@ -57,7 +62,7 @@ const track = (body: object) =>
   });
 
 /** A buy click of `product` on its route with `reference`, as the beacon sends it. */
-async function buyClick(reference: string, route = '/') {
+async function buyClick(reference: string, route = soldOn) {
   expect((await track({ k: 'view', r: route, d: 'phone' })).status).toBe(200);
   expect((await track({ k: 'buy', r: route, d: 'phone', p: product.id, x: reference })).status).toBe(200);
 }
@@ -66,8 +71,8 @@ const money = (minor: number) => `${fromMinor(minor, product.currency).toFixed(m
 
 describe('the checkout webhook on the stand-in', () => {
   it('a buy click, then a signed sale for its reference, its replay and two refunds: one order, netted out', { timeout: 120_000 }, async () => {
-    const route = experiment?.route ?? '/';
-    const variant = experiment?.arms[1];
+    const route = soldOn;
+    const variant = experiment?.route === route ? experiment.arms[1] : undefined;
     expect((await track({ k: 'view', r: route, d: 'phone', ...(variant ? { v: variant } : {}) })).status).toBe(200);
     expect((await track({ k: 'buy', r: route, d: 'phone', p: product.id, x: REFERENCE, ...(variant ? { v: variant } : {}) })).status).toBe(200);
 
@@ -191,7 +196,7 @@ describe('a headless browser', () => {
   const HEADLESS = BROWSER_UA.replace('Chrome/', 'HeadlessChrome/');
   const click = (base: StandIn, reference: string) =>
     fetch(new URL(`/rest/v1/rpc/track?apikey=${encodeURIComponent(base.anonKey)}`, base.url), {
-      method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': HEADLESS }, body: JSON.stringify({ k: 'buy', r: '/', d: 'phone', p: product.id, x: reference }),
+      method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': HEADLESS }, body: JSON.stringify({ k: 'buy', r: soldOn, d: 'phone', p: product.id, x: reference }),
     });
   const kept = async (base: StandIn, reference: string) => (await base.query('select 1 from analytics.buy_references where reference = $1', [reference])).rows.length;
 

@@ -47,6 +47,7 @@ export async function handle(request: Request, env: Env, routes: ExperimentRoute
     address: request.headers.get('cf-connecting-ip') ?? '',
     userAgent: request.headers.get('user-agent') ?? '',
     secret: env.EXPERIMENT_SECRET,
+    start: experiment.start,
   });
   const res = await asset(env, url, variant === CONTROL ? request : new Request(new URL(variantPath(experiment.route, variant), url), request));
   return secured(res, EXPERIMENT_HEADERS);

@@ -19,7 +19,7 @@ export async function handle(request: Request, context: Context, routes: Experim
   }
   const experiment = request.method === 'GET' || request.method === 'HEAD' ? experimentAt(routes, url.pathname) : undefined;
   if (!experiment) return context.next();
-  const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: context.ip ?? '', userAgent: request.headers.get('user-agent') ?? '', secret });
+  const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: context.ip ?? '', userAgent: request.headers.get('user-agent') ?? '', secret, start: experiment.start });
   const res = await context.next(variant === CONTROL ? undefined : new Request(new URL(variantPath(experiment.route, variant), url), request));
   const out = new Response(res.body, res);
   for (const [name, value] of Object.entries(EXPERIMENT_HEADERS)) out.headers.set(name, value);
