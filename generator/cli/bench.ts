@@ -21,6 +21,10 @@
 // `npm run bench -- --studio` runs only the studio's keystroke to preview, against its budget.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
+// `npm run bench -- --list [--runs N] [--subscribers N]` runs only the owner's list's goals (issue 51,
+// bench/list-mail.ts), which the full bench runs last: on the built site, capture to confirmation in the
+// local catcher (median), the queue's drain of one newsletter to 10,000 subscribers, beside the largest
+// mail's HTML against Gmail's limit and the landing page's bytes against the first round trip.
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,6 +42,7 @@ import type { RouteKind } from '../bench/lighthouse.ts';
 import { benchExperiments } from '../bench/experiments.ts';
 import { describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 import { describeMailSizes } from '../bench/mail-size.ts';
+import { describeListGoals, drainNewsletter, listFigures, listOverBudget } from '../bench/list-mail.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -57,7 +62,7 @@ interface Chunk {
 await runCli('bench', async () => {
   const { values } = parseCli(process.argv.slice(2), {
     articles: { type: 'string' }, dir: { type: 'string' }, astro: { type: 'boolean' },
-    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
+    analytics: { type: 'boolean' }, webhook: { type: 'boolean' }, beacon: { type: 'boolean' }, runs: { type: 'string' }, experiments: { type: 'boolean' }, studio: { type: 'boolean' }, list: { type: 'boolean' }, subscribers: { type: 'string' }, 'analytics-events': { type: 'string' }, 'analytics-ingest': { type: 'string' },
   });
   const analyticsOptions = { events: count('analytics-events', values['analytics-events']), ingest: count('analytics-ingest', values['analytics-ingest']) };
   // --analytics-ingest alone: the ingest rate only, no dashboard data.
@@ -120,6 +125,17 @@ await runCli('bench', async () => {
     if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, paired in each round of the same run:\n${lcp.lines.join('\n')}`);
     over.push(...lcp.over);
   };
+  if (values.list === true) {
+    // The mails' sizes and the landing page as sent, then the list's timings on this build.
+    console.log(describeMailSizes(result.mailBytes));
+    const landing = roundTrips(await sentBytes(['/'], outDir), [])[0];
+    over.push(...roundTripOverBudget(landing ? [landing] : []));
+    const figures = await listFigures(root, outDir, drainNewsletter(result.mailBytes), { runs: count('runs', values.runs), subscribers: count('subscribers', values.subscribers) });
+    console.log(`\n${describeListGoals({ figures, mailBytes: result.mailBytes, landing })}`);
+    over.push(...listOverBudget({ figures, landing }));
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
   if (values.beacon === true) {
     beaconReport();
     await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs) ?? BEACON_RUNS, false);
@@ -205,11 +221,16 @@ await runCli('bench', async () => {
   const webhook = await webhookFigures();
   console.log(`\n${describeWebhook(webhook)}`);
   over.push(...webhookOverBudget(webhook));
+  // The owner's list: capture to confirmation, the queue's drain, beside the mails' and the landing page's bytes.
+  const landing = trips.find((t) => t.route === '/');
+  const list = await listFigures(root, outDir, drainNewsletter(result.mailBytes));
+  console.log(`\n${describeListGoals({ figures: list, mailBytes: result.mailBytes, landing })}`);
+  over.push(...listOverBudget({ figures: list, landing }));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page; the list's capture, drain, mails and landing page within theirs.`);
   return EXIT.ok;
 });
