@@ -26,6 +26,10 @@
 // slowdown) need for the database's difficulty, against at least 0.5 s and at most 2 s.
 // `npm run bench -- --experiments` runs only the experiments' figures (bench/experiments.ts), which the
 // full bench runs too: the statistics simulated at 1,000 experiments each, and the cost of choosing.
+// `npm run bench -- --list [--runs N] [--subscribers N]` runs only the owner's list's goals (issue 51,
+// bench/list-mail.ts), which the full bench runs last: on the built site, capture to confirmation in the
+// local catcher (median), the queue's drain of one newsletter to 10,000 subscribers, beside the largest
+// mail's HTML against Gmail's limit and the landing page's bytes against the first round trip.
 import './production.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +48,7 @@ import { benchExperiments } from '../bench/experiments.ts';
 import { articleOpenings, describeRoundTrips, roundTripOverBudget, roundTrips, sentBytes } from '../bench/round-trip.ts';
 import { describeMailSizes } from '../bench/mail-size.ts';
 import { describeProofOfWork, proofOfWorkFigures, proofOfWorkOverBudget } from '../bench/proof-of-work.ts';
+import { describeListGoals, drainNewsletter, listFigures, listOverBudget } from '../bench/list-mail.ts';
 
 const BUDGET = {
   /** A page without islands loads no script file (the analytics beacon is inline, measured on its own). */
@@ -69,12 +74,14 @@ const BENCH: Command = {
     astro: { type: 'boolean', help: 'with --articles: build the same articles with Astro too and compare' },
     experiments: { type: 'boolean', help: 'only the experiments\' statistics by simulation and the cost of choosing a version' },
     beacon: { type: 'boolean', help: 'only the analytics beacon\'s bytes and its cost to a phone\'s LCP' },
-    runs: { type: 'string', value: '<N>', help: 'with --beacon (default 9) or --experiments (default 7): rounds of Lighthouse' },
+    runs: { type: 'string', value: '<N>', help: 'with --beacon (default 9) or --experiments (default 7): rounds of Lighthouse; with --list, captures timed (default 7)' },
     studio: { type: 'boolean', help: 'only the studio\'s keystroke to updated preview' },
     analytics: { type: 'boolean', help: 'only the analytics database: ingest rate and every insights query' },
     'analytics-events': { type: 'string', value: '<N>', help: 'with --analytics: how many events to query over (default 1,000,000)' },
     'analytics-ingest': { type: 'string', value: '<N>', help: 'how many events to ingest (default 20,000); alone, only the ingest rate' },
     webhook: { type: 'boolean', help: 'only the checkout webhook: verified deliveries a second' },
+    list: { type: 'boolean', help: 'only the owner\'s list: capture to confirmation, the drain of one newsletter, the mails\' and the landing page\'s bytes' },
+    subscribers: { type: 'string', value: '<N>', help: 'with --list: confirmed subscribers the newsletter drains to (default 10,000)' },
     'proof-of-work': { type: 'boolean', help: 'only the proof of work: a native solver\'s and a phone-class browser\'s median at the database\'s difficulty' },
   },
   examples: ['npm run bench', 'npm run bench -- --articles 1000 --astro', 'npm run bench -- --beacon --runs 5'],
@@ -150,6 +157,17 @@ await runCli('bench', async () => {
     if (lcp.lines.length) console.log(`\nmobile LCP with and without the analytics beacon, paired in each round of the same run:\n${lcp.lines.join('\n')}`);
     over.push(...lcp.over);
   };
+  if (values.list === true) {
+    // The mails' sizes and the landing page as sent, then the list's timings on this build.
+    console.log(describeMailSizes(result.mailBytes));
+    const landing = roundTrips(await sentBytes(['/'], outDir), [])[0];
+    over.push(...roundTripOverBudget(landing ? [landing] : []));
+    const figures = await listFigures(root, outDir, drainNewsletter(result.mailBytes), { runs: count('runs', values.runs), subscribers: count('subscribers', values.subscribers) });
+    console.log(`\n${describeListGoals({ figures, mailBytes: result.mailBytes, landing })}`);
+    over.push(...listOverBudget({ figures, landing }));
+    if (over.length) console.error(`\nOver budget:\n${over.join('\n')}`);
+    return over.length ? EXIT.invalid : EXIT.ok;
+  }
   if (values.beacon === true) {
     beaconReport();
     await lighthouseReport(pairs.map(([withIt]) => withIt), count('runs', values.runs) ?? BEACON_RUNS, false);
@@ -241,11 +259,16 @@ await runCli('bench', async () => {
   const proof = await proofOfWorkFigures();
   console.log(`\n${describeProofOfWork(proof)}`);
   over.push(...proofOfWorkOverBudget(proof));
+  // The owner's list: capture to confirmation, the queue's drain, beside the mails' and the landing page's bytes.
+  const landing = trips.find((t) => t.route === '/');
+  const list = await listFigures(root, outDir, drainNewsletter(result.mailBytes));
+  console.log(`\n${describeListGoals({ figures: list, mailBytes: result.mailBytes, landing })}`);
+  over.push(...listOverBudget({ figures: list, landing }));
 
   if (over.length) {
     console.error(`\nOver budget:\n${over.join('\n')}`);
     return EXIT.invalid;
   }
-  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page.`);
+  console.log(`\nAll pages within budget (script ${kb(BUDGET.pageJs)}, admin ${kb(BUDGET.adminPageJs)}, CSS ${kb(BUDGET.css)}, no script file on static pages, the beacon ${BEACON_BUDGET.bytes} B and its LCP within ${BEACON_BUDGET.lcpRatio}×); the studio's keystroke within ${STUDIO_KEYSTROKE_BUDGET.siteMs} ms; Lighthouse mobile within its budgets beside the bare page; the list's capture, drain, mails and landing page within theirs.`);
   return EXIT.ok;
 });
