@@ -22,7 +22,7 @@ export interface OptionHelp {
 export interface Command {
   /** How to call it, after "usage: ", e.g. `npm run build [-- <options>]`. */
   usage: string;
-  /** What it does, in a sentence or two. */
+  /** What it does, in a sentence or two; each line is wrapped on its own, and one that starts with a space is kept as written (a table). */
   does: string;
   options?: Record<string, OptionHelp>;
   /** Whether it takes arguments besides options (files, a kind and a name, an address). */
@@ -78,7 +78,7 @@ export function helpText(command: Command): string {
   return [
     `usage: ${command.usage}`,
     '',
-    ...wrap(command.does, 100),
+    ...command.does.split('\n').flatMap((line) => (/^\s/.test(line) ? [line] : wrap(line, 100))),
     '',
     'options:',
     ...rows(options),

@@ -67,14 +67,14 @@ interface Chunk {
 
 const BENCH: Command = {
   usage: 'npm run bench [-- <options>]',
-  does: 'Measures the site against its budgets and exits 1 when one is over: with no option, the build, every page\'s bytes and first response, the studio\'s keystroke to preview, Lighthouse on each kind of route, the beacon, the analytics database and the checkout webhook. Each option below runs one part alone.',
+  does: 'Measures the site against its budgets and exits 1 when one is over: with no option, the build, every page\'s bytes and first response (an article\'s first screen), each mail\'s HTML, the studio\'s keystroke to preview, Lighthouse on each kind of route, the beacon, the analytics database, the checkout webhook and the proof of work. Each option below runs one part alone.',
   options: {
     articles: { type: 'string', value: '<N>', help: 'grow a copy of the site to N articles and time cold, warm and one-article builds' },
     dir: { type: 'string', value: '<dir>', help: 'with --articles: where the copy goes (default .tmp/bench/<N>-articles)' },
     astro: { type: 'boolean', help: 'with --articles: build the same articles with Astro too and compare' },
     experiments: { type: 'boolean', help: 'only the experiments\' statistics by simulation and the cost of choosing a version' },
     beacon: { type: 'boolean', help: 'only the analytics beacon\'s bytes and its cost to a phone\'s LCP' },
-    runs: { type: 'string', value: '<N>', help: 'with --beacon (default 9) or --experiments (default 7): rounds of Lighthouse; with --list, captures timed (default 7)' },
+    runs: { type: 'string', value: '<N>', help: 'with --beacon (default 9) or --experiments (default 7): rounds of Lighthouse; with --proof-of-work (default 7): solves; with --list (default 7): captures timed' },
     studio: { type: 'boolean', help: 'only the studio\'s keystroke to updated preview' },
     analytics: { type: 'boolean', help: 'only the analytics database: ingest rate and every insights query' },
     'analytics-events': { type: 'string', value: '<N>', help: 'with --analytics: how many events to query over (default 1,000,000)' },
@@ -84,7 +84,7 @@ const BENCH: Command = {
     subscribers: { type: 'string', value: '<N>', help: 'with --list: confirmed subscribers the newsletter drains to (default 10,000)' },
     'proof-of-work': { type: 'boolean', help: 'only the proof of work: a native solver\'s and a phone-class browser\'s median at the database\'s difficulty' },
   },
-  examples: ['npm run bench', 'npm run bench -- --articles 1000 --astro', 'npm run bench -- --beacon --runs 5'],
+  examples: ['npm run bench', 'npm run bench -- --articles 1000 --astro', 'npm run bench -- --beacon --runs 5', 'npm run bench -- --proof-of-work'],
 };
 
 await runCli('bench', async () => {

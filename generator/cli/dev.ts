@@ -25,7 +25,7 @@ import { devFiles, isLoopback } from '../guards/dev-access.ts';
 
 const DEV: Command = {
   usage: 'npm run dev [-- --as-of <date>]',
-  does: 'Serves the site from its sources with live reload on every YAML, schema and component change, drafts and scheduled pages shown with a ribbon, and the studio at /_studio. Starts the local stand-in too. Until Ctrl-C.',
+  does: 'Serves the site from its sources with live reload on every YAML, schema and component change, drafts and scheduled pages shown with a ribbon, and the studio at /_studio. Starts the local stand-in and its mail catcher too. Until Ctrl-C.',
   options: { 'as-of': { type: 'string', value: '<date>', help: 'show the site as it will be at that moment (default now)' } },
   env: {
     PORT: "the port (default 4173)",
@@ -33,6 +33,8 @@ const DEV: Command = {
     STUDIO_ALLOW_REMOTE: '1 to open the studio to other machines, by a link with a token',
     SUPABASE_PORT: "the stand-in's port (default 54321) when VITE_SUPABASE_URL is unset",
     DATA_DIR: "the stand-in's data folder (default .data)",
+    MAIL_PORT: "the mail catcher's inbox page and Mailpit API (default the stand-in's port + 3: 54324)",
+    MAIL_SMTP_PORT: "the mail catcher's SMTP (default the stand-in's port + 4: 54325)",
   },
   examples: ['npm run dev', 'PORT=4471 SUPABASE_PORT=54471 npm run dev -- --as-of 2026-12-01'],
 };

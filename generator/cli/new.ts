@@ -19,10 +19,10 @@ const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <pr
 const KINDS = ['page', 'article', 'platform', 'newsletter'];
 
 const NEW: Command = {
-  usage: 'npm run new -- page <name> | article <slug> | platform <product id>',
-  does: 'Writes a starter YAML file that validates as written: a page (pages/<name>.yaml), an article (pages/blog/<slug>.yaml), or the sales page of a product already in site.config.yaml (at its route, in DRAFT: copy with draft: true). Never overwrites a file.',
+  usage: 'npm run new -- page <name> | article <slug> | platform <product id> | newsletter <slug>',
+  does: 'Writes a starter YAML file that validates as written: a page (pages/<name>.yaml), an article (pages/blog/<slug>.yaml), the sales page of a product already in site.config.yaml (at its route), or a newsletter (newsletters/<slug>.yaml); the last two in DRAFT: copy with draft: true. Never overwrites a file.',
   positionals: true,
-  examples: ['npm run new -- article my-new-article', 'npm run new -- page offer', 'npm run new -- platform snapchat'],
+  examples: ['npm run new -- article my-new-article', 'npm run new -- page offer', 'npm run new -- platform snapchat', 'npm run new -- newsletter spring-reset'],
 };
 
 /** The product with this id in site.config.yaml, or a usage error naming the products there. */

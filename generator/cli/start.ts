@@ -20,7 +20,7 @@ import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
 const START: Command = {
   usage: 'npm start [-- <options>]',
-  does: 'Builds the site if its sources changed, starts the local Supabase stand-in (unless the site is built for a hosted project), and serves dist/ with compression, security headers and a real 404, until Ctrl-C.',
+  does: 'Builds the site if its sources changed, starts the local Supabase stand-in and its mail catcher (unless the site is built for a hosted project), and serves dist/ with compression, security headers and a real 404, until Ctrl-C. The start banner names the local admin, the checkout webhook\'s address, provider and secret, and where the caught mail is read.',
   options: REPORT_OPTIONS,
   env: {
     PORT: 'the site\'s port (default 4173)',
@@ -28,12 +28,16 @@ const START: Command = {
     SUPABASE_PORT: 'the stand-in\'s port (default 54321) when VITE_SUPABASE_URL is unset',
     VITE_SUPABASE_URL: 'the Supabase address pages are built for (default http://127.0.0.1:54321)',
     DATA_DIR: 'the stand-in\'s data folder (default .data)',
+    MAIL_PORT: 'the mail catcher\'s inbox page and Mailpit API (default the stand-in\'s port + 3: 54324)',
+    MAIL_SMTP_PORT: 'the mail catcher\'s SMTP (default the stand-in\'s port + 4: 54325)',
     OUT_DIR: 'the folder built and served (default dist)',
     EXPERIMENT_SECRET: 'chooses each visitor\'s version of a page under an experiment',
     ANALYTICS_PROXY_SECRET: 'names a no-script visitor to the database (drawn at each start for the stand-in)',
+    CHECKOUT_WEBHOOK_SECRET: 'the checkout webhook\'s signing secret (default the stand-in\'s local one)',
+    STANDIN_COUNT_HEADLESS: '1 to count headless browsers as the browsers they are (local only)',
     NO_STANDIN: '1 to start no stand-in',
   },
-  examples: ['npm start', 'PORT=4471 SUPABASE_PORT=54471 DATA_DIR=/tmp/site-data npm start'],
+  examples: ['npm start', 'PORT=4471 SUPABASE_PORT=54471 MAIL_PORT=54472 MAIL_SMTP_PORT=54473 DATA_DIR=/tmp/site-data npm start'],
 };
 
 await runCli('start', async () => {

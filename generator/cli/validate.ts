@@ -27,7 +27,10 @@ const VALIDATE: Command = {
     verdicts: { type: 'boolean', help: 'also warn about experiments that reached a verdict (reads DATABASE_URL or the stopped stand-in\'s database)' },
   },
   positionals: true,
-  env: { DATABASE_URL: 'the database --verdicts reads (default the local stand-in\'s, DATA_DIR)' },
+  env: {
+    DATABASE_URL: 'the database --verdicts reads (default the local stand-in\'s, DATA_DIR)',
+    VITE_SUPABASE_URL: 'the backend the site is built for: a hosted one needs site.config.yaml\'s mail.provider',
+  },
   examples: ['npm run validate', 'npm run validate -- pages/about.yaml --format json'],
 };
 

@@ -268,7 +268,7 @@ export const ErrorCatalogue = {
     title: 'No mail provider for a hosted backend',
     message: (backend: string) =>
       `this site is built for ${backend}, but site.config.yaml names no mail provider: nobody who signs up gets the confirmation mail, so no address is ever confirmed and pending ones are deleted after 30 days`,
-    hint: 'Add mail: { provider: resend, from: "Name <hello@your-domain>" } (or postmark; smtp for a self-hosted backend), then set its secret on the project: supabase secrets set RESEND_API_KEY=… (README, "The owner\'s list"). Locally npm start catches every mail instead.',
+    hint: 'Add mail: { provider: resend, from: "Name <hello@your-domain>" } (or postmark; smtp for a self-hosted backend), then set its secret on the project: supabase secrets set RESEND_API_KEY=… (docs/deploying/mail.md). Locally npm start catches every mail instead.',
   },
   MissingPreview: {
     title: 'No preview for a platform guide',

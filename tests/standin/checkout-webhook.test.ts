@@ -7,7 +7,7 @@
 // refund of a payment the site never sold is acknowledged and adds none. Without a secret every
 // webhook is refused, and the start banner says so; 50 concurrent deliveries lose no acknowledged order.
 // A headless browser's buy click is a bot's, not stored, unless the stand-in is started with
-// STANDIN_COUNT_HEADLESS=1 (the README's way to test the buy flow with one).
+// STANDIN_COUNT_HEADLESS=1 (docs/engineer/tests.md's way to test the buy flow with one).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';

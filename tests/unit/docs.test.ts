@@ -44,9 +44,9 @@ export function undocumentedScripts(reference: string, known: string[]): string[
   return known.filter((s) => !rows.has(s));
 }
 
-/** The environment variables the code reads: process.env.X, process.env['X'], env.X, Deno.env.get('X'). */
+/** The environment variables the code reads: process.env.X, process.env['X'], env.X, Deno.env.get('X'), env('X') (the Edge Functions' reader). */
 export function variablesRead(code: string): string[] {
-  const names = [...code.matchAll(/\benv(?:\.|\[['"]|\.get\(['"])([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!);
+  const names = [...code.matchAll(/\benv(?:\.|\[['"]|\.get\(['"]|\(['"])([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!);
   // ASSETS is Cloudflare's binding to the site's files in a Pages worker, not an environment variable.
   return [...new Set(names)].filter((n) => n !== 'ASSETS');
 }
@@ -142,7 +142,7 @@ describe('the docs', () => {
   it('would notice a script that does not exist, one left out of the reference, a variable, a broken link or anchor', () => {
     expect(unknownScripts({ 'docs/x.md': 'Run `npm run biuld`, then `npm run build`.' }, ['build'])).toEqual(['docs/x.md: npm run biuld']);
     expect(undocumentedScripts('| `npm start` | … |\n| `npm run build` | … |\nSee `npm run bench`.', ['start', 'build', 'bench'])).toEqual(['bench']);
-    expect(variablesRead("const p = process.env.PORT; const k = Deno.env.get('KEY'); env.ASSETS.fetch(r); process.env['OUT']")).toEqual(['PORT', 'KEY', 'OUT']);
+    expect(variablesRead("const p = process.env.PORT; const k = Deno.env.get('KEY'); env.ASSETS.fetch(r); process.env['OUT']; env('SITE_URL')")).toEqual(['PORT', 'KEY', 'OUT', 'SITE_URL']);
     expect(undocumentedVariables('`PORT` the port', ['PORT', 'PORTS'])).toEqual(['PORTS']);
     const guide = '# Guide\n\n## Moving the ports\n\n### `npm run dev`: the studio\n\n## Moving the ports\n';
     expect([...anchorsOf(guide)]).toEqual(['guide', 'moving-the-ports', 'npm-run-dev-the-studio', 'moving-the-ports-1']);

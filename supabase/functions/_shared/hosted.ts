@@ -1,6 +1,6 @@
 // What the mail functions read on a hosted project (Deno): Supabase sets SUPABASE_URL,
 // SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY and SUPABASE_DB_URL in every function; the owner sets
-// the rest once with `supabase secrets set` (README "The owner's list"), copying site.config.yaml:
+// the rest once with `supabase secrets set` (docs/deploying/mail.md), copying site.config.yaml:
 //   SITE_URL, SITE_NAME              site.url and site.name (links, List-Id, the built mails' address)
 //   MAIL_PROVIDER, MAIL_FROM          mail.provider and mail.from; MAIL_REPLY_TO, MAIL_PER_SECOND if set
 //   RESEND_API_KEY | POSTMARK_SERVER_TOKEN | SMTP_URL, and MAIL_WEBHOOK_SECRET for mail-webhook
