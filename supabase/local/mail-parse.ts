@@ -69,7 +69,7 @@ export function parserThread(): ParserThread {
     if (m.fields) w?.resolve(m.fields);
     else w?.reject(new Error(m.error ?? 'the parser gave nothing back'));
   });
-  worker.on('error', (e) => failAll(new Error(`the mail catcher's parser thread failed: ${e.message}`)));
+  worker.on('error', (e: Error) => failAll(new Error(`the mail catcher's parser thread failed: ${e.message}`)));
   worker.on('exit', (code) => failAll(new Error(`the mail catcher's parser thread stopped (exit ${code})`)));
   return {
     parse(raw) {

@@ -23,7 +23,7 @@ export function threadedSmtpTransport(url: string): SmtpTransport {
     waiting.get(m.id)?.(m.result);
     waiting.delete(m.id);
   });
-  worker.on('error', (e) => stop(`SMTP: the sender's thread failed: ${e.message}`));
+  worker.on('error', (e: Error) => stop(`SMTP: the sender's thread failed: ${e.message}`));
   worker.on('exit', () => stop('SMTP: the sender\'s thread has stopped'));
   const send = (mail: OutgoingMail): Promise<SendResult> => {
     if (stopped) return Promise.resolve({ ok: false, retry: true, error: stopped });
