@@ -2,17 +2,18 @@
 // in-process, sending every mail by SMTP to the local catcher whatever mail.provider says, and reading
 // each mail from the build (dist/newsletters/<slug>/mail.json). mail.perSecond is a provider's limit,
 // which the catcher does not have: locally mails leave unpaced, a batch of a few hundred at a time
-// (BATCH), over a pool of SMTP connections. It drains when the site did something
-// that may queue mail (a call to a database function through the stand-in) and every few seconds
-// (a killed sender's leases running out), one drain at a time. What keeps mail from leaving is printed
-// once per distinct reason, where the developer looks: the terminal of npm start or npm run dev.
+// (BATCH), over a pool of SMTP connections on a thread of its own (smtp-thread.ts). It drains when
+// the site did something that may queue mail (a call to a database function through the stand-in)
+// and every few seconds (a killed sender's leases running out), one drain at a time. What keeps mail
+// from leaving is printed once per distinct reason, where the developer looks: the terminal of npm
+// start or npm run dev.
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { MailContentMissing, readMailContent, type MailContentSource } from '../functions/_shared/mail/content.ts';
 import { listDb, type ServiceSql } from '../functions/_shared/mail/list-db.ts';
 import { mailer, type DrainReport, type Mailer, type MailerSettings } from '../functions/_shared/mail/mailer.ts';
-import { smtpTransport } from '../functions/_shared/mail/smtp.ts';
 import type { Database } from './db.ts';
+import { threadedSmtpTransport } from './smtp-thread.ts';
 
 /**
  * The database functions after which mail may be due: those that call pg_notify('list_mail') in
@@ -79,7 +80,7 @@ export function builtMailContent(distDir: string): MailContentSource {
 }
 
 export function startMailLoop(db: Database, functionsUrl: string, opts: LocalMailOptions): MailLoop {
-  const transport = smtpTransport(opts.smtpUrl);
+  const transport = threadedSmtpTransport(opts.smtpUrl);
   const content = builtMailContent(opts.distDir);
   const sender = mailer({ db: listDb(standInServiceSql(db)), transport, content, settings: { ...opts.settings, functionsUrl, perSecond: undefined }, leaseSeconds: opts.leaseSeconds });
   const said = new Set<string>();

@@ -3,8 +3,8 @@
 // costs about as much as building the mail did, and the catcher shares its process with the stand-in
 // and the sender (npm start): on the thread that receives mail, a newsletter's drain would wait for
 // every parse. Reading one message in full (the API's GET /message) stays on the main thread.
-import { Worker } from 'node:worker_threads';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { tsWorker } from './ts-worker.ts';
 
 /** An address as Go's net/mail writes it in Mailpit's JSON. */
 export interface MailAddress {
@@ -53,10 +53,7 @@ export interface ParserThread {
 
 /** A worker thread that parses messages in the order given; it keeps no process alive. */
 export function parserThread(): ParserThread {
-  // The worker runs TypeScript: it registers tsx's loader before importing its entry (as the build's render pool does).
-  const api = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./mail-parse-worker.ts', import.meta.url).href;
-  const worker = new Worker(`import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true });
+  const worker = tsWorker(new URL('./mail-parse-worker.ts', import.meta.url));
   worker.unref();
   const waiting = new Map<number, { resolve(f: ParsedFields): void; reject(e: Error): void }>();
   let next = 0;
@@ -72,7 +69,7 @@ export function parserThread(): ParserThread {
     if (m.fields) w?.resolve(m.fields);
     else w?.reject(new Error(m.error ?? 'the parser gave nothing back'));
   });
-  worker.on('error', (e: unknown) => failAll(new Error(`the mail catcher's parser thread failed: ${e instanceof Error ? e.message : String(e)}`)));
+  worker.on('error', (e: Error) => failAll(new Error(`the mail catcher's parser thread failed: ${e.message}`)));
   worker.on('exit', (code) => failAll(new Error(`the mail catcher's parser thread stopped (exit ${code})`)));
   return {
     parse(raw) {
