@@ -50,9 +50,10 @@ export default defineConfig({
       VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
       DATA_DIR: `.data/e2e-${PORT}`,
       STANDIN_CONTROL_PORT: String(PORT + 1),
-      // The mail catcher beside them (tests/e2e/mail.ts reads its API), so a run on other ports brings its own.
-      MAIL_PORT: String(PORT + 2),
-      MAIL_SMTP_PORT: String(PORT + 3),
+      // The mail catcher beside them (tests/e2e/mail.ts reads its API), so a run on other ports brings its
+      // own; above the ports the specs serve their own sites on (PORT + 3 to PORT + 8).
+      MAIL_PORT: String(PORT + 10),
+      MAIL_SMTP_PORT: String(PORT + 11),
       STANDIN_CONTROL_TOKEN: process.env.STANDIN_CONTROL_TOKEN,
       ...(process.env.OUT_DIR ? { OUT_DIR: process.env.OUT_DIR } : {}),
     },

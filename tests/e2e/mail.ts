@@ -2,7 +2,7 @@
 // the MAIL_PORT playwright.config.ts gives the server: what a person would find in their inbox.
 import { expect } from '@playwright/test';
 
-export const MAIL_API = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}/api/v1`;
+export const MAIL_API = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 10}/api/v1`;
 
 export interface MailSummary {
   ID: string;
