@@ -24,7 +24,7 @@ const START: Command = {
   options: REPORT_OPTIONS,
   env: {
     PORT: 'the site\'s port (default 4173)',
-    HOST: 'the address it listens on (default all interfaces)',
+    HOST: 'the address it listens on (default 127.0.0.1; 0.0.0.0 for every interface)',
     SUPABASE_PORT: 'the stand-in\'s port (default 54321) when VITE_SUPABASE_URL is unset',
     VITE_SUPABASE_URL: 'the Supabase address pages are built for (default http://127.0.0.1:54321)',
     DATA_DIR: 'the stand-in\'s data folder (default .data)',
@@ -64,7 +64,8 @@ await runCli('start', async () => {
   // The proof that this server may name a pixel's visitor to the database (model/analytics/pixel.ts): the
   // host's, or for the local stand-in one drawn now, whose hash the stand-in stores as it starts.
   const proxySecret = process.env[PROXY_SECRET_ENV] || (willStartStandIn() ? randomBytes(32).toString('base64url') : undefined);
-  const host = process.env.HOST || undefined;
+  // Loopback unless asked: HOST=0.0.0.0 opens the site to the network (a phone on the same Wi-Fi, a container).
+  const host = process.env.HOST || '127.0.0.1';
   const experimentSecret = process.env.EXPERIMENT_SECRET || undefined;
   // The site's port first: if it is taken, nothing else has been started that would keep Node alive.
   let server: Awaited<ReturnType<typeof startStaticServer>>;
@@ -91,7 +92,7 @@ await runCli('start', async () => {
   }
   const secretNote = serverSecretNote(servedExperimentCount(dist), experimentSecret);
   if (secretNote) console.log(secretNote);
-  console.log(`Site: http://${host ?? 'localhost'}:${port}`);
+  console.log(`Site: http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
   // So that a build into this folder meanwhile can warn when it writes another backend's address, or
   // when this server has no EXPERIMENT_SECRET for its pages under an experiment.
   const unrecord = recordServing(root, dist, supabaseUrl(), !!experimentSecret);
