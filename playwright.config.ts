@@ -12,7 +12,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|before-hydration|capture|contact)\.spec\.ts$/;
+const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|before-hydration|capture|contact|owners-list|list-screen)\.spec\.ts$/;
 // Count every page view, buy click and capture the database holds (and every version of / seen), so
 // they run alone, after the rest.
 const ALONE_SPECS = /\/(admin-insights|experiment-admin)\.spec\.ts$/;
@@ -52,6 +52,10 @@ export default defineConfig({
       VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
       DATA_DIR: `.data/e2e-${PORT}`,
       STANDIN_CONTROL_PORT: String(PORT + 1),
+      // The mail catcher beside them (tests/e2e/mail.ts reads its API), so a run on other ports brings its
+      // own; above the ports the specs serve their own sites on (PORT + 3 to PORT + 8).
+      MAIL_PORT: String(PORT + 10),
+      MAIL_SMTP_PORT: String(PORT + 11),
       STANDIN_CONTROL_TOKEN: process.env.STANDIN_CONTROL_TOKEN,
       ...(process.env.OUT_DIR ? { OUT_DIR: process.env.OUT_DIR } : {}),
     },

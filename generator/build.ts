@@ -1,7 +1,7 @@
 // The build, as five steps over one store: open the store (store/store.ts), load the site's files
 // (core/load.ts), read each one (core/read.ts, shared with the render workers on a cold compile:
 // stages/prevalidate.ts), check everything (core/compile.ts), compile the site (the same), render it
-// into the output folder (render/render-site.ts), close the store. Vite's client build and the render
+// into the output folder (render/render-mails.ts, then render/render-site.ts), close the store. Vite's client build and the render
 // workers start with the store and work while the site compiles (render/render-setup.ts). Nothing is
 // written when anything is invalid; a warm build's output is byte-identical to a clean one (`--clean`).
 import { join, resolve } from 'node:path';
@@ -12,9 +12,12 @@ import { loadSite } from './core/load.ts';
 import type { Schedule } from './core/publication.ts';
 import type { FileEntry } from './core/read.ts';
 import { loadSchemas } from './core/schemas.ts';
-import { secretNote } from './host/edge-files.ts';
+import { buildSecretNote, experimentCount } from './host/experiment-secret.ts';
+import { isLocalBackend } from './host/backend-url.ts';
+import { runningServer } from './host/serving-record.ts';
 import { formatReport } from './report/report.ts';
 import { PhaseClock, type Timings } from './render/phases.ts';
+import { renderMails } from './render/render-mails.ts';
 import { outFileFor, renderSite, type SiteRendered } from './render/render-site.ts';
 import { startRender } from './render/render-setup.ts';
 import { writeGeneratedTypes } from './stages/generated-types.ts';
@@ -43,7 +46,7 @@ export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   ms: number;
   /** Warnings of a valid site, for the caller to report. */
   warnings: Diagnostic[];
-  /** Said when pages are under an experiment and EXPERIMENT_SECRET is not set (host/edge-files.ts). */
+  /** Said when pages are under an experiment and the server of what is built has no EXPERIMENT_SECRET (host/experiment-secret.ts). */
   experimentNote?: string;
   /** The backend the pages were built for; `note` says so when it is a running npm start's. */
   backend: Pick<BuildBackend, 'url' | 'from' | 'note'>;
@@ -56,6 +59,8 @@ export interface BuildResult extends Omit<SiteRendered, 'pages' | 'because'> {
   timings: Timings;
   /** Per cache: entries reused and recomputed. */
   caches: CacheCounts;
+  /** Each mail's HTML in bytes as sent, by slug (render/render-mails.ts). */
+  mailBytes: Record<string, number>;
 }
 
 /** The site is invalid: carries every diagnostic; its message is the pretty report. */
@@ -88,7 +93,11 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
     clock.phase('compile');
     const compiled = result.site!;
-    const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock });
+    // The mails first: one too large for Gmail stops the build before anything is written.
+    const mails = await renderMails(compiled, store.cacheDir, store.reuse);
+    if (mails.diagnostics.length) throw new ValidationError([...result.diagnostics, ...mails.diagnostics], result.texts);
+    clock.phase('render');
+    const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock, mails: mails.files });
     completed = true;
     return {
       ...out,
@@ -96,12 +105,13 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       ms: Math.round(performance.now() - clock.started),
       warnings: backend.warning ? [...result.diagnostics, backend.warning] : result.diagnostics,
       backend: { url: backend.url, from: backend.from, note: backend.note },
-      experimentNote: secretNote(compiled),
+      experimentNote: buildSecretNote(experimentCount(compiled), { server: runningServer(root, outDir), hosted: !isLocalBackend(backend.url) }),
       texts: warnedTexts(result.diagnostics, result.texts),
       schedule: result.schedule!,
       renderedBecause: because,
       timings: clock.timings,
       caches: storeStats.snapshot(),
+      mailBytes: mails.bytes,
     };
   } finally {
     await setup.close();

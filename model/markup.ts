@@ -211,7 +211,7 @@ function isSpace(c: number): boolean {
 }
 
 /** A section's `##` headings' texts, from a heading block or a markdown block: what a long article's table
- * of contents lists (runtime/outline.tsx), and what its first part carries for them (article-parts.ts). */
+ * of contents lists (runtime/outline.tsx). */
 export function chapterTitles(s: Block): string[] {
   if (s.type === 'heading') return s.level === 2 ? [s.text] : [];
   if (s.type === 'markdown') return parseProse(s.text).flatMap((b) => (b.type === 'heading' && b.level === 2 ? [inlinePlain(b.children)] : []));

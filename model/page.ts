@@ -1,6 +1,7 @@
 // The compiled, typed page definitions the runtime renders.
 import type { Author, Experiment, Page, Block, SiteConfig } from './schema.generated.ts';
 import type { ArticleSummary, BlogListing } from './blog.ts';
+import type { MailDefinition } from './newsletter.ts';
 
 export type { ArticleSummary };
 
@@ -23,6 +24,8 @@ export interface PageDefinition {
   article?: ArticleSummary;
   /** On a blog listing page (the index, its later pages, a category's pages): the cards it shows. */
   listing?: BlogListing;
+  /** `unlisted: true`: opened only by a link the site sends (the subscriber's pages); noindex, not in the sitemap. */
+  unlisted?: boolean;
   /** `draft: true`: built by the dev server only, with a 'Draft' ribbon. */
   draft?: boolean;
   /** When the page goes live, UTC ISO; a build as of an earlier moment leaves it out. */
@@ -31,27 +34,6 @@ export interface PageDefinition {
   experiment?: Experiment;
   /** On a variant's definition: which one (the control's has none). Built to its own file, never listed. */
   variant?: string;
-  /** A long article built as several pages, each within the first round trip
-   * (generator/core/templates/article-parts.ts): every part's route and its first section's index. This
-   * page shows `sections` from its part's `from` up to the next part's; the outline is the whole article's. */
-  part?: ArticlePart;
-}
-
-export interface ArticlePart {
-  /** This page's part, from 0 (the article's own route). */
-  index: number;
-  parts: readonly { route: string; from: number }[];
-  /** The whole article's summary: a later part has no `article` of its own, so lists, the feed and
-   * everything that counts articles see each article once. */
-  of: ArticleSummary;
-}
-
-/** The sections a page shows: all of them, or its part's. */
-export function shownSections(page: Pick<PageDefinition, 'sections' | 'part'>): { sections: Block[]; from: number } {
-  if (!page.part) return { sections: page.sections, from: 0 };
-  const { index, parts } = page.part;
-  const from = parts[index]!.from;
-  return { sections: page.sections.slice(from, parts[index + 1]?.from ?? page.sections.length), from };
 }
 
 export interface CompiledSite {
@@ -63,6 +45,8 @@ export interface CompiledSite {
   missingPreviews?: string[];
   /** The variants of pages under an experiment, each rendered to its own file (absent when there is none). */
   variants?: PageDefinition[];
+  /** The published newsletters and the list's own mails, each built to dist/newsletters/<slug>/mail.json (model/newsletter.ts). */
+  mails?: MailDefinition[];
 }
 
 export const NOT_FOUND_ROUTE = '/404';
@@ -72,4 +56,10 @@ export const ADMIN_ROUTE = '/admin';
 
 export function isAdminRoute(route: string): boolean {
   return route === ADMIN_ROUTE || route.startsWith(`${ADMIN_ROUTE}/`);
+}
+
+/** A page search engines should not list (noindex, no canonical address, not in the sitemap): the
+ * not-found page, the admin area, and pages marked `unlisted`. */
+export function isUnlisted(page: Pick<PageDefinition, 'route' | 'unlisted'>): boolean {
+  return page.route === NOT_FOUND_ROUTE || isAdminRoute(page.route) || page.unlisted === true;
 }

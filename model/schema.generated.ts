@@ -25,6 +25,10 @@ export type DefaultDescription = string;
  */
 export type TrustedByFigure = string;
 /**
+ * The sender's postal address, one line, shown at the foot of every newsletter and mail under the site's name (the law of many countries, CAN-SPAM among them, asks a newsletter for one). Without it the foot names the site and its address alone.
+ */
+export type PostalAddress = string;
+/**
  * The hosted checkout (shown after 'Secure checkout via'). The buy button adds its click's reference to the checkout address the way this provider expects, and its webhook ties the order to the click (model/checkout.ts).
  */
 export type CheckoutProvider = 'Stripe' | 'Lemon Squeezy' | 'Paddle' | 'Polar' | 'Gumroad';
@@ -340,6 +344,22 @@ export type Event1 = 'view' | 'cta' | 'buy' | 'capture' | 'contact' | 'preview' 
  */
 export type Funnels = Funnel[];
 /**
+ * resend or postmark: their HTTP APIs, which Supabase's hosted Edge Functions can reach (they block SMTP's ports 25 and 587). smtp: any SMTP server, for a self-hosted backend.
+ */
+export type MailProvider = 'resend' | 'postmark' | 'smtp';
+/**
+ * The sender, 'Name <address>' or an address; its domain must be verified at the provider (SPF, DKIM, DMARC).
+ */
+export type Sender = string;
+/**
+ * Where replies go, when not to the sender.
+ */
+export type ReplyTo = string;
+/**
+ * The most mails sent in one second, within the provider's limit (Resend allows 2 requests a second unless raised; Postmark more).
+ */
+export type MailsPerSecond = number;
+/**
  * Commit a published change straight onto the repository's default branch instead of a new branch for review. Off unless set: a change is proposed as a pull request.
  */
 export type PublishToTheDefaultBranch = boolean;
@@ -354,6 +374,7 @@ export type Page = {
   draft: Draft;
   publishAt?: PublishAt;
   header?: HeaderStyle;
+  unlisted: Unlisted;
   experiment?: Experiment;
   article?: Article;
   platform?: PlatformSalesPage;
@@ -387,6 +408,10 @@ export type PublishAt = string;
  * 'site' is the full header; 'back-home' a slim header with a link back to the home page.
  */
 export type HeaderStyle = 'site' | 'back-home';
+/**
+ * true for a page that only a link we send opens, such as the subscriber's confirm and unsubscribe pages, whose addresses carry a personal code: it is kept out of search engines (noindex) and out of the sitemap.
+ */
+export type Unlisted = boolean;
 /**
  * Lower-case letters, digits and dashes; names the experiment in /admin/insights.
  */
@@ -438,7 +463,7 @@ export type Featured = boolean;
 /**
  * Has its page but is not shown in the blog index.
  */
-export type Unlisted = boolean;
+export type Unlisted1 = boolean;
 /**
  * false shows 'Special Launch Price' instead.
  */
@@ -528,9 +553,12 @@ export type Block =
   | FaqBlock
   | HeadingBlock
   | HeroBlock
+  | ImageBlock
   | IncludesBlock
   | ListBlock
   | MarkdownBlock
+  | NewsletterConfirmBlock
+  | NewsletterUnsubscribeBlock
   | NotFoundBlock
   | PageTitleBlock
   | ParagraphBlock
@@ -697,7 +725,7 @@ export type BlockType10 = 'cta';
 export type BoxHeading = string;
 export type ButtonLabel2 = string;
 /**
- * An internal route (/blog, /#products, /blog/<slug>), a #section on the same page, or an https:// or mailto: address.
+ * An internal route (/blog, /#products, /blog/<slug>), a #section on the same page, or an https:// or mailto: address. In a mail of content/mail/, also the subscriber's own address the sender fills in: {{confirm_url}} in the confirmation, {{unsubscribe_url}} in the welcome mail.
  */
 export type Address2 = string;
 export type BlockType11 = 'email-capture';
@@ -732,13 +760,18 @@ export type Headline1 = string;
  */
 export type Text9 = string;
 export type Label1 = string;
-export type BlockType15 = 'includes';
+export type BlockType15 = 'image';
+/**
+ * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
+ */
+export type Text10 = string;
+export type BlockType16 = 'includes';
 export type Heading8 = string;
 /**
  * @minItems 1
  */
 export type Items1 = [Text, ...Text[]];
-export type BlockType16 = 'list';
+export type BlockType17 = 'list';
 /**
  * true for numbered steps.
  */
@@ -747,32 +780,57 @@ export type Numbered = boolean;
  * @minItems 1
  */
 export type Items2 = [Text, ...Text[]];
-export type BlockType17 = 'markdown';
+export type BlockType18 = 'markdown';
 /**
  * Paragraphs are separated by a blank line. Headings start with ## or ###; list items with - or 1.; quotes with >.
  */
 export type Markdown = string;
-export type BlockType18 = 'not-found';
+export type BlockType19 = 'newsletter-confirm';
+/**
+ * Above the button, e.g. 'Confirm your subscription'.
+ */
 export type Heading9 = string;
-export type Text10 = string;
-export type BlockType19 = 'page-title';
+/**
+ * What pressing the button does; the address the link is for is shown under it.
+ */
+export type Text11 = string;
+export type ButtonLabel4 = string;
+export type HeadingOnceConfirmed = string;
+export type TextOnceConfirmed = string;
+export type BlockType20 = 'newsletter-unsubscribe';
+export type Heading10 = string;
+/**
+ * What leaving does; the address the link is for is shown under it.
+ */
+export type Text12 = string;
+export type LeaveButton = string;
+export type EraseButton = string;
+export type WhatErasingDoes = string;
+export type HeadingOnceLeft = string;
+export type TextOnceLeft = string;
+export type HeadingOnceErased = string;
+export type TextOnceErased = string;
+export type BlockType21 = 'not-found';
+export type Heading11 = string;
+export type Text13 = string;
+export type BlockType22 = 'page-title';
 export type Title2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text11 = string;
+export type Text14 = string;
 /**
  * Shows 'Last updated' with the date the site was built.
  */
 export type ShowLastUpdated = boolean;
-export type BlockType20 = 'paragraph';
-export type BlockType21 = 'pdf-preview';
-export type Heading10 = string;
+export type BlockType23 = 'paragraph';
+export type BlockType24 = 'pdf-preview';
+export type Heading12 = string;
 /**
  * Defaults to previews.height in site.config.yaml.
  */
 export type FrameHeightPx = number;
-export type BlockType22 = 'platform-hero';
+export type BlockType25 = 'platform-hero';
 /**
  * Defaults to the figures in site.config.yaml.
  */
@@ -781,48 +839,48 @@ export type Headline2 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text12 = string;
+export type Text15 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown2 = boolean;
-export type BlockType23 = 'platform-tiles';
+export type BlockType26 = 'platform-tiles';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
 export type ProductId4 = string;
-export type Heading11 = string;
+export type Heading13 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text13 = string;
+export type Text16 = string;
 /**
  * Text of each tile's link to its platform page.
  */
 export type TileLinkLabel = string;
-export type BlockType24 = 'price-box';
-export type Heading12 = string;
+export type BlockType27 = 'price-box';
+export type Heading14 = string;
 /**
  * false shows the 'Special Launch Price' label instead.
  */
 export type ShowTheCountdown3 = boolean;
 export type BuyButtonLabel2 = string;
-export type BlockType25 = 'problem-solution';
-export type Heading13 = string;
+export type BlockType28 = 'problem-solution';
+export type Heading15 = string;
 export type ColumnTitle1 = string;
 /**
  * @minItems 1
  */
 export type Items3 = [Text, ...Text[]];
-export type BlockType26 = 'problem';
+export type BlockType29 = 'problem';
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text14 = string;
+export type Text17 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text15 = string;
+export type Text18 = string;
 /**
  * Usually three: Anxiety & Depression, Wasted Time, Broken Relationships.
  *
@@ -844,7 +902,7 @@ export type Title3 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text16 = string;
+export type Text19 = string;
 /**
  * The card's accent colour.
  */
@@ -864,24 +922,24 @@ export type Title4 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text17 = string;
+export type Text20 = string;
 /**
  * Call-to-action buttons that, as the specification says, do nothing when pressed. The first is the strong one.
  *
  * @maxItems 2
  */
-export type Buttons = [] | [ButtonLabel4] | [ButtonLabel4, ButtonLabel4];
-export type ButtonLabel4 = string;
-export type BlockType27 = 'products';
-export type Heading14 = string;
+export type Buttons = [] | [ButtonLabel5] | [ButtonLabel5, ButtonLabel5];
+export type ButtonLabel5 = string;
+export type BlockType30 = 'products';
+export type Heading16 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text18 = string;
+export type Text21 = string;
 /**
  * Plain text with optional inline **bold**, *italic* and [label](/path) links. Never HTML. Catalogue values such as {price:instagram}, {originalPrice:ultimate}, {planDays:tiktok}, {provider} and {guaranteeDays} are filled in from site.config.yaml.
  */
-export type Text19 = string;
+export type Text22 = string;
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
@@ -895,13 +953,13 @@ export type FeaturedCardButtonLabel = string;
 export type Products = [ProductId, ...ProductId[]];
 export type CardButtonLabel = string;
 export type Title5 = string;
-export type BlockType28 = 'quote';
+export type BlockType31 = 'quote';
 export type WhoSaidIt = string;
-export type BlockType29 = 'site-stats';
+export type BlockType32 = 'site-stats';
 /**
  * An optional h2 above the figures.
  */
-export type Heading15 = string;
+export type Heading17 = string;
 /**
  * Which figures from site.config.yaml `stats` to show, in this order.
  *
@@ -909,8 +967,8 @@ export type Heading15 = string;
  */
 export type Figures = [Figure1, ...Figure1[]];
 export type Figure1 = 'peopleHelped' | 'successRate' | 'averageRating' | 'timeToResults';
-export type BlockType30 = 'testimonial-cards';
-export type Heading16 = string;
+export type BlockType33 = 'testimonial-cards';
+export type Heading18 = string;
 /**
  * 120 on platform pages, 140 on the bundle page.
  */
@@ -919,8 +977,8 @@ export type CutTextToCharacters = number;
  * @minItems 1
  */
 export type Testimonials1 = [Testimonial, ...Testimonial[]];
-export type BlockType31 = 'testimonials';
-export type Heading17 = string;
+export type BlockType34 = 'testimonials';
+export type Heading19 = string;
 export type SubHeading1 = string;
 /**
  * Time each testimonial is shown.
@@ -930,24 +988,62 @@ export type RotationIntervalMs = number;
  * @minItems 1
  */
 export type Testimonials2 = [Testimonial, ...Testimonial[]];
-export type BlockType32 = 'upgrade-box';
+export type BlockType35 = 'upgrade-box';
 /**
  * The id of a product in site.config.yaml, e.g. 'instagram' or 'ultimate'.
  */
 export type ProductId6 = string;
-export type Heading18 = string;
-export type ButtonLabel5 = string;
+export type Heading20 = string;
+export type ButtonLabel6 = string;
 /**
  * The blocks of the page, top to bottom. Each has a `type`.
  *
  * @maxItems 1000
  */
 export type Sections = Block[];
+/**
+ * One mail to the list. newsletters/<slug>.yaml is a newsletter: its web version is the page /newsletters/<slug>, and the build writes its mail (HTML and plain text) for the sender. content/mail/confirmation.yaml and content/mail/welcome.yaml, the mails sent when someone signs up and when they confirm, are written in the same form. Every link to the site gets utm_source=newsletter&utm_campaign=<slug>; the foot with the unsubscribe link and the sender's address is added by the build.
+ */
+export type Newsletter = {
+  sections?: {
+    type?: 'heading' | 'paragraph' | 'markdown' | 'list' | 'cta' | 'callout' | 'quote' | 'image';
+  }[];
+} & {
+  subject: Subject;
+  preheader: Preheader;
+  draft: Draft1;
+  publishAt?: PublishAt1;
+  sections: Sections1;
+};
+/**
+ * The mail's subject line, and the web version's title. Under about 60 characters shows whole on a phone.
+ */
+export type Subject = string;
+/**
+ * The line an inbox shows after the subject, before the mail is opened (hidden in the mail itself); also the web version's description.
+ */
+export type Preheader = string;
+/**
+ * true while the newsletter is being written: `npm run dev` shows its web version with a 'Draft' ribbon, `npm run build` leaves it out (no page, no mail to send). `npm run validate` still checks it.
+ */
+export type Draft1 = boolean;
+/**
+ * When the web version goes live and the newsletter may be sent: a date ("2026-12-01", the start of that day in UTC) or a date-time with its zone ("2026-12-01T09:00:00Z"). A build made before then leaves it out.
+ */
+export type PublishAt1 = string;
+/**
+ * The blocks of the mail, top to bottom. A mail holds the blocks mail programs can show: heading, paragraph, markdown, list, cta, callout, quote and image. In the confirmation mail a link or button may go to {{confirm_url}}, the subscriber's own Confirm address.
+ *
+ * @minItems 1
+ * @maxItems 200
+ */
+export type Sections1 = [Block, ...Block[]];
 
 export interface SchemaTypes {
   siteConfig?: SiteConfig;
   page?: Page;
   section?: Block;
+  newsletter?: Newsletter;
 }
 /**
  * site.config.yaml: site identity, product catalogue, navigation, footer and offers.
@@ -964,6 +1060,7 @@ export interface SiteConfig {
   footer: Footer;
   products: ProductCatalogue;
   analytics?: Analytics;
+  mail?: Mail;
   studio?: Studio;
 }
 export interface SiteIdentity {
@@ -972,6 +1069,7 @@ export interface SiteIdentity {
   url: PublicAddress;
   description: DefaultDescription;
   trustedBy: TrustedByFigure;
+  postalAddress?: PostalAddress;
 }
 export interface Checkout {
   provider: CheckoutProvider;
@@ -1073,6 +1171,15 @@ export interface Funnel {
   steps: Steps;
 }
 /**
+ * How the site's mails leave (the confirmation, the welcome and newsletters; issue 51). Locally (npm start, npm run dev) every mail goes to the local catcher instead, whatever the provider, and can be read at http://localhost:MAIL_PORT. The provider's secret comes from the environment of the Edge Functions, never from this file: RESEND_API_KEY, POSTMARK_SERVER_TOKEN or SMTP_URL.
+ */
+export interface Mail {
+  provider: MailProvider;
+  from: Sender;
+  replyTo?: ReplyTo;
+  perSecond: MailsPerSecond;
+}
+/**
  * How the studio (npm run dev, /_studio) publishes a change.
  */
 export interface Studio {
@@ -1098,7 +1205,7 @@ export interface Article {
   readTime: ReadTimeMinutes;
   author: Author;
   featured: Featured;
-  unlisted: Unlisted;
+  unlisted: Unlisted1;
 }
 export interface Author {
   name: Name1;
@@ -1392,10 +1499,20 @@ export interface Image2 {
   height: HeightPx;
 }
 /**
+ * An image from public/ on its own, as wide as the text, with an optional caption. In a newsletter it must be a PNG, JPEG or GIF: mail programs show no SVG.
+ */
+export interface ImageBlock {
+  type: BlockType15;
+  variants?: Variants2;
+  id?: SectionId;
+  image: Image;
+  caption?: Text10;
+}
+/**
  * What the guide includes: a short checklist.
  */
 export interface IncludesBlock {
-  type: BlockType15;
+  type: BlockType16;
   variants?: Variants2;
   id?: SectionId;
   heading: Heading8;
@@ -1405,7 +1522,7 @@ export interface IncludesBlock {
  * A bulleted or numbered list.
  */
 export interface ListBlock {
-  type: BlockType16;
+  type: BlockType17;
   variants?: Variants2;
   id?: SectionId;
   ordered: Numbered;
@@ -1415,20 +1532,74 @@ export interface ListBlock {
  * Prose written in Markdown: paragraphs, ## and ### headings, - or 1. lists, > quotes, **bold**, *italic* and [links](/blog). Write it as a literal block (`text: |`). Rendered like the heading, paragraph, list and quote blocks; never as raw HTML.
  */
 export interface MarkdownBlock {
-  type: BlockType17;
+  type: BlockType18;
   variants?: Variants2;
   id?: SectionId;
   text: Markdown;
 }
 /**
- * The 404 message with a link home. The missing path is logged in the browser console.
+ * The page the confirmation mail links to (/newsletter/confirm?t=…): it shows the address the link is for and a Confirm button. Opening the page changes nothing (mail scanners open links); only the button confirms. A used, expired or unknown link says so and offers the sign-up again. Put it alone on an unlisted page.
  */
-export interface NotFoundBlock {
-  type: BlockType18;
+export interface NewsletterConfirmBlock {
+  type: BlockType19;
   variants?: Variants2;
   id?: SectionId;
   heading: Heading9;
-  text?: Text10;
+  text: Text11;
+  buttonLabel: ButtonLabel4;
+  doneHeading: HeadingOnceConfirmed;
+  doneText: TextOnceConfirmed;
+  signUp: SignUpLink;
+}
+/**
+ * Offered when the link is used, expired or unknown: where to give the address again.
+ */
+export interface SignUpLink {
+  label: Label1;
+  href: Address2;
+}
+/**
+ * The page every mail's unsubscribe link opens (/newsletter/unsubscribe?t=…): the address, a button to leave the list, a way back, and a button to delete everything kept about the address. Opening the page changes nothing; only a button does. Put it alone on an unlisted page.
+ */
+export interface NewsletterUnsubscribeBlock {
+  type: BlockType20;
+  variants?: Variants2;
+  id?: SectionId;
+  heading: Heading10;
+  text: Text12;
+  leaveLabel: LeaveButton;
+  back: WayBack;
+  eraseLabel: EraseButton;
+  eraseText: WhatErasingDoes;
+  leftHeading: HeadingOnceLeft;
+  leftText: TextOnceLeft;
+  erasedHeading: HeadingOnceErased;
+  erasedText: TextOnceErased;
+  signUp: SignUpLink1;
+}
+/**
+ * For someone who opened the page by mistake: nothing is changed.
+ */
+export interface WayBack {
+  label: Label1;
+  href: Address2;
+}
+/**
+ * Offered once someone has left, or when the link is unknown.
+ */
+export interface SignUpLink1 {
+  label: Label1;
+  href: Address2;
+}
+/**
+ * The 404 message with a link home. The missing path is logged in the browser console.
+ */
+export interface NotFoundBlock {
+  type: BlockType21;
+  variants?: Variants2;
+  id?: SectionId;
+  heading: Heading11;
+  text?: Text13;
   button: Button;
 }
 export interface Button {
@@ -1439,18 +1610,18 @@ export interface Button {
  * The title of a text page (its h1), with an optional subtitle and 'Last updated' date.
  */
 export interface PageTitleBlock {
-  type: BlockType19;
+  type: BlockType22;
   variants?: Variants2;
   id?: SectionId;
   title: Title2;
-  subtitle?: Text11;
+  subtitle?: Text14;
   lastUpdated: ShowLastUpdated;
 }
 /**
  * A paragraph of prose.
  */
 export interface ParagraphBlock {
-  type: BlockType20;
+  type: BlockType23;
   variants?: Variants2;
   id?: SectionId;
   text: Text;
@@ -1459,11 +1630,11 @@ export interface ParagraphBlock {
  * A framed preview of a guide's PDF from the previews bucket, with a link to open it in a new tab.
  */
 export interface PdfPreviewBlock {
-  type: BlockType21;
+  type: BlockType24;
   variants?: Variants2;
   id?: SectionId;
   product: ProductId;
-  heading: Heading10;
+  heading: Heading12;
   text?: Text;
   height?: FrameHeightPx;
 }
@@ -1471,13 +1642,13 @@ export interface PdfPreviewBlock {
  * A platform sales page hero: badge, headline, price box, buy button and image.
  */
 export interface PlatformHeroBlock {
-  type: BlockType22;
+  type: BlockType25;
   variants?: Variants2;
   id?: SectionId;
   product: ProductId;
   badge: Badge2;
   headline: Headline2;
-  subheadline?: Text12;
+  subheadline?: Text15;
   countdown: ShowTheCountdown2;
   image: Image;
 }
@@ -1485,23 +1656,23 @@ export interface PlatformHeroBlock {
  * One tile per product a bundle contains (its `bundles` list in site.config.yaml): emoji, title, plan length, claim and a link to the product's page.
  */
 export interface PlatformTilesBlock {
-  type: BlockType23;
+  type: BlockType26;
   variants?: Variants2;
   id?: SectionId;
   product: ProductId4;
-  heading: Heading11;
-  subheading?: Text13;
+  heading: Heading13;
+  subheading?: Text16;
   linkLabel: TileLinkLabel;
 }
 /**
  * A price box: price, struck-through original, savings, optional countdown and the buy button.
  */
 export interface PriceBoxBlock {
-  type: BlockType24;
+  type: BlockType27;
   variants?: Variants2;
   id?: SectionId;
   product: ProductId;
-  heading?: Heading12;
+  heading?: Heading14;
   countdown: ShowTheCountdown3;
   buttonLabel?: BuyButtonLabel2;
 }
@@ -1509,10 +1680,10 @@ export interface PriceBoxBlock {
  * Two columns: the problems a platform causes and what the guide does about them.
  */
 export interface ProblemSolutionBlock {
-  type: BlockType25;
+  type: BlockType28;
   variants?: Variants2;
   id?: SectionId;
-  heading?: Heading13;
+  heading?: Heading15;
   problems: ProblemsColumn1;
   solutions: SolutionsColumn1;
 }
@@ -1528,11 +1699,11 @@ export interface SolutionsColumn1 {
  * The landing page's wake-up call: a heading, problem cards (icon, title, description, colour, optional figure), 'THE HARD TRUTH' box and call-to-action buttons that do nothing.
  */
 export interface ProblemBlock {
-  type: BlockType26;
+  type: BlockType29;
   variants?: Variants2;
   id?: SectionId;
-  heading: Text14;
-  subheading?: Text15;
+  heading: Text17;
+  subheading?: Text18;
   cards: ProblemCards;
   truth?: HardTruthBox;
   buttons?: Buttons;
@@ -1540,7 +1711,7 @@ export interface ProblemBlock {
 export interface ProblemCard {
   icon: Icon;
   title: Title3;
-  description: Text16;
+  description: Text19;
   colour: Colour;
   figure?: Figure;
 }
@@ -1556,18 +1727,18 @@ export interface Figure {
  */
 export interface HardTruthBox {
   title: Title4;
-  text: Text17;
+  text: Text20;
 }
 /**
  * The product catalogue: countdown banner, the featured bundle card, the platform cards and the guarantee.
  */
 export interface ProductsBlock {
-  type: BlockType27;
+  type: BlockType30;
   variants?: Variants2;
   id?: SectionId;
-  heading: Heading14;
-  subheading?: Text18;
-  countdown?: Text19;
+  heading: Heading16;
+  subheading?: Text21;
+  countdown?: Text22;
   featured: ProductId5;
   featuredButton: FeaturedCardButtonLabel;
   products?: Products;
@@ -1582,7 +1753,7 @@ export interface GuaranteeBadge {
  * A quotation.
  */
 export interface QuoteBlock {
-  type: BlockType28;
+  type: BlockType31;
   variants?: Variants2;
   id?: SectionId;
   text: Text;
@@ -1592,20 +1763,20 @@ export interface QuoteBlock {
  * A row of the site's marketing figures (people helped, success rate, average rating, time to results), read from `stats` in site.config.yaml so a figure is typed once.
  */
 export interface SiteStatsBlock {
-  type: BlockType29;
+  type: BlockType32;
   variants?: Variants2;
   id?: SectionId;
-  heading?: Heading15;
+  heading?: Heading17;
   items: Figures;
 }
 /**
  * Testimonials as cards with five stars, each cut to a maximum length.
  */
 export interface TestimonialCardsBlock {
-  type: BlockType30;
+  type: BlockType33;
   variants?: Variants2;
   id?: SectionId;
-  heading?: Heading16;
+  heading?: Heading18;
   maxLength: CutTextToCharacters;
   items: Testimonials1;
 }
@@ -1613,10 +1784,10 @@ export interface TestimonialCardsBlock {
  * A carousel of testimonials with dots and platform tags, and the stats row from site.config.yaml.
  */
 export interface TestimonialsBlock {
-  type: BlockType31;
+  type: BlockType34;
   variants?: Variants2;
   id?: SectionId;
-  heading: Heading17;
+  heading: Heading19;
   subheading?: SubHeading1;
   intervalMs: RotationIntervalMs;
   items: Testimonials2;
@@ -1625,11 +1796,11 @@ export interface TestimonialsBlock {
  * An offer to upgrade to the bundle.
  */
 export interface UpgradeBoxBlock {
-  type: BlockType32;
+  type: BlockType35;
   variants?: Variants2;
   id?: SectionId;
   product: ProductId6;
-  heading: Heading18;
+  heading: Heading20;
   text?: Text;
-  label: ButtonLabel5;
+  label: ButtonLabel6;
 }

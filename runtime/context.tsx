@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
 import type { ExperimentEntry } from '../model/analytics/experiment.ts';
+import type { RouteProducts } from '../model/sales.ts';
 import { productById } from '../model/catalogue.ts';
 import type { Product } from '../model/schema.generated.ts';
 
@@ -23,6 +24,17 @@ export interface RenderContext {
   images?: SiteImages;
   /** The site's experiments, for the admin: a function, so only a page that asks reads every page's experiment (and depends on them). */
   experiments?: () => ExperimentEntry[];
+  /** Per route, the products its buy buttons sell, for the admin's catalogue: a function, as `experiments`. */
+  routeProducts?: () => RouteProducts[];
+  /** The published newsletters this build wrote a mail for, for the admin's sending screen: a function, as `experiments`. */
+  newsletters?: () => NewsletterEntry[];
+}
+
+/** A published newsletter as the admin sends it: its mail is dist/newsletters/<slug>/mail.json, its web version `route`. */
+export interface NewsletterEntry {
+  slug: string;
+  subject: string;
+  route: string;
 }
 
 /** Images made at build time, by address (see generator/images/site-images.ts). */

@@ -11,8 +11,6 @@ export const TOC_MIN_MINUTES = 8;
 export interface OutlineEntry {
   text: string;
   id: string;
-  /** The index of the section its heading is in. */
-  section: number;
 }
 
 /** The ids of each section's level-2 headings, in order; empty when the page has no contents. */
@@ -32,9 +30,7 @@ const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a
 
 /** The article's outline and the heading ids by section, or undefined when it gets no contents. */
 export function articleOutline(page: PageDefinition): { entries: OutlineEntry[]; ids: Map<Block, string[]> } | undefined {
-  // A long article's later part outlines the whole article, so its headings carry the ids its first part's contents link to.
-  const article = page.article ?? page.part?.of;
-  if (!article || article.readTime <= TOC_MIN_MINUTES) return undefined;
+  if (!page.article || page.article.readTime <= TOC_MIN_MINUTES) return undefined;
   const taken = new Set<string>();
   const unique = (text: string, own?: string) => {
     if (own) return taken.add(own), own;
@@ -45,18 +41,17 @@ export function articleOutline(page: PageDefinition): { entries: OutlineEntry[];
   };
   const entries: OutlineEntry[] = [];
   const ids = new Map<Block, string[]>();
-  for (const [at, s] of page.sections.entries()) {
+  for (const s of page.sections) {
     const texts = chapterTitles(s);
     if (!texts.length) continue;
     const sectionIds = texts.map((text, i) => unique(text, s.type === 'heading' && i === 0 ? s.id : undefined));
     ids.set(s, sectionIds);
-    texts.forEach((text, i) => entries.push({ text, id: sectionIds[i]!, section: at }));
+    texts.forEach((text, i) => entries.push({ text, id: sectionIds[i]! }));
   }
   return entries.length >= 2 ? { entries, ids } : undefined;
 }
 
-/** `hrefOf` says where an entry's heading is: `#id` on this page, or another part's address. */
-export function TableOfContents({ entries, hrefOf = (e) => `#${e.id}` }: { entries: OutlineEntry[]; hrefOf?: (e: OutlineEntry) => string }) {
+export function TableOfContents({ entries }: { entries: OutlineEntry[] }) {
   return (
     <nav aria-labelledby="toc-heading" className="prose-width my-8" data-testid="toc">
       <div className="rounded-2xl border border-violet-200 bg-violet-50 p-6">
@@ -65,7 +60,7 @@ export function TableOfContents({ entries, hrefOf = (e) => `#${e.id}` }: { entri
         <ul className="mt-3 space-y-1 border-l-2 border-violet-300 pl-4">
           {entries.map((e) => (
             <li key={e.id}>
-              <a href={hrefOf(e)} className="inline-block py-1 font-medium text-violet-800 underline-offset-2 hover:underline">{keepTogether(e.text)}</a>
+              <a href={`#${e.id}`} className="inline-block py-1 font-medium text-violet-800 underline-offset-2 hover:underline">{keepTogether(e.text)}</a>
             </li>
           ))}
         </ul>

@@ -17,9 +17,12 @@ import { EmailCapture } from './blocks/email-capture.tsx';
 import { Faq } from './blocks/faq.tsx';
 import { Heading } from './blocks/heading.tsx';
 import { Hero } from './blocks/hero.tsx';
+import { Image } from './blocks/image.tsx';
 import { Includes } from './blocks/includes.tsx';
 import { List } from './blocks/list.tsx';
 import { Markdown } from './blocks/markdown.tsx';
+import { NewsletterConfirm } from './blocks/newsletter-confirm.tsx';
+import { NewsletterUnsubscribe } from './blocks/newsletter-unsubscribe.tsx';
 import { NotFound } from './blocks/not-found.tsx';
 import { PageTitle } from './blocks/page-title.tsx';
 import { Paragraph } from './blocks/paragraph.tsx';
@@ -55,9 +58,12 @@ export const registry: Registry = {
   faq: Faq,
   heading: Heading,
   hero: Hero,
+  image: Image,
   includes: Includes,
   list: List,
   markdown: Markdown,
+  'newsletter-confirm': NewsletterConfirm,
+  'newsletter-unsubscribe': NewsletterUnsubscribe,
   'not-found': NotFound,
   'page-title': PageTitle,
   paragraph: Paragraph,

@@ -7,8 +7,23 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../generator/chromium.ts';
+import { parseOrExit, type Command } from '../generator/cli/args.ts';
 
-const [given, ...only] = process.argv.slice(2);
+const SCREENSHOTS: Command = {
+  usage: 'npm run screenshots [-- <running site address> [/route …]]',
+  does: 'Takes every route of the site at 390, 820 and 1280 px, full page, into .tmp/screenshots/. Without an address it builds if needed and serves the build with the local stand-in itself (stop a running npm start first, or give its address).',
+  positionals: true,
+  env: {
+    WIDTHS: 'the widths, e.g. 390,1280 (default 390,820,1280)',
+    OUT: 'the folder (default .tmp/screenshots)',
+    FULL: '0 for the first screen only (default the full page)',
+    SCREENSHOT_PORT: 'the port it serves the build on (default 4699)',
+    OUT_DIR: 'the build it serves (default dist)',
+  },
+  examples: ['npm run screenshots', 'WIDTHS=390 npm run screenshots -- http://localhost:4173 / /blog'],
+};
+
+const [given, ...only] = parseOrExit('screenshots', process.argv.slice(2), SCREENSHOTS).positionals;
 const widths = (process.env.WIDTHS ?? '390,820,1280').split(',').map(Number);
 const outDir = resolve(process.env.OUT ?? '.tmp/screenshots');
 

@@ -8,6 +8,9 @@
 create schema analytics;
 -- grants: authenticated=U/postgres postgres=UC/postgres
 
+create schema list;
+-- grants: postgres=UC/postgres service_role=U/postgres
+
 create schema private;
 -- grants: postgres=UC/postgres
 
@@ -34,7 +37,8 @@ create table analytics.buy_references (
   utm_medium text,
   utm_campaign text,
   device text,
-  steps text[] not null default '{}'::text[]
+  steps text[] not null default '{}'::text[],
+  viewed boolean not null default true
 );
 alter table analytics.buy_references add constraint buy_references_at_not_null NOT NULL at;
 alter table analytics.buy_references add constraint buy_references_day_not_null NOT NULL day;
@@ -44,10 +48,25 @@ alter table analytics.buy_references add constraint buy_references_reference_che
 alter table analytics.buy_references add constraint buy_references_reference_not_null NOT NULL reference;
 alter table analytics.buy_references add constraint buy_references_route_not_null NOT NULL route;
 alter table analytics.buy_references add constraint buy_references_steps_not_null NOT NULL steps;
+alter table analytics.buy_references add constraint buy_references_viewed_not_null NOT NULL viewed;
 CREATE INDEX buy_references_day_idx ON analytics.buy_references USING btree (day);
 alter table analytics.buy_references enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table analytics.buy_references is 'A buy click''s attribution under the reference it sent to the checkout: route, block, product, variant and experiment of the click; the visitor-day''s first touch and its steps until the click (analytics.daily_paths'' tokens). No visitor hash. Unclaimed ones are deleted with the raw events.';
+comment on column analytics.buy_references.viewed is 'Whether the visitor viewed the click''s page that day (before or just after the click): a click without one is counted apart, and its orders are not in orders per visitor.';
+
+create table analytics.catalogue_version (
+  id boolean not null default true,
+  version timestamp with time zone,
+  published_at timestamp with time zone not null default now()
+);
+alter table analytics.catalogue_version add constraint catalogue_version_id_check CHECK (id);
+alter table analytics.catalogue_version add constraint catalogue_version_id_not_null NOT NULL id;
+alter table analytics.catalogue_version add constraint catalogue_version_pkey PRIMARY KEY (id);
+alter table analytics.catalogue_version add constraint catalogue_version_published_at_not_null NOT NULL published_at;
+alter table analytics.catalogue_version enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.catalogue_version is 'The version (build time) of the catalogue in analytics.products, analytics.experiment_arms and analytics.route_products; null when it was published without one. Written by public.publish_catalogue().';
 
 create table analytics.daily (
   day date not null,
@@ -135,7 +154,8 @@ create table analytics.events (
   utm_medium text,
   utm_campaign text,
   device text,
-  variant text
+  variant text,
+  reference text
 );
 alter table analytics.events add constraint events_at_not_null NOT NULL at;
 alter table analytics.events add constraint events_day_not_null NOT NULL day;
@@ -193,6 +213,19 @@ alter table analytics.products enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table analytics.products is 'The catalogue''s products and prices (minor units), as the build knows them: a buy event must name one, and its value is this price. Written by public.publish_catalogue().';
 
+create table analytics.route_products (
+  route text not null,
+  product text not null
+);
+alter table analytics.route_products add constraint route_products_pkey PRIMARY KEY (route, product);
+alter table analytics.route_products add constraint route_products_product_check CHECK (((product ~ '^[a-z0-9][a-z0-9-]*$'::text) AND (char_length(product) <= 64)));
+alter table analytics.route_products add constraint route_products_product_not_null NOT NULL product;
+alter table analytics.route_products add constraint route_products_route_check CHECK ((route ~ '^/[a-z0-9/-]*$'::text));
+alter table analytics.route_products add constraint route_products_route_not_null NOT NULL route;
+alter table analytics.route_products enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table analytics.route_products is 'Per route, the products its buy buttons sell: a buy event must name one of its route''s (once any route is listed). Written by public.publish_catalogue().';
+
 create table analytics.settings (
   id boolean not null default true,
   raw_days integer not null default 30,
@@ -208,6 +241,85 @@ alter table analytics.settings add constraint settings_site_not_null NOT NULL si
 alter table analytics.settings enable row level security;
 -- grants: postgres=arwdDxtm/postgres
 comment on table analytics.settings is 'raw_days: how many days raw events are kept before analytics.fold() deletes them (their counts live on in the rollups). site: mixed into the visitor hash, so two sites sharing a database never share visitors.';
+
+create table list.deliveries (
+  id bigint not null,
+  newsletter text not null,
+  subscriber_id bigint,
+  status text not null default 'queued'::text,
+  queued_at timestamp with time zone not null default now(),
+  claimed_at timestamp with time zone,
+  lease_until timestamp with time zone,
+  attempts integer not null default 0,
+  finished_at timestamp with time zone,
+  unsubscribed_at timestamp with time zone,
+  provider_id text,
+  error text
+);
+alter table list.deliveries add constraint deliveries_attempts_not_null NOT NULL attempts;
+alter table list.deliveries add constraint deliveries_error_check CHECK ((char_length(error) <= 1000));
+alter table list.deliveries add constraint deliveries_id_not_null NOT NULL id;
+alter table list.deliveries add constraint deliveries_lease CHECK (((status = 'sending'::text) = (lease_until IS NOT NULL)));
+alter table list.deliveries add constraint deliveries_newsletter_fkey FOREIGN KEY (newsletter) REFERENCES list.sends(newsletter);
+alter table list.deliveries add constraint deliveries_newsletter_not_null NOT NULL newsletter;
+alter table list.deliveries add constraint deliveries_newsletter_subscriber_key UNIQUE (newsletter, subscriber_id);
+alter table list.deliveries add constraint deliveries_pkey PRIMARY KEY (id);
+alter table list.deliveries add constraint deliveries_provider_id_check CHECK ((char_length(provider_id) <= 200));
+alter table list.deliveries add constraint deliveries_queued_at_not_null NOT NULL queued_at;
+alter table list.deliveries add constraint deliveries_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'sending'::text, 'sent'::text, 'failed'::text, 'skipped'::text, 'bounced'::text, 'complained'::text])));
+alter table list.deliveries add constraint deliveries_status_not_null NOT NULL status;
+alter table list.deliveries add constraint deliveries_subscriber_id_fkey FOREIGN KEY (subscriber_id) REFERENCES email_captures(id) ON DELETE SET NULL;
+CREATE INDEX deliveries_claim_idx ON list.deliveries USING btree (id) WHERE (status = ANY (ARRAY['queued'::text, 'sending'::text]));
+CREATE INDEX deliveries_provider_idx ON list.deliveries USING btree (provider_id) WHERE (provider_id IS NOT NULL);
+CREATE INDEX deliveries_subscriber_idx ON list.deliveries USING btree (subscriber_id);
+alter table list.deliveries enable row level security;
+-- grants: postgres=arwdDxtm/postgres
+comment on table list.deliveries is 'One mail of one newsletter to one subscriber, unique per pair: queued, sending (claimed until lease_until), then sent, failed, skipped (the subscriber was no longer confirmed at the claim), bounced or complained.';
+
+create table list.sends (
+  newsletter text not null,
+  subject text,
+  first_queued_at timestamp with time zone not null default now(),
+  last_queued_at timestamp with time zone not null default now()
+);
+alter table list.sends add constraint sends_first_queued_at_not_null NOT NULL first_queued_at;
+alter table list.sends add constraint sends_last_queued_at_not_null NOT NULL last_queued_at;
+alter table list.sends add constraint sends_newsletter_check CHECK (((newsletter ~ '^[a-z0-9][a-z0-9-]*$'::text) AND (char_length(newsletter) <= 64)));
+alter table list.sends add constraint sends_newsletter_not_null NOT NULL newsletter;
+alter table list.sends add constraint sends_pkey PRIMARY KEY (newsletter);
+alter table list.sends add constraint sends_subject_check CHECK ((char_length(subject) <= 300));
+alter table list.sends enable row level security;
+-- grants: postgres=arwdDxtm/postgres
+comment on table list.sends is 'Each newsletter queued at least once (and welcome, the mail a confirmation queues): its subject as the admin sent it and when.';
+
+create table list.tokens (
+  hash bytea not null,
+  purpose text not null,
+  subscriber_id bigint not null,
+  delivery_id bigint,
+  created_at timestamp with time zone not null default now(),
+  expires_at timestamp with time zone,
+  used_at timestamp with time zone
+);
+alter table list.tokens add constraint tokens_created_at_not_null NOT NULL created_at;
+alter table list.tokens add constraint tokens_delivery_id_fkey FOREIGN KEY (delivery_id) REFERENCES list.deliveries(id) ON DELETE CASCADE;
+alter table list.tokens add constraint tokens_hash_check CHECK ((octet_length(hash) = 32));
+alter table list.tokens add constraint tokens_hash_not_null NOT NULL hash;
+alter table list.tokens add constraint tokens_pkey PRIMARY KEY (hash);
+alter table list.tokens add constraint tokens_purpose_check CHECK ((purpose = ANY (ARRAY['confirm'::text, 'unsubscribe'::text])));
+alter table list.tokens add constraint tokens_purpose_not_null NOT NULL purpose;
+alter table list.tokens add constraint tokens_purpose_shape CHECK (
+CASE purpose
+    WHEN 'confirm'::text THEN ((expires_at IS NOT NULL) AND (delivery_id IS NULL))
+    ELSE (expires_at IS NULL)
+END);
+alter table list.tokens add constraint tokens_subscriber_id_fkey FOREIGN KEY (subscriber_id) REFERENCES email_captures(id) ON DELETE CASCADE;
+alter table list.tokens add constraint tokens_subscriber_id_not_null NOT NULL subscriber_id;
+CREATE INDEX tokens_delivery_idx ON list.tokens USING btree (delivery_id) WHERE (delivery_id IS NOT NULL);
+CREATE INDEX tokens_subscriber_idx ON list.tokens USING btree (subscriber_id);
+alter table list.tokens enable row level security;
+-- grants: postgres=arwdDxtm/postgres
+comment on table list.tokens is 'The hashes (sha256) of the tokens in mails, never the tokens: confirm (7 days, once) or unsubscribe (one delivery''s, never expires).';
 
 create table private.agent_verdicts (
   agent_hash bytea not null,
@@ -262,6 +374,20 @@ alter table private.auth_limits add constraint auth_limits_kind_not_null NOT NUL
 alter table private.auth_limits add constraint auth_limits_per_seconds_check CHECK ((per_seconds > 0));
 alter table private.auth_limits add constraint auth_limits_per_seconds_not_null NOT NULL per_seconds;
 alter table private.auth_limits add constraint auth_limits_pkey PRIMARY KEY (kind);
+
+create table private.consent_wordings (
+  version text not null,
+  wording text not null,
+  first_published_at timestamp with time zone not null default now()
+);
+alter table private.consent_wordings add constraint consent_wordings_first_published_at_not_null NOT NULL first_published_at;
+alter table private.consent_wordings add constraint consent_wordings_pkey PRIMARY KEY (version);
+alter table private.consent_wordings add constraint consent_wordings_version_check CHECK ((version ~ '^[0-9a-f]{16}$'::text));
+alter table private.consent_wordings add constraint consent_wordings_version_is_digest CHECK ((version = "left"(encode(sha256(convert_to(wording, 'UTF8'::name)), 'hex'::text), 16)));
+alter table private.consent_wordings add constraint consent_wordings_version_not_null NOT NULL version;
+alter table private.consent_wordings add constraint consent_wordings_wording_check CHECK (((char_length(wording) >= 1) AND (char_length(wording) <= 4000)));
+alter table private.consent_wordings add constraint consent_wordings_wording_not_null NOT NULL wording;
+comment on table private.consent_wordings is 'Each privacy wording a form showed, once, under its version (the first 16 hex digits of sha256 of its UTF-8 text). Written by public.publish_consent_wordings.';
 
 create table private.hourly_limits (
   action text not null,
@@ -340,20 +466,42 @@ create table public.email_captures (
   id bigint not null,
   email email_address not null,
   source text not null default 'starter_kit'::text,
-  created_at timestamp with time zone not null default now()
+  created_at timestamp with time zone not null default now(),
+  status text not null default 'pending'::text,
+  status_changed_at timestamp with time zone not null default now(),
+  consented_at timestamp with time zone,
+  consent_route text,
+  consent_form text,
+  consent_wording text,
+  confirm_due_at timestamp with time zone,
+  confirm_lease_until timestamp with time zone,
+  confirm_sent_at timestamp with time zone,
+  confirmed_at timestamp with time zone,
+  unsubscribed_at timestamp with time zone
 );
+alter table public.email_captures add constraint email_captures_confirmed_consent CHECK (((status <> 'confirmed'::text) OR (consented_at IS NOT NULL)));
+alter table public.email_captures add constraint email_captures_consent_form_check CHECK (((char_length(consent_form) <= 200) AND (consent_form !~ '[[:cntrl:]]'::text)));
+alter table public.email_captures add constraint email_captures_consent_route_check CHECK (((char_length(consent_route) <= 500) AND (consent_route !~ '[[:cntrl:]]'::text)));
+alter table public.email_captures add constraint email_captures_consent_wording_check CHECK ((consent_wording ~ '^[0-9a-f]{16}$'::text));
 alter table public.email_captures add constraint email_captures_created_at_not_null NOT NULL created_at;
 alter table public.email_captures add constraint email_captures_email_key UNIQUE (email);
 alter table public.email_captures add constraint email_captures_email_normalized CHECK (((email)::text = lower(btrim((email)::text))));
 alter table public.email_captures add constraint email_captures_email_not_null NOT NULL email;
 alter table public.email_captures add constraint email_captures_id_not_null NOT NULL id;
 alter table public.email_captures add constraint email_captures_pkey PRIMARY KEY (id);
-alter table public.email_captures add constraint email_captures_source_check CHECK ((source = 'starter_kit'::text));
+alter table public.email_captures add constraint email_captures_source_check CHECK ((source = ANY (ARRAY['starter_kit'::text, 'import'::text])));
 alter table public.email_captures add constraint email_captures_source_not_null NOT NULL source;
+alter table public.email_captures add constraint email_captures_status_changed_at_not_null NOT NULL status_changed_at;
+alter table public.email_captures add constraint email_captures_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'confirmed'::text, 'unsubscribed'::text, 'bounced'::text, 'complained'::text])));
+alter table public.email_captures add constraint email_captures_status_not_null NOT NULL status;
+CREATE INDEX email_captures_confirm_due_idx ON public.email_captures USING btree (confirm_due_at, id) WHERE (confirm_due_at IS NOT NULL);
 CREATE INDEX email_captures_created_at_idx ON public.email_captures USING btree (created_at DESC, id DESC);
+CREATE INDEX email_captures_pending_idx ON public.email_captures USING btree (status_changed_at) WHERE (status = 'pending'::text);
 alter table public.email_captures enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres service_role=arwdDxtm/postgres
-comment on table public.email_captures is 'Addresses given for the free starter kit. Written only by capture_starter_kit_email.';
+comment on table public.email_captures is 'The owner''s list: one row per address, its status and consent record (issue 51, model/list/README.md). Written by capture_starter_kit_email, the token functions, the mailer''s list.* functions and the admin_* functions; read by admins at aal2.';
+comment on column public.email_captures.status is 'pending (until its owner confirms), confirmed (receives newsletters), unsubscribed, bounced or complained (both suppressed).';
+comment on column public.email_captures.consent_wording is 'The version of the privacy wording the form showed: the first 16 hex digits of the sha256 of its text, kept in private.consent_wordings.';
 
 create table public.rate_limit_windows (
   action text not null,
@@ -445,6 +593,49 @@ CREATE INDEX orders_reference_idx ON sales.orders USING btree (reference) WHERE 
 alter table sales.orders enable row level security;
 -- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
 comment on table sales.orders is 'One row per order the checkout took, merged from its verified webhook events (any order). Minor units and ISO currency. No e-mail, name, address or card is ever stored. Written only by public.record_checkout_event().';
+
+create table sales.unclaimed_refunds (
+  provider text not null,
+  order_id text not null,
+  currency text,
+  refunded_minor bigint not null,
+  received_at timestamp with time zone not null default now()
+);
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_order_id_not_null NOT NULL order_id;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_pkey PRIMARY KEY (provider, order_id);
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_provider_not_null NOT NULL provider;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_received_at_not_null NOT NULL received_at;
+alter table sales.unclaimed_refunds add constraint unclaimed_refunds_refunded_minor_not_null NOT NULL refunded_minor;
+alter table sales.unclaimed_refunds enable row level security;
+-- grants: postgres=arwdDxtm/postgres
+comment on table sales.unclaimed_refunds is 'Refunds of payments no sale of this site made: kept 30 days so that a sale delivered after its refund still nets it out; never counted. Written only by public.record_checkout_event.';
+
+create table sales.webhook_deliveries (
+  id bigint not null,
+  at timestamp with time zone not null default now(),
+  provider text,
+  event_id text,
+  event_type text,
+  order_id text,
+  outcome text not null,
+  status smallint not null,
+  reason text
+);
+alter table sales.webhook_deliveries add constraint webhook_deliveries_at_not_null NOT NULL at;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_event_id_check CHECK (((char_length(event_id) >= 1) AND (char_length(event_id) <= 255)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_event_type_check CHECK (((char_length(event_type) >= 1) AND (char_length(event_type) <= 100)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_id_not_null NOT NULL id;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_order_id_check CHECK (((char_length(order_id) >= 1) AND (char_length(order_id) <= 255)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_outcome_check CHECK ((outcome = ANY (ARRAY['counted'::text, 'replay'::text, 'ignored'::text, 'refused'::text])));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_outcome_not_null NOT NULL outcome;
+alter table sales.webhook_deliveries add constraint webhook_deliveries_pkey PRIMARY KEY (id);
+alter table sales.webhook_deliveries add constraint webhook_deliveries_provider_check CHECK ((provider = ANY (ARRAY['stripe'::text, 'lemonsqueezy'::text, 'polar'::text])));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_reason_check CHECK ((char_length(reason) <= 500));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_status_check CHECK (((status >= 100) AND (status <= 599)));
+alter table sales.webhook_deliveries add constraint webhook_deliveries_status_not_null NOT NULL status;
+alter table sales.webhook_deliveries enable row level security;
+-- grants: authenticated=r/postgres postgres=arwdDxtm/postgres
+comment on table sales.webhook_deliveries is 'Every delivery the checkout webhook answered: time, provider, event id and type, order id, outcome (counted, replay, ignored, refused), HTTP status and reason; no other part of the payload. The latest 1,000 are kept. Written by public.record_checkout_event and public.log_checkout_delivery.';
 
 create table sales.webhook_events (
   provider text not null,
@@ -560,7 +751,12 @@ CREATE OR REPLACE FUNCTION analytics.raw_daily(p_from date, p_to date, p_unfolde
  STABLE
 AS $function$
   with e as (
-    select ev.day, ev.visitor, ev.route, ev.kind, ev.block_id, ev.block_type, ev.product, ev.variant, ev.price_cents,
+    select ev.day, ev.visitor, ev.route,
+      -- Only buy events look for their page's view (the day index finds the visitor-day's events).
+      case when ev.kind <> 'buy' then ev.kind
+        when exists (select 1 from analytics.events v where v.day = ev.day and v.visitor = ev.visitor and v.kind = 'view' and v.route = ev.route) then 'buy'
+        else 'buy-unviewed' end as kind,
+      ev.block_id, ev.block_type, ev.product, ev.variant, ev.price_cents,
       row_number() over w as n,
       (array_agg(ev.referrer_host) filter (where ev.referrer_host is not null) over w)[1] as referrer_host,
       (array_agg(ev.utm_source) filter (where coalesce(ev.utm_source, ev.utm_medium, ev.utm_campaign) is not null) over w)[1] as utm_source,
@@ -598,9 +794,9 @@ CREATE OR REPLACE FUNCTION analytics.raw_paths(p_from date, p_to date, p_unfolde
  STABLE
 AS $function$
   select day, steps, count(*) from (
-  select day, visitor, array_agg(token order by first_at, first_id, first_n) as steps
+  select day, visitor, array_agg(token order by first_at, first_key) as steps
   from (
-    select ev.day, ev.visitor, tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
+    select ev.day, ev.visitor, tok.token, min(ev.at) as first_at, min(ev.id * 4 + tok.n) as first_key, bool_or(ev.kind = 'view') as viewed
     from analytics.events ev
     cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
     where ev.day between p_from and p_to
@@ -609,6 +805,7 @@ AS $function$
                               where not (p_unfolded_only and exists (select 1 from analytics.folded_days f where f.day = g.day::date))))
     group by ev.day, ev.visitor, tok.token
   ) s
+  where viewed or left(token, 8) <> 'variant:'
   group by day, visitor
   ) p
   group by day, steps
@@ -705,12 +902,199 @@ CREATE OR REPLACE FUNCTION analytics.step_tokens(p_kind text, p_route text, p_bl
 AS $function$
   select case p_kind
     when 'view' then array['view:' || p_route] || case when p_variant is null then '{}'::text[] else array['variant:' || p_route || '=' || p_variant] end
-    when 'cta' then array['cta:' || p_block]
-    when 'buy' then array['buy:' || p_product]
-    else array[p_kind || ':' || p_route]
+    else case when p_variant is null then '{}'::text[] else array['variant:' || p_route || '=' || p_variant] end
+      || case p_kind when 'cta' then array['cta:' || p_block] when 'buy' then array['buy:' || p_product] else array[p_kind || ':' || p_route] end
   end
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION list.claim_confirmations(p_hashes bytea[], p_lease_seconds integer DEFAULT 120)
+ RETURNS TABLE(subscriber_id bigint, email text, token_hash bytea, due_at timestamp with time zone)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_hashes bytea[] := array(select unnest(p_hashes));
+  v_taken integer := 0;
+  r record;
+begin
+  if exists (select 1 from unnest(v_hashes) h where h is null or octet_length(h) <> 32) then
+    raise exception 'invalid hashes: each is the 32 bytes of a token''s sha256' using errcode = '22023';
+  end if;
+  if p_lease_seconds is null or p_lease_seconds not between 1 and 86400 then
+    raise exception 'invalid lease: p_lease_seconds is 1 to 86400' using errcode = '22023';
+  end if;
+  for r in
+    select s.id, s.email::text as email, s.confirm_due_at from public.email_captures s
+    where s.confirm_due_at is not null and s.status = 'pending'
+      and (s.confirm_sent_at is null or s.confirm_sent_at <= now() - interval '24 hours')
+      and (s.confirm_lease_until is null or s.confirm_lease_until < now())
+    order by s.confirm_due_at, s.id
+    limit cardinality(v_hashes)
+    for update skip locked
+  loop
+    v_taken := v_taken + 1;
+    update public.email_captures set confirm_lease_until = now() + make_interval(secs => p_lease_seconds) where id = r.id;
+    -- A confirmation claimed again (its send failed, or its sender died) gets one more token: the
+    -- first mail may have left, and its link keeps working.
+    insert into list.tokens (hash, purpose, subscriber_id, expires_at) values (v_hashes[v_taken], 'confirm', r.id, now() + interval '7 days');
+    subscriber_id := r.id;
+    email := r.email;
+    token_hash := v_hashes[v_taken];
+    due_at := r.confirm_due_at;
+    return next;
+  end loop;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.claim_confirmations(bytea[],integer) is 'The mailer takes up to one subscriber per hash whose confirmation is due (none sent to it in the last 24 hours, nor claimed by a sender whose lease runs), for p_lease_seconds, and gives each a hash as its confirm token (7 days). due_at, the time the confirmation was asked for, is the same each time one request is claimed: with the subscriber''s id it names the mail to the provider (its idempotency key). list.finish_confirmations marks it sent. Service role only.';
+
+CREATE OR REPLACE FUNCTION list.claim_deliveries(p_hashes bytea[], p_lease_seconds integer DEFAULT 300)
+ RETURNS TABLE(delivery_id bigint, newsletter text, email text, subscriber_id bigint, token_hash bytea)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_hashes bytea[] := array(select unnest(p_hashes));
+  v_taken integer := 0;
+  v_seen integer;
+  r record;
+begin
+  if exists (select 1 from unnest(v_hashes) h where h is null or octet_length(h) <> 32) then
+    raise exception 'invalid hashes: each is the 32 bytes of a token''s sha256' using errcode = '22023';
+  end if;
+  if p_lease_seconds is null or p_lease_seconds not between 1 and 86400 then
+    raise exception 'invalid lease: p_lease_seconds is 1 to 86400' using errcode = '22023';
+  end if;
+  -- Until every hash has a mail or nothing is left: skipped deliveries do not end a batch early.
+  loop
+    exit when v_taken >= cardinality(v_hashes);
+    v_seen := 0;
+    for r in
+      select d.id, d.newsletter, d.subscriber_id, s.email::text as email, s.status
+      from list.deliveries d left join public.email_captures s on s.id = d.subscriber_id
+      where d.status = 'queued' or (d.status = 'sending' and d.lease_until < now())
+      order by d.id
+      limit cardinality(v_hashes) - v_taken
+      for update of d skip locked
+    loop
+      v_seen := v_seen + 1;
+      -- The status now, not when the newsletter was queued: an unsubscribe stops a queued mail.
+      if r.status is distinct from 'confirmed' then
+        update list.deliveries set status = 'skipped', lease_until = null, finished_at = now() where id = r.id;
+        continue;
+      end if;
+      v_taken := v_taken + 1;
+      update list.deliveries
+      set status = 'sending', claimed_at = now(), lease_until = now() + make_interval(secs => p_lease_seconds), attempts = attempts + 1
+      where id = r.id;
+      -- A delivery claimed again (its sender died) gets one more token: the first mail may have left.
+      insert into list.tokens (hash, purpose, subscriber_id, delivery_id) values (v_hashes[v_taken], 'unsubscribe', r.subscriber_id, r.id);
+      delivery_id := r.id;
+      newsletter := r.newsletter;
+      email := r.email;
+      subscriber_id := r.subscriber_id;
+      token_hash := v_hashes[v_taken];
+      return next;
+    end loop;
+    exit when v_seen = 0;
+  end loop;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.claim_deliveries(bytea[],integer) is 'The mailer takes up to one queued delivery per hash (and those whose lease ran out: a killed sender''s), oldest first, for p_lease_seconds; a subscriber no longer confirmed is skipped; each mail gets a hash as its unsubscribe token. The delivery''s id is the provider''s idempotency key. Service role only.';
+
+CREATE OR REPLACE FUNCTION list.finish_confirmations(p_subscriber_ids bigint[], p_sent boolean[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_done integer;
+begin
+  if p_subscriber_ids is null or p_sent is null or cardinality(p_subscriber_ids) <> cardinality(p_sent) or array_position(p_sent, null) is not null then
+    raise exception 'invalid finish: one true (sent) or false (refused for good) per subscriber id' using errcode = '22023';
+  end if;
+  -- Sent: no other confirmation for 24 hours. Refused for good (an address the provider will never
+  -- take): nothing more is asked until the address is typed again.
+  update public.email_captures s
+  set confirm_sent_at = case when f.sent then now() else s.confirm_sent_at end, confirm_due_at = null, confirm_lease_until = null
+  from unnest(p_subscriber_ids, p_sent) as f(id, sent)
+  where s.id = f.id and s.confirm_lease_until is not null;
+  get diagnostics v_done = row_count;
+  return v_done;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.finish_confirmations(bigint[],boolean[]) is 'The mailer''s claimed confirmations, each sent (true) or refused for good (false), in one statement; returns how many were claimed. A passing failure is not finished: the lease runs out and the confirmation is claimed again. Service role only.';
+
+CREATE OR REPLACE FUNCTION list.finish_delivery(p_id bigint, p_status text, p_error text DEFAULT NULL::text, p_provider_id text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_status is null or p_status not in ('sent', 'failed') then
+    raise exception 'invalid status: p_status is sent or failed' using errcode = '22023';
+  end if;
+  update list.deliveries
+  set status = p_status, lease_until = null, finished_at = now(), error = left(p_error, 1000), provider_id = left(p_provider_id, 200)
+  where id = p_id and status = 'sending';
+  return found;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.finish_delivery(bigint,text,text,text) is 'A claimed delivery is sent (the provider took it) or failed for good; false when it was not being sent. A passing failure is not finished: its lease runs out and it is claimed again. Service role only.';
+
+CREATE OR REPLACE FUNCTION list.purge_pending()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_purged integer;
+begin
+  delete from public.email_captures where status = 'pending' and status_changed_at < now() - interval '30 days';
+  get diagnostics v_purged = row_count;
+  -- Confirm tokens a month past their end answer 404 instead of 410; nothing else is lost.
+  delete from list.tokens where purpose = 'confirm' and expires_at < now() - interval '30 days';
+  return v_purged;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.purge_pending() is 'Deletes addresses pending for more than 30 days (never confirmed), and confirm tokens 30 days past their end. Daily: pg_cron on a hosted project, the stand-in at start. Service role, cron and psql.';
+
+CREATE OR REPLACE FUNCTION list.record_mail_event(p_email text, p_kind text, p_provider_id text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_known boolean;
+begin
+  if p_kind is null or p_kind not in ('bounced', 'complained') then
+    raise exception 'invalid event: p_kind is bounced (a hard bounce) or complained' using errcode = '22023';
+  end if;
+  update public.email_captures
+  set status = p_kind, status_changed_at = now(), confirm_due_at = null
+  where email = lower(btrim(p_email)) and status in ('pending', 'confirmed', 'unsubscribed');
+  v_known := exists (select 1 from public.email_captures where email = lower(btrim(p_email)));
+  if p_provider_id is not null then
+    update list.deliveries set status = p_kind, lease_until = null where provider_id = p_provider_id and status in ('sent', 'sending');
+  end if;
+  return v_known;
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function list.record_mail_event(text,text,text) is 'A hard bounce or a complaint from the provider''s verified webhook: the address is suppressed (bounced or complained) and the delivery with that provider id marked. True when the address is on the list. Service role only.';
 
 CREATE OR REPLACE FUNCTION private.analytics_event_problem(p jsonb)
  RETURNS text
@@ -1026,6 +1410,19 @@ $function$;
 -- grants: postgres=X/postgres
 comment on function private.count_site(text) is 'Counts one attempt in this hour''s site-wide count (in slots); true when the count is past the cap in private.hourly_limits.';
 
+CREATE OR REPLACE FUNCTION private.erase_subscriber(p_id bigint)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  update list.deliveries set error = null, provider_id = null where subscriber_id = p_id;
+  delete from public.email_captures where id = p_id;
+  return found;
+end;
+$function$;
+-- grants: postgres=X/postgres
+
 CREATE OR REPLACE FUNCTION private.is_bot(p_agent text)
  RETURNS boolean
  LANGUAGE sql
@@ -1076,6 +1473,16 @@ end;
 $function$;
 -- grants: postgres=X/postgres
 comment on function private.issue_challenge(text) is 'A new single-use proof-of-work challenge for a form, in ALTCHA''s format (SHA-256 of salt || number); remembered in private.proof_challenges.';
+
+CREATE OR REPLACE FUNCTION private.mask_email(p_email text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select left(split_part(p_email, '@', 1), 1) || '•••@' || split_part(p_email, '@', 2)
+$function$;
+-- grants: postgres=X/postgres
 
 CREATE OR REPLACE FUNCTION private.network_of(p_address text, p_bits integer)
  RETURNS text
@@ -1146,6 +1553,22 @@ end;
 $function$;
 -- grants: postgres=X/postgres
 
+CREATE OR REPLACE FUNCTION private.require_list_admin(p_doing text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce((select auth.jwt()) -> 'app_metadata' ->> 'role', '') <> 'admin'
+     or coalesce((select auth.jwt()) ->> 'aal', '') <> 'aal2'
+     or not rls.session_is_live() then
+    raise exception 'only an admin signed in with a second factor may %', p_doing using errcode = '42501';
+  end if;
+end;
+$function$;
+-- grants: postgres=X/postgres
+
 CREATE OR REPLACE FUNCTION private.spend_proof(p_action text, p_payload text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1189,15 +1612,10 @@ declare
   v_day date := (now() at time zone 'utc')::date;
 begin
   insert into analytics.buy_references (reference, route, block_id, block_type, product, variant, experiment,
-    referrer_host, utm_source, utm_medium, utm_campaign, device, steps)
+    referrer_host, utm_source, utm_medium, utm_campaign, device, steps, viewed)
   select p_reference, p_body ->> 'r', p_body ->> 'b', p_body ->> 't', p_body ->> 'p', p_body ->> 'v', p_experiment,
-    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device,
-    coalesce((select array_agg(token order by first_at, first_id, first_n) from (
-      select tok.token, min(ev.at) as first_at, min(ev.id) as first_id, min(tok.n) as first_n
-      from analytics.events ev
-      cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
-      where ev.day = v_day and ev.visitor = p_visitor
-      group by tok.token) s), '{}')
+    t.referrer_host, t.utm_source, t.utm_medium, t.utm_campaign, t.device, private.visit_steps(v_day, p_visitor),
+    exists (select 1 from analytics.events v where v.day = v_day and v.visitor = p_visitor and v.kind = 'view' and v.route = p_body ->> 'r')
   from (
     select
       (array_agg(ev.referrer_host order by ev.at, ev.id) filter (where ev.referrer_host is not null))[1] as referrer_host,
@@ -1211,6 +1629,86 @@ begin
 end;
 $function$;
 -- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION private.token_hash(p_token text)
+ RETURNS bytea
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_token ~ '^[A-Za-z0-9_-]{43}$' then sha256(convert_to(p_token, 'UTF8')) end
+$function$;
+-- grants: postgres=X/postgres
+comment on function private.token_hash(text) is 'sha256 of a token''s 43 base64url characters (UTF-8), as the mailer hashes it; null for anything else.';
+
+CREATE OR REPLACE FUNCTION private.visit_steps(p_day date, p_visitor bytea)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(token order by first_at, first_key), '{}') from (
+    select tok.token, min(ev.at) as first_at, min(ev.id * 4 + tok.n) as first_key, bool_or(ev.kind = 'view') as viewed
+    from analytics.events ev
+    cross join lateral unnest(analytics.step_tokens(ev.kind, ev.route, ev.block_id, ev.product, ev.variant)) with ordinality as tok(token, n)
+    where ev.day = p_day and ev.visitor = p_visitor
+    group by tok.token) s
+  where viewed or left(token, 8) <> 'variant:'
+$function$;
+-- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION public.admin_checkout_deliveries(p_limit integer DEFAULT 20)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with last_order as (
+    select max(o.paid_at) as at from sales.orders o where o.paid
+  ),
+  since as (
+    select min(r.day) as day from analytics.buy_references r
+    where not exists (select from sales.orders o where o.reference = r.reference)
+  ),
+  clicks as (
+    select r.reference, r.at, r.at > coalesce((select at from last_order), '-infinity') as after_last
+    from analytics.buy_references r where r.day >= coalesce((select day from since), '-infinity'::date)
+  )
+  select jsonb_build_object(
+    'deliveries', coalesce((
+      select jsonb_agg(jsonb_build_object('at', d.at, 'provider', d.provider, 'eventId', d.event_id, 'type', d.event_type,
+          'orderId', d.order_id, 'outcome', d.outcome, 'status', d.status, 'reason', d.reason) order by d.id desc)
+      from (select * from sales.webhook_deliveries w order by w.id desc limit least(greatest(coalesce(p_limit, 20), 1), 100)) d), '[]'),
+    'clicks', jsonb_build_object(
+      'lastOrderAt', (select at from last_order),
+      'since', (select day from since),
+      'clicksSince', (select count(*) from clicks where after_last),
+      'firstClickSince', (select min(at) from clicks where after_last),
+      'clicksBefore', (select count(*) from clicks where not after_last),
+      'ordersBefore', (select count(*) from clicks c where not c.after_last and exists (select from sales.orders o where o.reference = c.reference and o.paid))))
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_checkout_deliveries(integer) is 'The checkout webhook''s latest deliveries and the buy clicks since the last paid order, for the Sales panel of /admin/insights. Security invoker: admins at aal2 read them, anyone else reads none.';
+
+CREATE OR REPLACE FUNCTION public.admin_erase_subscriber(p_email text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  perform private.require_list_admin('erase a subscriber');
+  select id into v_id from public.email_captures where email = lower(btrim(p_email));
+  if not found then
+    return false;
+  end if;
+  return private.erase_subscriber(v_id);
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_erase_subscriber(text) is 'Every trace of one address: its row and consent record, its tokens; its deliveries stay for the counts, without it. False when the address is not on the list. Admins at aal2 only.';
 
 CREATE OR REPLACE FUNCTION public.admin_experiment(p_route text, p_experiment text, p_goal jsonb, p_from date, p_to date)
  RETURNS jsonb
@@ -1400,6 +1898,107 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_funnel_sales(date,date,jsonb) is 'Per currency, the orders (and their money) whose buy click ended a visitor-day that took the funnel''s steps in order. Admins at aal2 only.';
 
+CREATE OR REPLACE FUNCTION public.admin_import_subscribers(p_rows jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+  v_i integer := 0;
+  v_email text;
+  v_status text;
+  v_consented timestamptz;
+  v_wording text;
+  v_current text;
+  v_problem text;
+  v_inserted integer := 0;
+  v_existing integer := 0;
+  v_suppressed integer := 0;
+  v_pending integer := 0;
+  v_skipped jsonb := '[]';
+begin
+  perform private.require_list_admin('import subscribers');
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    raise exception 'invalid import: p_rows is an array of rows' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_rows) > 100000 then
+    raise exception 'invalid import: at most 100000 rows at once' using errcode = '22023';
+  end if;
+  for v_row in select value from jsonb_array_elements(p_rows) loop
+    v_i := v_i + 1;
+    v_problem := null;
+    v_email := lower(btrim(v_row ->> 'email'));
+    v_status := coalesce(nullif(btrim(v_row ->> 'status'), ''), 'pending');
+    v_wording := nullif(btrim(v_row ->> 'consent_wording'), '');
+    v_consented := null;
+    if jsonb_typeof(v_row) <> 'object' then
+      v_problem := 'not a row';
+    elsif v_status not in ('pending', 'confirmed', 'unsubscribed', 'bounced', 'complained') then
+      v_problem := 'status is not pending, confirmed, unsubscribed, bounced or complained';
+    elsif v_wording is not null and v_wording !~ '^[0-9a-f]{16}$' then
+      v_problem := 'consent_wording is not 16 hex digits';
+    else
+      begin
+        v_consented := nullif(btrim(v_row ->> 'consented_at'), '')::timestamptz;
+        if v_consented > now() then
+          v_problem := 'consented_at is in the future';
+        end if;
+      exception when others then
+        v_problem := 'consented_at is not a date and time';
+      end;
+    end if;
+    -- Without a consent date nobody is confirmed: pending, and asked.
+    if v_status = 'confirmed' and v_consented is null then
+      v_status := 'pending';
+    end if;
+    if v_problem is null then
+      select status into v_current from public.email_captures where email = v_email;
+      if found then
+        -- The list's own record wins: an import never confirms nor brings back an address already
+        -- here; it may only suppress one.
+        if v_status in ('unsubscribed', 'bounced', 'complained') and v_current in ('pending', 'confirmed') then
+          update public.email_captures
+          set status = v_status, status_changed_at = now(), confirm_due_at = null,
+              unsubscribed_at = case when v_status = 'unsubscribed' then now() else unsubscribed_at end
+          where email = v_email;
+          v_suppressed := v_suppressed + 1;
+        else
+          v_existing := v_existing + 1;
+        end if;
+        continue;
+      end if;
+      begin
+        insert into public.email_captures (email, source, status, status_changed_at, consented_at, consent_route, consent_form, consent_wording, confirm_due_at)
+        values (v_email, 'import', v_status, now(), v_consented,
+          left(nullif(btrim(v_row ->> 'consent_route'), ''), 500), left(nullif(btrim(v_row ->> 'consent_form'), ''), 200), v_wording,
+          case when v_status = 'pending' then now() end);
+        v_inserted := v_inserted + 1;
+        if v_status = 'pending' then
+          v_pending := v_pending + 1;
+        end if;
+      exception when check_violation or not_null_violation then
+        v_problem := case when v_email is null or v_email !~ '@' then 'not an e-mail address' else 'invalid e-mail address or consent record' end;
+      end;
+    end if;
+    if v_problem is not null then
+      -- The first hundred refusals are named; every one is counted.
+      if jsonb_array_length(v_skipped) < 100 then
+        v_skipped := v_skipped || jsonb_build_object('row', v_i, 'email', left(v_row ->> 'email', 254), 'reason', v_problem);
+      end if;
+    end if;
+  end loop;
+  if v_pending > 0 then
+    perform pg_notify('list_mail', 'confirmations');
+  end if;
+  return jsonb_build_object('rows', v_i, 'inserted', v_inserted, 'pending', v_pending, 'existing', v_existing,
+    'suppressed', v_suppressed, 'refused', v_i - v_inserted - v_existing - v_suppressed, 'refusals', v_skipped);
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_import_subscribers(jsonb) is 'Imports rows {email, status, consented_at, consent_route, consent_form, consent_wording}: a new address keeps its status, except that one without a consent date is pending and gets a confirmation, never confirmed; an address already on the list is left as it is unless the row suppresses it. Returns the counts and the first 100 refusals by row. Admins at aal2 only.';
+
 CREATE OR REPLACE FUNCTION public.admin_insights(p_from date, p_to date)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1421,6 +2020,8 @@ begin
           'visitors', coalesce(sum(visitors) filter (where kind = 'visit'), 0),
           'views', coalesce(sum(events) filter (where kind = 'view'), 0),
           'buys', coalesce(sum(events) filter (where kind = 'buy'), 0),
+          'buyers', coalesce(sum(visitors) filter (where kind = 'buy'), 0),
+          'unviewedBuys', coalesce(sum(events) filter (where kind = 'buy-unviewed'), 0),
           'captures', coalesce(sum(events) filter (where kind = 'capture'), 0),
           'contacts', coalesce(sum(events) filter (where kind = 'contact'), 0),
           'previews', coalesce(sum(events) filter (where kind = 'preview'), 0),
@@ -1437,12 +2038,14 @@ begin
             sum(events) filter (where kind = 'buy') as buys, sum(events) filter (where kind = 'capture') as captures
           from d where panel = 'kinds' group by day) x on x.day = g.day::date),
       'pages', coalesce((select jsonb_agg(jsonb_build_object(
-          'route', route, 'views', views, 'visitors', visitors, 'buys', buys, 'captures', captures,
+          'route', route, 'views', views, 'visitors', visitors, 'buys', buys, 'buyers', buyers, 'unviewedBuys', unviewed, 'captures', captures,
           'ctas', ctas, 'buyValueCents', value) order by views desc, route)
         from (select route,
             coalesce(sum(events) filter (where kind = 'view'), 0) as views,
             coalesce(sum(visitors) filter (where kind = 'view'), 0) as visitors,
             coalesce(sum(events) filter (where kind = 'buy'), 0) as buys,
+            coalesce(sum(visitors) filter (where kind = 'buy'), 0) as buyers,
+            coalesce(sum(events) filter (where kind = 'buy-unviewed'), 0) as unviewed,
             coalesce(sum(events) filter (where kind = 'capture'), 0) as captures,
             coalesce(sum(events) filter (where kind = 'cta'), 0) as ctas,
             coalesce(sum(value_cents) filter (where kind = 'buy'), 0) as value
@@ -1474,6 +2077,109 @@ end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_insights(date,date) is 'The /admin/insights numbers for [p_from, p_to] (UTC days): rollups plus the raw events of unfolded days. Admins at aal2 only (others read zeros, by the tables'' policies).';
+
+CREATE OR REPLACE FUNCTION public.admin_list_summary(p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_list_admin('read the list');
+  perform analytics.check_range(p_from, p_to);
+  return jsonb_build_object(
+    'counts', (select jsonb_build_object(
+        'pending', count(*) filter (where status = 'pending'),
+        'confirmed', count(*) filter (where status = 'confirmed'),
+        'unsubscribed', count(*) filter (where status = 'unsubscribed'),
+        'bounced', count(*) filter (where status = 'bounced'),
+        'complained', count(*) filter (where status = 'complained'))
+      from public.email_captures),
+    -- Addresses the forms took in the range, per page: how many were ever confirmed.
+    'sources', coalesce((
+      select jsonb_agg(jsonb_build_object('route', route, 'captured', captured, 'confirmed', confirmed,
+          'rate', round(confirmed::numeric / captured, 4)) order by captured desc, route nulls last)
+      from (select s.consent_route as route, count(*)::integer as captured, (count(*) filter (where s.confirmed_at is not null))::integer as confirmed
+            from public.email_captures s
+            where s.source = 'starter_kit' and (s.consented_at at time zone 'utc')::date between p_from and p_to
+            group by s.consent_route) r), '[]'),
+    -- Per UTC day: addresses given, confirmations, departures (of the addresses still on the list).
+    'days', (
+      select jsonb_agg(jsonb_build_object('day', g.day::date, 'captured', coalesce(c.n, 0), 'confirmed', coalesce(f.n, 0),
+          'unsubscribed', coalesce(u.n, 0)) order by g.day)
+      from generate_series(p_from::timestamp, p_to::timestamp, interval '1 day') g(day)
+      left join (select (s.consented_at at time zone 'utc')::date as day, count(*) as n from public.email_captures s group by 1) c on c.day = g.day::date
+      left join (select (s.confirmed_at at time zone 'utc')::date as day, count(*) as n from public.email_captures s group by 1) f on f.day = g.day::date
+      left join (select (s.unsubscribed_at at time zone 'utc')::date as day, count(*) as n from public.email_captures s group by 1) u on u.day = g.day::date),
+    'wordings', coalesce((
+      select jsonb_agg(jsonb_build_object('version', w.version, 'wording', w.wording, 'first_published_at', w.first_published_at) order by w.first_published_at, w.version)
+      from private.consent_wordings w), '[]'));
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_list_summary(date,date) is 'The list screen: counts by status; per source page, addresses the forms took in [p_from, p_to] and how many were confirmed (rate); per UTC day, addresses given, confirmed and unsubscribed; the privacy wordings by version. Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_newsletter_stats()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_list_admin('read the newsletters'' figures');
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+        'newsletter', x.newsletter, 'subject', x.subject, 'first_queued_at', x.first_queued_at, 'last_queued_at', x.last_queued_at,
+        'total', coalesce(d.total, 0), 'queued', coalesce(d.queued, 0), 'sent', coalesce(d.sent, 0), 'failed', coalesce(d.failed, 0),
+        'bounced', coalesce(d.bounced, 0), 'complained', coalesce(d.complained, 0), 'skipped', coalesce(d.skipped, 0),
+        'unsubscribed_after', coalesce(d.unsubscribed_after, 0))
+      order by x.last_queued_at desc, x.newsletter)
+    from list.sends x
+    left join (
+      select newsletter,
+        count(*)::integer as total,
+        (count(*) filter (where status in ('queued', 'sending')))::integer as queued,
+        -- Every mail the provider took, those that bounced or drew a complaint later included.
+        (count(*) filter (where status in ('sent', 'bounced', 'complained')))::integer as sent,
+        (count(*) filter (where status = 'failed'))::integer as failed,
+        (count(*) filter (where status = 'bounced'))::integer as bounced,
+        (count(*) filter (where status = 'complained'))::integer as complained,
+        (count(*) filter (where status = 'skipped'))::integer as skipped,
+        (count(*) filter (where unsubscribed_at is not null))::integer as unsubscribed_after
+      from list.deliveries group by newsletter
+    ) d on d.newsletter = x.newsletter), '[]');
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_newsletter_stats() is 'Per newsletter: total deliveries, queued (waiting or being sent), sent (the provider took it), failed, bounced, complained, skipped (no longer confirmed at send time), unsubscribed after (through this newsletter''s link). Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_order_visits(p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_from timestamptz := p_from::timestamp at time zone 'utc';
+  v_to timestamptz := (p_to + 1)::timestamp at time zone 'utc';
+begin
+  perform analytics.check_range(p_from, p_to);
+  return (
+    with o as (
+      select r.route, r.product, r.viewed
+      from sales.orders o
+      left join analytics.buy_references r on r.reference = o.reference
+      where o.paid and o.amount_minor is not null and o.currency is not null and o.paid_at >= v_from and o.paid_at < v_to
+    )
+    select jsonb_build_object(
+      'routes', coalesce((select jsonb_agg(jsonb_build_object('route', route, 'product', product, 'counted', counted, 'unviewed', unviewed) order by route, product)
+        from (select route, product, count(*) filter (where viewed) as counted, count(*) filter (where not viewed) as unviewed
+              from o where route is not null group by route, product) x), '[]'),
+      'unattributed', (select count(*) from o where route is null)));
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_order_visits(date,date) is 'Paid orders of [p_from, p_to] per route and product of their buy click: counted (the click followed a view of its page by the same visitor that day) and unviewed; and unattributed (no buy click). Admins at aal2 only.';
 
 CREATE OR REPLACE FUNCTION public.admin_orders(p_from date, p_to date, p_limit integer DEFAULT 100, p_offset integer DEFAULT 0)
  RETURNS jsonb
@@ -1508,6 +2214,44 @@ end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_orders(date,date,integer,integer) is 'Orders paid in [p_from, p_to], newest first, one page ({total, rows}), with their attribution. Admins at aal2 only.';
+
+CREATE OR REPLACE FUNCTION public.admin_queue_newsletter(p_newsletter text, p_subject text DEFAULT NULL::text, p_dry_run boolean DEFAULT false)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued integer;
+begin
+  perform private.require_list_admin('send a newsletter');
+  if p_newsletter is null or p_newsletter !~ '^[a-z0-9][a-z0-9-]*$' or char_length(p_newsletter) > 64 then
+    raise exception 'invalid newsletter: p_newsletter is its slug' using errcode = '22023';
+  end if;
+  if p_newsletter in ('welcome', 'confirmation') then
+    raise exception 'invalid newsletter: % is sent by the list itself, one subscriber at a time', p_newsletter using errcode = '22023';
+  end if;
+  if char_length(p_subject) > 300 then
+    raise exception 'invalid subject: at most 300 characters' using errcode = '22023';
+  end if;
+  if coalesce(p_dry_run, false) then
+    -- How many a send would queue now: the confirm dialog's figure.
+    return (select count(*) from public.email_captures s
+            where s.status = 'confirmed'
+              and not exists (select 1 from list.deliveries d where d.newsletter = p_newsletter and d.subscriber_id = s.id));
+  end if;
+  insert into list.sends as x (newsletter, subject) values (p_newsletter, p_subject)
+  on conflict (newsletter) do update set last_queued_at = now(), subject = coalesce(excluded.subject, x.subject);
+  insert into list.deliveries (newsletter, subscriber_id)
+  select p_newsletter, s.id from public.email_captures s where s.status = 'confirmed' order by s.id
+  on conflict (newsletter, subscriber_id) do nothing;
+  get diagnostics v_queued = row_count;
+  perform pg_notify('list_mail', 'deliveries');
+  return v_queued;
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres
+comment on function admin_queue_newsletter(text,text,boolean) is 'Queues one delivery of the newsletter per confirmed subscriber that has none yet (a second send queues nothing new); returns how many. With p_dry_run, only counts them. Admins at aal2 only.';
 
 CREATE OR REPLACE FUNCTION public.admin_sales(p_from date, p_to date)
  RETURNS jsonb
@@ -1550,7 +2294,7 @@ $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function admin_sales(date,date) is 'Orders paid in [p_from, p_to] (UTC days), per currency: totals, per day, product, route, block, campaign, referrer host (attributed false: no reference, or one matching no buy click) and experiment variant seen. Admins at aal2 only.';
 
-CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text, p_altcha text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text, p_altcha text DEFAULT NULL::text, p_route text DEFAULT NULL::text, p_form text DEFAULT NULL::text, p_wording text DEFAULT NULL::text)
  RETURNS json
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1558,26 +2302,114 @@ CREATE OR REPLACE FUNCTION public.capture_starter_kit_email(p_email text, p_altc
 AS $function$
 declare
   v_refused json := private.count_form('email_captures', p_altcha);
+  v_due timestamptz;
 begin
   if v_refused is not null then
     return v_refused;
   end if;
+  if p_route is not null and (char_length(p_route) > 200 or p_route !~ '^/[A-Za-z0-9/._~%-]*$') then
+    return private.refusal(400, '22023', 'invalid consent record: p_route is not a path of this site', 'Send the page''s path, like /blog/a-post.');
+  end if;
+  if p_form is not null and (char_length(p_form) > 64 or p_form !~ '^[a-z0-9][a-z0-9_-]*$') then
+    return private.refusal(400, '22023', 'invalid consent record: p_form is not a block id', 'Send the form''s block id, or email-capture.');
+  end if;
+  if p_wording is not null and p_wording !~ '^[0-9a-f]{16}$' then
+    return private.refusal(400, '22023', 'invalid consent record: p_wording is not 16 hex digits', 'Send the first 16 hex digits of the sha256 of the privacy wording the form shows.');
+  end if;
   -- A sub-block: a refused insert rolls back only itself, never the count above.
   begin
-    insert into public.email_captures (email, source)
-    values (lower(btrim(p_email)), 'starter_kit')
-    -- A second sign-up with the same address is not an error for the visitor.
-    on conflict (email) do nothing;
+    -- New: pending, with its consent record, a confirmation due. Pending or unsubscribed: pending
+    -- with the consent given now. Confirmed, bounced, complained: unchanged. Whichever, the answer
+    -- is the same (null): the form tells nobody whether an address is on the list.
+    insert into public.email_captures as c
+      (email, source, status, status_changed_at, consented_at, consent_route, consent_form, consent_wording, confirm_due_at)
+    values (lower(btrim(p_email)), 'starter_kit', 'pending', now(), now(), p_route, p_form, p_wording, now())
+    on conflict (email) do update set
+      status = 'pending',
+      status_changed_at = now(),
+      consented_at = now(),
+      consent_route = excluded.consent_route,
+      consent_form = excluded.consent_form,
+      consent_wording = excluded.consent_wording,
+      -- At most one confirmation per address per 24 hours, however often it is typed.
+      confirm_due_at = case when c.confirm_sent_at is null or c.confirm_sent_at <= now() - interval '24 hours'
+                            then coalesce(c.confirm_due_at, now()) else c.confirm_due_at end
+    where c.status in ('pending', 'unsubscribed')
+    returning c.confirm_due_at into v_due;
   exception when check_violation or not_null_violation then
     -- The table's own checks decide what a valid address is; the answer names neither the
     -- constraint nor the row.
     return private.refusal(400, '22023', 'invalid email address', 'Give an address like name@example.com, at most 254 characters.');
   end;
+  if v_due is not null then
+    -- Wakes a mailer listening (delivered at commit; names nobody).
+    perform pg_notify('list_mail', 'confirmations');
+  end if;
   return null;
 end;
 $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
-comment on function capture_starter_kit_email(text,text) is 'Adds an address to the starter-kit list; silent on duplicates; 400 (22023) on an invalid address; 429 past the hourly budgets in private.hourly_limits, or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
+comment on function capture_starter_kit_email(text,text,text,text,text) is 'Adds an address to the list as pending with its consent record (p_route, p_form, p_wording) and asks for a confirmation mail, at most one per address per 24 hours; null whatever the address''s state; 400 (22023) on an invalid address or consent record; 429 past the hourly budgets in private.hourly_limits, or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
+
+CREATE OR REPLACE FUNCTION public.confirm_subscription(p_token text)
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v record;
+begin
+  select t.hash, t.expires_at, t.used_at, s.id, s.status into v
+  from list.tokens t join public.email_captures s on s.id = t.subscriber_id
+  where t.hash = private.token_hash(p_token) and t.purpose = 'confirm'
+  for update;
+  if not found then
+    return private.refusal(404, 'token_unknown', 'this confirmation link is not one we sent', 'Sign up again with the form to get a new link.');
+  end if;
+  if v.used_at is not null then
+    return private.refusal(410, 'token_used', 'this confirmation link was already used', 'If you did not confirm, sign up again with the form to get a new link.');
+  end if;
+  if v.expires_at <= now() then
+    return private.refusal(410, 'token_expired', 'this confirmation link has expired', 'Sign up again with the form to get a new link.');
+  end if;
+  if v.status in ('bounced', 'complained') then
+    return private.refusal(410, 'address_suppressed', 'this address no longer receives our mail', 'Write to us through the contact form to be added again.');
+  end if;
+  update list.tokens set used_at = now() where hash = v.hash;
+  update public.email_captures
+  set status = 'confirmed', confirmed_at = now(), status_changed_at = now(), confirm_due_at = null
+  where id = v.id and status <> 'confirmed';
+  -- The welcome mail: a delivery of the newsletter `welcome`, once per subscriber.
+  insert into list.sends (newsletter) values ('welcome') on conflict (newsletter) do nothing;
+  insert into list.deliveries (newsletter, subscriber_id) values ('welcome', v.id) on conflict (newsletter, subscriber_id) do nothing;
+  perform pg_notify('list_mail', 'deliveries');
+  return json_build_object('status', 'confirmed');
+end;
+$function$;
+-- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
+comment on function confirm_subscription(text) is 'The Confirm button''s POST: a valid confirm token makes its address confirmed, is used, and queues the welcome mail. {status: confirmed}; 404 token_unknown (forged, or another purpose''s), 410 token_used, token_expired or address_suppressed.';
+
+CREATE OR REPLACE FUNCTION public.log_checkout_delivery(p_delivery jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_status integer;
+begin
+  if jsonb_typeof(p_delivery) is distinct from 'object' or (p_delivery ->> 'outcome') is null or (p_delivery ->> 'outcome') not in ('ignored', 'refused') then
+    raise exception 'invalid delivery: outcome is not ignored or refused' using errcode = '22023';
+  end if;
+  v_status := case when (p_delivery ->> 'status') ~ '^[1-5][0-9]{2}$' then (p_delivery ->> 'status')::integer
+    when p_delivery ->> 'outcome' = 'ignored' then 200 else 400 end;
+  perform sales.delivered(p_delivery ->> 'provider', p_delivery ->> 'eventId', p_delivery ->> 'type', p_delivery ->> 'orderId',
+    p_delivery ->> 'outcome', v_status, p_delivery ->> 'reason');
+end;
+$function$;
+-- grants: postgres=X/postgres service_role=X/postgres
+comment on function log_checkout_delivery(jsonb) is 'Logs a delivery the checkout webhook refused or ignored before any event was recorded (no secret, a signature that does not verify, a kind it does not count). Service role only.';
 
 CREATE OR REPLACE FUNCTION public.publish_catalogue(p_catalogue jsonb)
  RETURNS jsonb
@@ -1588,6 +2420,9 @@ AS $function$
 declare
   v_products jsonb := coalesce(p_catalogue -> 'products', '[]');
   v_experiments jsonb := coalesce(p_catalogue -> 'experiments', '[]');
+  v_routes jsonb := coalesce(p_catalogue -> 'routes', '[]');
+  v_version timestamptz;
+  v_stored timestamptz := (select version from analytics.catalogue_version);
   v_same boolean;
 begin
   if (select auth.jwt()) ->> 'role' is not null then
@@ -1597,17 +2432,25 @@ begin
       raise exception 'only an admin signed in with a second factor may publish the catalogue' using errcode = '42501';
     end if;
   end if;
-  if jsonb_typeof(v_products) <> 'array' or jsonb_typeof(v_experiments) <> 'array' then
-    raise exception 'invalid catalogue: products and experiments must be arrays' using errcode = '22023';
+  if jsonb_typeof(v_products) <> 'array' or jsonb_typeof(v_experiments) <> 'array' or jsonb_typeof(v_routes) <> 'array' then
+    raise exception 'invalid catalogue: products, experiments and routes must be arrays' using errcode = '22023';
   end if;
+  begin
+    v_version := (p_catalogue ->> 'version')::timestamptz;
+  exception when others then
+    raise exception 'invalid catalogue: version is not an ISO 8601 time' using errcode = '22023';
+  end;
   create temporary table if not exists pg_temp.catalogue_products (id text, price_minor bigint, currency text) on commit drop;
   create temporary table if not exists pg_temp.catalogue_arms (route text, experiment text, variant text) on commit drop;
-  truncate pg_temp.catalogue_products, pg_temp.catalogue_arms;
+  create temporary table if not exists pg_temp.catalogue_routes (route text, product text) on commit drop;
+  truncate pg_temp.catalogue_products, pg_temp.catalogue_arms, pg_temp.catalogue_routes;
   begin
     insert into pg_temp.catalogue_products
     select p ->> 'id', (p ->> 'priceMinor')::bigint, p ->> 'currency' from jsonb_array_elements(v_products) p;
     insert into pg_temp.catalogue_arms
     select e ->> 'route', e ->> 'id', a #>> '{}' from jsonb_array_elements(v_experiments) e, jsonb_array_elements(e -> 'arms') a;
+    insert into pg_temp.catalogue_routes
+    select distinct r ->> 'route', p #>> '{}' from jsonb_array_elements(v_routes) r, jsonb_array_elements(r -> 'products') p;
   exception when others then
     raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
   end;
@@ -1616,22 +2459,60 @@ begin
       union all (select id, price_minor, currency from analytics.products except select id, price_minor, currency from pg_temp.catalogue_products))
     and not exists (
       (select route, experiment, variant from pg_temp.catalogue_arms except select route, experiment, variant from analytics.experiment_arms)
-      union all (select route, experiment, variant from analytics.experiment_arms except select route, experiment, variant from pg_temp.catalogue_arms));
+      union all (select route, experiment, variant from analytics.experiment_arms except select route, experiment, variant from pg_temp.catalogue_arms))
+    and not exists (
+      (select route, product from pg_temp.catalogue_routes except select route, product from analytics.route_products)
+      union all (select route, product from analytics.route_products except select route, product from pg_temp.catalogue_routes));
   if not v_same then
+    if v_stored is not null and (v_version is null or v_version < v_stored) then
+      raise exception 'this catalogue is from an older build of the site (built %) than the one the database holds (built %): not published, so an old tab cannot bring back old prices or products',
+        coalesce(to_char(v_version at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS "UTC"'), 'at an unknown time'), to_char(v_stored at time zone 'utc', 'YYYY-MM-DD HH24:MI:SS "UTC"')
+        using errcode = 'P0001', hint = 'Reload the admin page to get the newest build; a build of older sources is published only by running it (npm start, or psql).';
+    end if;
     delete from analytics.products;
     delete from analytics.experiment_arms;
+    delete from analytics.route_products;
     begin
       insert into analytics.products select * from pg_temp.catalogue_products;
       insert into analytics.experiment_arms select * from pg_temp.catalogue_arms;
+      insert into analytics.route_products select * from pg_temp.catalogue_routes;
     exception when check_violation or not_null_violation or unique_violation then
       raise exception 'invalid catalogue: %', sqlerrm using errcode = '22023';
     end;
   end if;
-  return jsonb_build_object('changed', not v_same);
+  if not v_same or v_version > v_stored or (v_stored is null and v_version is not null) then
+    insert into analytics.catalogue_version (id, version, published_at) values (true, v_version, now())
+    on conflict (id) do update set version = excluded.version, published_at = excluded.published_at;
+  end if;
+  return jsonb_build_object('changed', not v_same, 'version', (select version from analytics.catalogue_version));
 end;
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
-comment on function publish_catalogue(jsonb) is 'Stores the catalogue the site was built with (products with their prices in minor units, experiments with their arms), against which track() checks buy events and variants. Admins at aal2 through the API; the stand-in at start.';
+comment on function publish_catalogue(jsonb) is 'Stores the catalogue a build of the site made (products with their prices in minor units, experiments with their arms, the products each route sells, the build''s version), against which track() checks events. Refuses a catalogue from an older build that would change the stored one. Admins at aal2 through the API; the stand-in at start.';
+
+CREATE OR REPLACE FUNCTION public.publish_consent_wordings(p_wordings text[])
+ RETURNS text[]
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- Through the API only an admin at aal2 or the service role; the stand-in's start and psql have no claims.
+  if (select auth.jwt()) ->> 'role' is not null and (select auth.jwt()) ->> 'role' <> 'service_role' then
+    perform private.require_list_admin('publish consent wordings');
+  end if;
+  begin
+    insert into private.consent_wordings (version, wording)
+    select left(encode(sha256(convert_to(w, 'UTF8')), 'hex'), 16), w from unnest(p_wordings) w
+    on conflict (version) do nothing;
+  exception when check_violation or not_null_violation then
+    raise exception 'invalid wording: each is 1 to 4000 characters' using errcode = '22023';
+  end;
+  return array(select left(encode(sha256(convert_to(w, 'UTF8')), 'hex'), 16) from unnest(p_wordings) with ordinality u(w, i) order by i);
+end;
+$function$;
+-- grants: authenticated=X/postgres postgres=X/postgres service_role=X/postgres
+comment on function publish_consent_wordings(text[]) is 'Stores the privacy wordings the site''s forms show, each once; returns their versions (first 16 hex digits of sha256), in order. Admins at aal2 and the service role through the API; the stand-in at start.';
 
 CREATE OR REPLACE FUNCTION public.record_checkout_event(p_event jsonb)
  RETURNS jsonb
@@ -1640,54 +2521,92 @@ CREATE OR REPLACE FUNCTION public.record_checkout_event(p_event jsonb)
  SET search_path TO ''
 AS $function$
 declare
+  v_problem text := sales.checkout_event_problem(p_event);
   v_provider text := p_event ->> 'provider';
   v_kind text := p_event ->> 'kind';
-  v_order text := p_event ->> 'orderId';
+  v_event_id text := p_event ->> 'eventId';
+  v_type text := coalesce(nullif(left(p_event ->> 'type', 100), ''), p_event ->> 'kind');
+  v_order_id text := p_event ->> 'orderId';
+  v_currency text := p_event ->> 'currency';
   v_amount bigint;
   v_refunded bigint;
+  v_paid boolean;
   v_at timestamptz;
   v_reference text := p_event ->> 'reference';
-  v_paid boolean := coalesce((p_event ->> 'paid')::boolean, false);
+  v_order sales.orders;
+  v_unclaimed sales.unclaimed_refunds;
+  v_note text;
 begin
-  if v_provider is null or v_provider not in ('stripe', 'lemonsqueezy', 'polar') then
-    raise exception 'invalid checkout event: provider is not one of stripe, lemonsqueezy, polar' using errcode = '22023';
+  if v_problem is not null then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400, v_problem);
   end if;
-  if v_kind is null or v_kind not in ('sale', 'refund') then
-    raise exception 'invalid checkout event: kind is not sale or refund' using errcode = '22023';
-  end if;
-  if coalesce(char_length(p_event ->> 'eventId'), 0) not between 1 and 255 or coalesce(char_length(v_order), 0) not between 1 and 255 then
-    raise exception 'invalid checkout event: eventId and orderId are 1 to 255 characters' using errcode = '22023';
-  end if;
-  if (p_event ->> 'currency') !~ '^[A-Z]{3}$' then
-    raise exception 'invalid checkout event: currency is not an ISO 4217 code' using errcode = '22023';
-  end if;
-  begin
-    v_amount := (p_event ->> 'amountMinor')::bigint;
-    v_refunded := coalesce((p_event ->> 'refundedMinor')::bigint, 0);
-    v_at := coalesce((p_event ->> 'at')::timestamptz, now());
-  exception when others then
-    raise exception 'invalid checkout event: amountMinor and refundedMinor are whole numbers, at an ISO time' using errcode = '22023';
-  end;
+  v_amount := (p_event ->> 'amountMinor')::numeric;
+  v_refunded := coalesce((p_event ->> 'refundedMinor')::numeric, 0);
+  v_paid := coalesce((p_event ->> 'paid')::boolean, false);
+  v_at := coalesce((p_event ->> 'at')::timestamptz, now());
   -- A reference the visitor could have edited in the checkout address: kept only in its one form.
   if v_reference !~ '^[A-Za-z0-9_-]{22}$' then
     v_reference := null;
   end if;
 
-  insert into sales.webhook_events (provider, event_id, type, order_id)
-  values (v_provider, p_event ->> 'eventId', left(coalesce(p_event ->> 'type', v_kind), 100), v_order)
-  on conflict (provider, event_id) do nothing;
-  if not found then
-    return jsonb_build_object('recorded', false);
+  -- One order's events one at a time: a sale and its refund arriving at once each see the other.
+  perform pg_advisory_xact_lock(hashtextextended(v_provider || ':' || v_order_id, 49));
+  if exists (select from sales.webhook_events e where e.provider = v_provider and e.event_id = v_event_id) then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'replay', 200, 'received before: changes nothing');
+  end if;
+  select * into v_order from sales.orders o where o.provider = v_provider and o.order_id = v_order_id;
+
+  if v_order.order_id is null and v_kind = 'refund' then
+    insert into sales.webhook_events (provider, event_id, type, order_id) values (v_provider, v_event_id, v_type, v_order_id);
+    insert into sales.unclaimed_refunds as u (provider, order_id, currency, refunded_minor)
+    values (v_provider, v_order_id, v_currency, v_refunded)
+    on conflict (provider, order_id) do update set refunded_minor = greatest(u.refunded_minor, excluded.refunded_minor),
+      currency = coalesce(u.currency, excluded.currency), received_at = now();
+    delete from sales.unclaimed_refunds u where u.received_at < now() - interval '30 days';
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'ignored', 200,
+      'not this site''s: a refund of a payment no sale of this site made (kept aside 30 days, should its sale arrive late)');
   end if;
 
+  if v_order.order_id is not null then
+    if v_currency is not null and v_order.currency is not null and v_currency <> v_order.currency then
+      return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+        format('currency %s is not its order''s %s: an order''s currency is set once, by its sale', v_currency, v_order.currency));
+    end if;
+    if v_kind = 'sale' and v_amount is not null and v_order.amount_minor is not null and v_amount <> v_order.amount_minor then
+      return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+        format('amount %s is not its order''s %s: an order''s amount is set once, by its sale', v_amount, v_order.amount_minor));
+    end if;
+  elsif v_kind = 'sale' then
+    -- A refund that came first: the sale claims it, in the sale's currency only.
+    delete from sales.unclaimed_refunds u where u.provider = v_provider and u.order_id = v_order_id returning * into v_unclaimed;
+    if v_unclaimed.order_id is not null then
+      if v_unclaimed.currency is distinct from v_currency and v_unclaimed.currency is not null then
+        v_note := format('a refund received before it in %s, not its currency, was not applied', v_unclaimed.currency);
+      else
+        v_refunded := greatest(v_refunded, v_unclaimed.refunded_minor);
+        v_note := 'with its refund, received before it';
+      end if;
+    end if;
+  end if;
+  if v_refunded > coalesce(v_order.amount_minor, v_amount) then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'refused', 400,
+      format('refunds of %s exceed the order''s amount of %s', v_refunded, coalesce(v_order.amount_minor, v_amount)));
+  end if;
+
+  insert into sales.webhook_events (provider, event_id, type, order_id)
+  values (v_provider, v_event_id, v_type, v_order_id)
+  on conflict (provider, event_id) do nothing;
+  if not found then
+    return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'replay', 200, 'received before: changes nothing');
+  end if;
   insert into sales.orders as o (provider, order_id, amount_minor, currency, paid, refunded_minor, product, reference, paid_at)
-  values (v_provider, v_order, v_amount, p_event ->> 'currency', v_paid, v_refunded,
+  values (v_provider, v_order_id, v_amount, v_currency, v_paid, v_refunded,
     case when (p_event ->> 'product') ~ '^[a-z0-9][a-z0-9-]{0,63}$' then p_event ->> 'product' end,
     v_reference, case when v_paid then v_at end)
   on conflict (provider, order_id) do update set
-    -- The sale's own amount is the order's; a refund's fills it only until the sale arrives.
-    amount_minor = case when v_kind = 'sale' then coalesce(excluded.amount_minor, o.amount_minor) else coalesce(o.amount_minor, excluded.amount_minor) end,
-    currency = case when v_kind = 'sale' then coalesce(excluded.currency, o.currency) else coalesce(o.currency, excluded.currency) end,
+    -- Set once, by the sale (the checks above refused any other).
+    amount_minor = coalesce(o.amount_minor, excluded.amount_minor),
+    currency = coalesce(o.currency, excluded.currency),
     paid = o.paid or excluded.paid,
     -- Every provider sends the refunds so far: the largest seen is the latest, whatever the order of arrival.
     refunded_minor = greatest(o.refunded_minor, excluded.refunded_minor),
@@ -1695,11 +2614,11 @@ begin
     reference = coalesce(o.reference, excluded.reference),
     paid_at = least(o.paid_at, excluded.paid_at),
     updated_at = now();
-  return jsonb_build_object('recorded', true);
+  return sales.delivered(v_provider, v_event_id, v_type, v_order_id, 'counted', 200, v_note);
 end;
 $function$;
 -- grants: postgres=X/postgres service_role=X/postgres
-comment on function record_checkout_event(jsonb) is 'The one writer of sales.orders: one verified webhook event (checkout-webhook Edge Function, service role only). Idempotent by (provider, eventId); merges in any order.';
+comment on function record_checkout_event(jsonb) is 'The one writer of sales.orders: one verified webhook event (checkout-webhook Edge Function, service role only), logged in sales.webhook_deliveries. Idempotent by (provider, eventId); an order''s amount and currency set once by its sale; a malformed event, or one at odds with its order, refused with its reason, never raised.';
 
 CREATE OR REPLACE FUNCTION public.reopen_site_limit(p_action text)
  RETURNS void
@@ -1764,6 +2683,34 @@ $function$;
 -- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
 comment on function send_contact_message(text,text,text,text,text,text) is 'Stores one contact-form message; 400 (22023) naming the invalid field; 429 past the hourly budgets in private.hourly_limits (per client, per IPv6 network), or past the site-wide breaker without a solved challenge (p_altcha; the 429 carries a new one in details). Every attempt counts.';
 
+CREATE OR REPLACE FUNCTION public.subscription_token(p_token text)
+ RETURNS json
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v record;
+  v_reason text;
+begin
+  select t.purpose, t.expires_at, t.used_at, s.email, s.status into v
+  from list.tokens t join public.email_captures s on s.id = t.subscriber_id
+  where t.hash = private.token_hash(p_token);
+  if not found then
+    return json_build_object('purpose', null, 'valid', false, 'reason', 'unknown', 'email_masked', null, 'status', null);
+  end if;
+  v_reason := case
+    when v.status in ('bounced', 'complained') then 'suppressed'
+    when v.purpose = 'confirm' and v.used_at is not null then 'used'
+    when v.purpose = 'confirm' and v.expires_at <= now() then 'expired'
+  end;
+  return json_build_object('purpose', v.purpose, 'valid', v_reason is null, 'reason', v_reason,
+    'email_masked', private.mask_email(v.email), 'status', v.status);
+end;
+$function$;
+-- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
+comment on function subscription_token(text) is 'What a token in a mail is, changing nothing (a GET of the confirm or unsubscribe page): {purpose, valid, reason (unknown, used, expired, suppressed; null when valid), email_masked, status}.';
+
 CREATE OR REPLACE FUNCTION public.track(text)
  RETURNS json
  LANGUAGE plpgsql
@@ -1779,6 +2726,7 @@ declare
   v_price bigint;
   v_experiment text;
   v_visitor bytea;
+  v_day date := (now() at time zone 'utc')::date;
   c_hint constant text := 'Send {"k":kind,"r":"/route","d":"phone|tablet|desktop"} and optional b, t, p, f, us, um, uc, v, x (see supabase/README.md).';
 begin
   -- Global Privacy Control and Do Not Track: nothing counted, nothing stored, not even the attempt.
@@ -1805,6 +2753,10 @@ begin
       v_problem := format('p (product) %s is not in the catalogue', v_body ->> 'p');
     elsif v_body ->> 'k' = 'buy' and v_body ? 'c' and (v_body ->> 'c')::bigint <> v_price then
       v_problem := format('c (price) %s is not the catalogue''s price of %s; leave it out, the catalogue''s is used', v_body ->> 'c', v_body ->> 'p');
+    elsif v_body ->> 'k' = 'buy' and exists (select 1 from analytics.route_products)
+          and not exists (select 1 from analytics.route_products where route = v_body ->> 'r' and product = v_body ->> 'p') then
+      v_problem := format('p (product) %s is not sold on %s (its buy buttons sell: %s)', v_body ->> 'p', v_body ->> 'r',
+        coalesce((select string_agg(product, ', ' order by product) from analytics.route_products where route = v_body ->> 'r'), 'nothing'));
     end if;
   end if;
   if v_problem is null and v_body ? 'v' then
@@ -1823,18 +2775,53 @@ begin
   v_visitor := sha256(private.analytics_salt_today()
     || convert_to((select site from analytics.settings) || chr(10) || private.client_address() || chr(10) || v_agent, 'UTF8'));
   insert into analytics.events (visitor, kind, route, block_id, block_type, product, price_cents,
-    referrer_host, utm_source, utm_medium, utm_campaign, device, variant)
+    referrer_host, utm_source, utm_medium, utm_campaign, device, variant, reference)
   values (v_visitor, v_body ->> 'k', v_body ->> 'r', v_body ->> 'b', v_body ->> 't', v_body ->> 'p',
     case when v_body ->> 'k' = 'buy' then v_price end,
-    v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v');
+    v_body ->> 'f', v_body ->> 'us', v_body ->> 'um', v_body ->> 'uc', v_body ->> 'd', v_body ->> 'v', v_body ->> 'x');
   if v_body ? 'x' then
     perform private.store_buy_reference(v_body ->> 'x', v_visitor, v_body, v_experiment);
+  elsif v_body ->> 'k' = 'view' then
+    update analytics.buy_references r set viewed = true, steps = private.visit_steps(v_day, v_visitor)
+    from analytics.events e
+    where e.day = v_day and e.visitor = v_visitor and e.kind = 'buy' and e.route = v_body ->> 'r'
+      and e.reference = r.reference and not r.viewed;
   end if;
   return null;
 end;
 $function$;
 -- grants: anon=X/postgres postgres=X/postgres
-comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
+comment on function track(text) is 'The beacon''s one call: a JSON event as text (text/plain, no CORS preflight). null when stored; 400 naming the field (a product not in the catalogue or not sold on the route, a variant its route does not declare, a price not the catalogue''s), 403 for a bot or a browser sending Sec-GPC or DNT, 429 past the caps; nothing stored when refused. A buy''s value is the catalogue''s price; its reference x stores the click''s attribution.';
+
+CREATE OR REPLACE FUNCTION public.unsubscribe(p_token text, p_erase boolean DEFAULT false)
+ RETURNS json
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v record;
+begin
+  -- Any token we sent, used or expired: leaving never needs a fresh link.
+  select t.subscriber_id, t.delivery_id into v from list.tokens t where t.hash = private.token_hash(p_token);
+  if not found then
+    return private.refusal(404, 'token_unknown', 'this link is not one we sent', 'Use the link at the bottom of one of our mails.');
+  end if;
+  if coalesce(p_erase, false) then
+    perform private.erase_subscriber(v.subscriber_id);
+    return json_build_object('status', 'erased');
+  end if;
+  update public.email_captures
+  set status = 'unsubscribed', unsubscribed_at = now(), status_changed_at = now(), confirm_due_at = null
+  where id = v.subscriber_id and status in ('pending', 'confirmed');
+  if v.delivery_id is not null then
+    update list.deliveries set unsubscribed_at = coalesce(unsubscribed_at, now()) where id = v.delivery_id;
+  end if;
+  return json_build_object('status', 'unsubscribed');
+end;
+$function$;
+-- grants: anon=X/postgres authenticated=X/postgres postgres=X/postgres
+comment on function unsubscribe(text,boolean) is 'Leaves the list at once with any token we sent (unsubscribe or confirm, used or not): {status: unsubscribed}; with p_erase, deletes the address, its consent record and tokens, its deliveries kept without it: {status: erased}. 404 token_unknown for a forged token.';
 
 CREATE OR REPLACE FUNCTION rls.session_is_live()
  RETURNS boolean
@@ -1846,6 +2833,61 @@ AS $function$
 $function$;
 -- grants: authenticated=X/postgres postgres=X/postgres
 comment on function rls.session_is_live() is 'True when the request''s JWT names a session that still exists (sign-out deletes it).';
+
+CREATE OR REPLACE FUNCTION sales.checkout_event_problem(p_event jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field text;
+  v_number numeric;
+  v_at timestamptz;
+begin
+  if jsonb_typeof(p_event) is distinct from 'object' then
+    return 'the event is not a JSON object';
+  end if;
+  if (p_event ->> 'provider') is null or (p_event ->> 'provider') not in ('stripe', 'lemonsqueezy', 'polar') then
+    return format('provider %s is not one of stripe, lemonsqueezy, polar', coalesce(left(p_event ->> 'provider', 40), '(none)'));
+  end if;
+  if (p_event ->> 'kind') is null or (p_event ->> 'kind') not in ('sale', 'refund') then
+    return format('kind %s is not sale or refund', coalesce(left(p_event ->> 'kind', 40), '(none)'));
+  end if;
+  if coalesce(char_length(p_event ->> 'eventId'), 0) not between 1 and 255 or coalesce(char_length(p_event ->> 'orderId'), 0) not between 1 and 255 then
+    return 'eventId and orderId are 1 to 255 characters';
+  end if;
+  if (p_event ->> 'currency') !~ '^[A-Z]{3}$' then
+    return format('currency %s is not an ISO 4217 code', left(p_event ->> 'currency', 40));
+  end if;
+  foreach v_field in array array['amountMinor', 'refundedMinor'] loop
+    if p_event ? v_field and jsonb_typeof(p_event -> v_field) <> 'null' then
+      v_number := case when jsonb_typeof(p_event -> v_field) = 'number' then (p_event ->> v_field)::numeric end;
+      if v_number is null or v_number <> trunc(v_number) or v_number not between 0 and 999999999999 then
+        return format('%s %s is not a whole number of minor units from 0 to 999999999999', v_field, left(p_event ->> v_field, 40));
+      end if;
+    end if;
+  end loop;
+  if jsonb_typeof(p_event -> 'paid') not in ('boolean', 'null') then
+    return 'paid is not true or false';
+  end if;
+  if (p_event ->> 'at') is not null then
+    begin
+      v_at := (p_event ->> 'at')::timestamptz;
+    exception when others then
+      return format('at %s is not a time', left(p_event ->> 'at', 40));
+    end;
+    if v_at < '2000-01-01T00:00:00Z' or v_at > now() + interval '1 day' then
+      return format('at %s is not a time between 2000 and tomorrow', left(p_event ->> 'at', 40));
+    end if;
+  end if;
+  if p_event ->> 'kind' = 'sale' and (p_event ->> 'paid')::boolean is true and ((p_event ->> 'amountMinor') is null or (p_event ->> 'currency') is null) then
+    return 'a paid sale without its amount and currency cannot be counted';
+  end if;
+  return null;
+end;
+$function$;
+-- grants: postgres=X/postgres
 
 CREATE OR REPLACE FUNCTION sales.daily_sales_columns(p_sign integer, p_reference text)
  RETURNS text
@@ -1883,6 +2925,26 @@ AS $function$
     on conflict (day, panel, key, shard) do update set orders = d.orders + excluded.orders,
       refunded_orders = d.refunded_orders + excluded.refunded_orders,
       gross_minor = d.gross_minor + excluded.gross_minor, refunded_minor = d.refunded_minor + excluded.refunded_minor$q$, p_changes)
+$function$;
+-- grants: postgres=X/postgres
+
+CREATE OR REPLACE FUNCTION sales.delivered(p_provider text, p_event_id text, p_type text, p_order_id text, p_outcome text, p_status integer, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  insert into sales.webhook_deliveries (provider, event_id, event_type, order_id, outcome, status, reason)
+  values (case when p_provider in ('stripe', 'lemonsqueezy', 'polar') then p_provider end,
+    nullif(left(p_event_id, 255), ''), nullif(left(p_type, 100), ''), nullif(left(p_order_id, 255), ''), p_outcome, p_status, left(p_reason, 500))
+  returning id into v_id;
+  if v_id % 100 = 0 then
+    delete from sales.webhook_deliveries where id <= v_id - 1000;
+  end if;
+  return jsonb_build_object('recorded', p_outcome = 'counted', 'outcome', p_outcome, 'reason', p_reason);
+end;
 $function$;
 -- grants: postgres=X/postgres
 
@@ -1993,6 +3055,15 @@ create policy "Admin reads of analytics.buy_references need aal2" on analytics.b
 create policy "Admins can read analytics.buy_references" on analytics.buy_references as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
+create policy "Admin reads of analytics.catalogue_version need a live session" on analytics.catalogue_version as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.catalogue_version need aal2" on analytics.catalogue_version as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.catalogue_version" on analytics.catalogue_version as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admin reads of analytics daily need a live session" on analytics.daily as restrictive for select to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live));
 
@@ -2056,6 +3127,15 @@ create policy "Admin reads of analytics.products need aal2" on analytics.product
 create policy "Admins can read analytics.products" on analytics.products as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
+create policy "Admin reads of analytics.route_products need a live session" on analytics.route_products as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of analytics.route_products need aal2" on analytics.route_products as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read analytics.route_products" on analytics.route_products as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
 create policy "Admin access to contact messages needs a live session" on public.contact_messages as restrictive for all to authenticated
   using (( SELECT rls.session_is_live() AS session_is_live))
   with check (( SELECT rls.session_is_live() AS session_is_live));
@@ -2108,6 +3188,15 @@ create policy "Admin reads of sales.orders need aal2" on sales.orders as restric
   using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
 
 create policy "Admins can read sales.orders" on sales.orders as permissive for select to authenticated
+  using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
+
+create policy "Admin reads of sales.webhook_deliveries need a live session" on sales.webhook_deliveries as restrictive for select to authenticated
+  using (( SELECT rls.session_is_live() AS session_is_live));
+
+create policy "Admin reads of sales.webhook_deliveries need aal2" on sales.webhook_deliveries as restrictive for select to authenticated
+  using (( SELECT ((auth.jwt() ->> 'aal'::text) = 'aal2'::text)));
+
+create policy "Admins can read sales.webhook_deliveries" on sales.webhook_deliveries as permissive for select to authenticated
   using (( SELECT (((auth.jwt() -> 'app_metadata'::text) ->> 'role'::text) = 'admin'::text)));
 
 create policy "Admin reads of sales.webhook_events need a live session" on sales.webhook_events as restrictive for select to authenticated

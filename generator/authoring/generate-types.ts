@@ -33,6 +33,7 @@ async function generatedFiles(root: string): Promise<GeneratedFile[]> {
       siteConfig: { $ref: 'site-config.schema.json' },
       page: { $ref: 'page.schema.json' },
       section: { $ref: 'section.schema.json' },
+      newsletter: { $ref: 'newsletter.schema.json' },
     },
   };
   // Compile from a copy holding the fresh section schema, so a check never depends on the file it checks.

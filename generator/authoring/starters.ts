@@ -1,18 +1,19 @@
 // Starter files for `npm run new`. Each validates as written and names its schema for editors; the
-// article's read time is computed from its own body by the same count `npm run validate` uses, and
-// the platform page is filled from the product's catalogue entry with marked DRAFT copy.
+// article's read time is computed from its own body by the same count `npm run validate` uses, the
+// platform page is filled from the product's catalogue entry with marked DRAFT copy, and a newsletter
+// is a draft of DRAFT copy in the blocks a mail holds.
 import { dirname, relative } from 'node:path';
 import type { Product } from '../../model/schema.generated.ts';
 import { EDITOR_SCHEMA_DIR } from './editor-schema.ts';
 import { readTimeFor, fieldWords } from '../core/read-time.ts';
 
 /**
- * The YAML language server's modeline: the editors' copy of the page schema, which also offers the
- * catalogue's product ids (written by `npm install` and `npm run dev`; see editor-schema.ts), relative
- * to the file written (`file` is project-relative).
+ * The YAML language server's modeline: the editors' copy of the page schema (or `schema`), which also
+ * offers the catalogue's product ids (written by `npm install` and `npm run dev`; see editor-schema.ts),
+ * relative to the file written (`file` is project-relative).
  */
-export function schemaModeline(file: string): string {
-  const path = relative(dirname(file), `${EDITOR_SCHEMA_DIR}/page.schema.json`).split('\\').join('/');
+export function schemaModeline(file: string, schema = 'page.schema.json'): string {
+  const path = relative(dirname(file), `${EDITOR_SCHEMA_DIR}/${schema}`).split('\\').join('/');
   return `# yaml-language-server: $schema=${path}`;
 }
 
@@ -182,5 +183,38 @@ ${list([`DRAFT: The complete ${days}-day ${name} detox plan (PDF)`, 'DRAFT: A wo
   final:
     heading: ${q('DRAFT: The closing line')}
     text: ${q(`DRAFT: Join {peopleHelped} people who took back their time. Start the ${days}-day plan today.`)}
+`;
+}
+
+/**
+ * A newsletter (newsletters/<slug>.yaml): a draft whose every text is marked DRAFT:, in the blocks a
+ * mail holds. `npm run build` leaves it out until `draft: true` is deleted, and then refuses any DRAFT:
+ * text left (core/draft-copy.ts).
+ */
+export function newsletterStarter(file: string, slug: string): string {
+  return `${schemaModeline(file, 'newsletter.schema.json')}
+# A newsletter. Its web version is /newsletters/${slug}; \`npm run build\` writes its mail to
+# dist/newsletters/${slug}/mail.json, which /admin previews and sends to every confirmed subscriber.
+# Write it in the blocks a mail holds (heading, paragraph, markdown, list, cta, callout, quote, image).
+# Links to the site get utm_source=newsletter&utm_campaign=${slug} by themselves, and the build adds
+# the foot: the unsubscribe link and the site's address. Replace every text that starts with DRAFT:,
+# then delete \`draft: true\`.
+draft: true
+subject: ${q('DRAFT: The subject line, under 60 characters')}
+preheader: ${q('DRAFT: The line an inbox shows after the subject')}
+sections:
+  - type: paragraph
+    text: ${q('DRAFT: Open with the one idea of this letter, in two or three sentences.')}
+  - type: heading
+    text: ${q('DRAFT: What to try this week')}
+  - type: list
+    items:
+      - ${q('DRAFT: One small step the reader can take today')}
+      - ${q('DRAFT: A second one, and why it helps')}
+  - type: cta
+    title: ${q('DRAFT: Where to read more')}
+    text: ${q('DRAFT: One sentence on what the link gives the reader.')}
+    label: ${q('DRAFT: Read the article')}
+    href: "/blog"
 `;
 }

@@ -53,6 +53,37 @@ export function sourceNodes(html: string): SourceNode[] {
   return out;
 }
 
+/** The document's elements in document order, as parse5 reads the page. */
+function elementsOf(html: string): Element[] {
+  const out: Element[] = [];
+  const visit = (node: Node) => {
+    if (!('tagName' in node)) return;
+    out.push(node);
+    if (node.tagName !== 'template') for (const child of node.childNodes) visit(child);
+  };
+  for (const child of parse(html, { sourceCodeLocationInfo: true, scriptingEnabled: false }).childNodes) visit(child);
+  return out;
+}
+
+/**
+ * Where an article's first screen ends in its source (issue 50: the budget for an article is its first
+ * screen in the first round trip): the end of its opening paragraph, the first `<p>` after the element
+ * that holds its `<h1>` when that is a `<header>` (an article's, with its byline), else after the `<h1>`. What comes before it is the head with
+ * the inline CSS, the site's header, the title and whatever stands between them and the text (a long
+ * article's table of contents). A fixed point of the document rather than the screen Chromium lays out
+ * (first-response.ts): the same bytes on every screen, and the text a reader starts on. Undefined when
+ * the page has no `<h1>`, or no paragraph after it.
+ */
+export function openingParagraphEnd(html: string): number | undefined {
+  const elements = elementsOf(html);
+  const title = elements.find((e) => e.tagName === 'h1');
+  const parent = title?.parentNode;
+  const holder = parent && 'tagName' in parent && parent.tagName === 'header' ? parent : title;
+  const after = holder?.sourceCodeLocation?.endOffset;
+  if (after === undefined) return undefined;
+  return elements.find((e) => e.tagName === 'p' && (e.sourceCodeLocation?.startOffset ?? -1) >= after)?.sourceCodeLocation?.endOffset;
+}
+
 /**
  * In the page: the same walk as sourceNodes, with whether each node shows on the first screen. Kept as
  * source text, so the TypeScript loader's helpers (tsx names functions with `__name`) never reach the page.

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 export const MODULE_CACHES = ['.cache', '.vite', '.vite-temp'];
 
 /** The project's parts a build reads (as tests/unit/fixture.ts copies them). */
-export const PROJECT_PARTS = ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+export const PROJECT_PARTS = ['pages', 'newsletters', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 export const BLOG_DIR = 'pages/blog';
 

@@ -13,6 +13,7 @@ import { DataFolderHeld, LOCAL_DATA_ERROR } from '../../supabase/local/data-lock
 import { openDatabase, type Database, type Sql } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { demoEvents, demoSales, type DemoSite } from '../../supabase/local/demo-traffic-plan.ts';
+import { EXIT, parseCli, runCli, type Command } from './args.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -92,11 +93,23 @@ async function fillDemoSales(db: Sql, sales: ReturnType<typeof demoSales>): Prom
   await db.query('select count(public.record_checkout_event(e)) from jsonb_array_elements($1::jsonb) e', [JSON.stringify(sales.checkout)]);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+const DEMO_TRAFFIC: Command = {
+  usage: 'npm run demo:traffic   (with npm start stopped)',
+  does: "Fills the local database with 90 days of made-up visits, clicks, sign-ups and orders drawn from the site's own routes, blocks and products (utm_campaign 'demo'), so /admin/insights can be seen before any visitor comes. Refuses any database that is not this machine's, and one another process has open.",
+  env: {
+    DATA_DIR: "the stand-in's data folder (default .data)",
+    DATABASE_URL: 'a local PostgreSQL instead (refused when not on this machine)',
+  },
+  examples: ['npm run demo:traffic'],
+};
+
+/** Exit 1 when refused (not local, the data folder held, an applied migration changed), nothing written. */
+async function main(): Promise<number> {
+  parseCli(process.argv.slice(2), DEMO_TRAFFIC);
   const refusal = notLocal();
   if (refusal) {
     console.error(`demo:traffic refused: ${refusal}.`);
-    process.exit(1);
+    return EXIT.invalid;
   }
   let db: Database;
   try {
@@ -104,19 +117,22 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   } catch (e) {
     if (!(e instanceof DataFolderHeld)) throw e;
     console.error(`demo:traffic refused, nothing written: ${e.message} Then run this, and start npm start again.`);
-    process.exit(1);
+    return EXIT.invalid;
   }
   try {
     await prepareDatabase(db);
     // The site here, as build and start read it (a fixture copy's own pages, or this project's).
     const n = await fillDemoTraffic(db, demoSiteOf(process.cwd()));
     console.log(`demo:traffic: ${n} demo events over 90 days (utm_campaign 'demo') in the local database; open /admin/insights after npm start.`);
+    return EXIT.ok;
   } catch (e) {
     // An applied migration whose file changed (supabase/local/migrate.ts): its message says what to do.
     if ((e as Error).name !== LOCAL_DATA_ERROR) throw e;
     console.error(`demo:traffic refused, nothing written: ${(e as Error).message}`);
-    process.exitCode = 1;
+    return EXIT.invalid;
   } finally {
     await db.close();
   }
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runCli('demo:traffic', main);

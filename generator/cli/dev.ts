@@ -13,17 +13,34 @@ import { compileCacheFor } from '../store/compile-cache.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
 import { defaultCacheDir } from '../store/state.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
+import { MAIL_DIR, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { writeEditorSchemas } from '../authoring/editor-schema.ts';
 import { writeStaleGeneratedFiles } from '../authoring/generate-types.ts';
 import { formatReport } from '../report/report.ts';
 import { readPort } from '../host/serve.ts';
 import { startLocalBackend } from './backend.ts';
-import { moment, parseCli } from './args.ts';
+import { moment, parseOrExit, type Command } from './args.ts';
 import { studio } from '../studio/server.ts';
 import { devFiles, isLoopback } from '../guards/dev-access.ts';
 
+const DEV: Command = {
+  usage: 'npm run dev [-- --as-of <date>]',
+  does: 'Serves the site from its sources with live reload on every YAML, schema and component change, drafts and scheduled pages shown with a ribbon, and the studio at /_studio. Starts the local stand-in and its mail catcher too. Until Ctrl-C.',
+  options: { 'as-of': { type: 'string', value: '<date>', help: 'show the site as it will be at that moment (default now)' } },
+  env: {
+    PORT: "the port (default 4173)",
+    HOST: 'the address it listens on (default 127.0.0.1; the studio still answers this machine only)',
+    STUDIO_ALLOW_REMOTE: '1 to open the studio to other machines, by a link with a token',
+    SUPABASE_PORT: "the stand-in's port (default 54321) when VITE_SUPABASE_URL is unset",
+    DATA_DIR: "the stand-in's data folder (default .data)",
+    MAIL_PORT: "the mail catcher's inbox page and Mailpit API (default the stand-in's port + 3: 54324)",
+    MAIL_SMTP_PORT: "the mail catcher's SMTP (default the stand-in's port + 4: 54325)",
+  },
+  examples: ['npm run dev', 'PORT=4471 SUPABASE_PORT=54471 npm run dev -- --as-of 2026-12-01'],
+};
+
 const root = process.cwd();
-const asOfOption = moment('as-of', parseCli(process.argv.slice(2), { 'as-of': { type: 'string' } }).values['as-of']);
+const asOfOption = moment('as-of', parseOrExit('dev', process.argv.slice(2), DEV).values['as-of']);
 /** The moment the dev site shows: fixed by --as-of, else now at each compile and request. */
 const asOf = () => asOfOption ?? new Date();
 // Vite's reload socket shares the page server's port, so two dev servers (two projects) never fight
@@ -88,8 +105,9 @@ await compile();
 // reads a folder made under pages/ as it appears and reports each file in it (Node 20's recursive fs.watch
 // missed a page written just after its folder, and threw on a folder deleted under it). The server
 // answers once the watch is in place, so no edit made after it starts goes unseen. One save is often
-// several events: a page whose text is what the last compile read is no change.
-const sources = chokidarWatch(['pages', 'schemas', 'site.config.yaml'].map((p) => join(root, p)), { ignoreInitial: true });
+// several events: a page whose text is what the last compile read is no change. Newsletters and the
+// list's mails are content too: a newsletter's web version is a page.
+const sources = chokidarWatch(['pages', 'schemas', 'site.config.yaml', NEWSLETTERS_DIR, MAIL_DIR].map((p) => join(root, p)), { ignoreInitial: true });
 await new Promise<void>((ready) => sources.once('ready', ready));
 sources.on('all', (event, file) => {
   if (file.startsWith(join(root, 'pages') + sep)) {

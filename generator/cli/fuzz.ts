@@ -12,11 +12,23 @@ import { fileURLToPath } from 'node:url';
 import { mutate, rng } from '../fuzz/mutate.ts';
 import type { FuzzJob, FuzzResult } from '../fuzz/worker.ts';
 import { isYaml, listFiles } from '../store/files.ts';
-import { count, EXIT, parseCli, runCli } from './args.ts';
+import { count, EXIT, parseCli, runCli, type Command } from './args.ts';
 
 /** A run longer than this counts as slow; one past HANG_MS is stopped and counts as a hang. */
 const SLOW_MS = 2000;
 const HANG_MS = 15_000;
+
+const FUZZ: Command = {
+  usage: 'npm run fuzz [-- --count <N>] [--seed <S>] [--workers <W>] [--site <dir>]',
+  does: 'Throws hostile YAML, made from the site\'s own pages and config, at the generator, and counts crashes, runs over 2 s of CPU and diagnostics outside their file. Exit 1 on any; the failing documents are written to .tmp/fuzz-failures/.',
+  options: {
+    count: { type: 'string', value: '<N>', help: 'how many mutated documents (default 1000)' },
+    seed: { type: 'string', value: '<S>', help: 'the random seed, to replay a run (default 1)' },
+    workers: { type: 'string', value: '<W>', help: 'worker processes (default up to 4)' },
+    site: { type: 'string', value: '<dir>', help: 'fuzz another site\'s pages (default this folder)' },
+  },
+  examples: ['npm run fuzz -- --count 200 --seed 7', 'npm run fuzz -- --site tests/fixtures/blog-site'],
+};
 
 type Job = FuzzJob & { applied: string[] };
 type Result = FuzzResult & { hang?: boolean };
@@ -131,7 +143,7 @@ function reportFailures(jobs: readonly Job[], failures: readonly Result[]): void
 }
 
 await runCli('fuzz', async () => {
-  const { values } = parseCli(process.argv.slice(2), { count: { type: 'string' }, seed: { type: 'string' }, workers: { type: 'string' }, site: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), FUZZ);
   const total = count('count', values.count) ?? 1000;
   const seed = count('seed', values.seed) ?? 1;
   const workers = Math.max(1, count('workers', values.workers) ?? Math.min(4, availableParallelism()));

@@ -1,6 +1,7 @@
-// `npm run new -- page <name>`, `npm run new -- article <slug>`, `npm run new -- platform <product id>`:
-// writes a starter YAML file that validates as written (the editor's schema hints explain each field).
-// The platform page is filled from the product's catalogue entry with DRAFT copy and is a draft.
+// `npm run new -- page <name>`, `npm run new -- article <slug>`, `npm run new -- platform <product id>`,
+// `npm run new -- newsletter <slug>`: writes a starter YAML file that validates as written (the editor's
+// schema hints explain each field). The platform page is filled from the product's catalogue entry with
+// DRAFT copy and is a draft; so is the newsletter, in newsletters/<slug>.yaml.
 // Never overwrites an existing file, and never writes through a symlink. Exit 0 written, 2 for a usage error (unknown kind, option or
 // product, bad name, a file that already exists).
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,12 +10,20 @@ import { parse } from 'yaml';
 import type { Product } from '../../model/schema.generated.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { writeEditorSchemas } from '../authoring/editor-schema.ts';
-import { articleStarter, pageStarter, platformStarter } from '../authoring/starters.ts';
+import { articleStarter, newsletterStarter, pageStarter, platformStarter } from '../authoring/starters.ts';
+import { LIST_MAILS, MAIL_DIR, NEWSLETTER_SLUG, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { writeNoFollow, WriteRefused } from '../guards/safe-write.ts';
-import { EXIT, parseCli, runCli, UsageError } from './args.ts';
+import { EXIT, parseCli, runCli, UsageError, type Command } from './args.ts';
 
-const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id>   e.g. npm run new -- article my-new-article';
-const KINDS = ['page', 'article', 'platform'];
+const USAGE = 'usage: npm run new -- page <name> | article <slug> | platform <product id> | newsletter <slug>   e.g. npm run new -- article my-new-article';
+const KINDS = ['page', 'article', 'platform', 'newsletter'];
+
+const NEW: Command = {
+  usage: 'npm run new -- page <name> | article <slug> | platform <product id> | newsletter <slug>',
+  does: 'Writes a starter YAML file that validates as written: a page (pages/<name>.yaml), an article (pages/blog/<slug>.yaml), the sales page of a product already in site.config.yaml (at its route), or a newsletter (newsletters/<slug>.yaml); the last two in DRAFT: copy with draft: true. Never overwrites a file.',
+  positionals: true,
+  examples: ['npm run new -- article my-new-article', 'npm run new -- page offer', 'npm run new -- platform snapchat', 'npm run new -- newsletter spring-reset'],
+};
 
 /** The product with this id in site.config.yaml, or a usage error naming the products there. */
 function catalogueProduct(root: string, id: string): Product {
@@ -55,13 +64,19 @@ function starter(root: string, kind: string, name: string): { file: string; text
     const file = `pages/blog/${name}.yaml`;
     return { file, text: articleStarter(file, name, today) };
   }
+  if (kind === 'newsletter') {
+    if (!NEWSLETTER_SLUG.test(name)) throw new UsageError(`"${name}" is not a newsletter's slug: lower-case letters, digits and dashes, no folders. ${USAGE}`);
+    if ((LIST_MAILS as readonly string[]).includes(name)) throw new UsageError(`"${name}" is the list's own mail (${MAIL_DIR}/${name}.yaml); give the newsletter another slug.`);
+    const file = `${NEWSLETTERS_DIR}/${name}.yaml`;
+    return { file, text: newsletterStarter(file, name) };
+  }
   const product = catalogueProduct(root, name);
   const file = `pages${product.route}.yaml`;
   return { file, text: platformStarter(file, product, artworkFor(root, product.id)) };
 }
 
 await runCli('new', () => {
-  const { positionals } = parseCli(process.argv.slice(2), {}, true);
+  const { positionals } = parseCli(process.argv.slice(2), NEW);
   const [kind, name] = positionals;
   if (kind && !KINDS.includes(kind)) {
     const guess = didYouMean(kind, KINDS);
@@ -85,7 +100,7 @@ await runCli('new', () => {
   } catch {
     // An editor convenience: the starter is written either way.
   }
-  const next = kind === 'platform' ? ' It is a draft: `npm run dev` shows it; replace each DRAFT: text, then remove `draft: true`.' : '';
+  const next = kind === 'platform' || kind === 'newsletter' ? ' It is a draft: `npm run dev` shows it; replace each DRAFT: text, then remove `draft: true`.' : '';
   console.log(`wrote ${t.file}; run \`npm run validate\` to check it.${next}`);
   return EXIT.ok;
 });

@@ -14,10 +14,18 @@ import { compileDraft } from '../studio/compile-draft.ts';
 import type { AffectedPage, ChangeKind } from '../studio/git-changes.ts';
 import { isPageFile, repoAt, siteName } from '../studio/git-repo.ts';
 import { affectedBetween, affectedBy } from '../studio/affected-pages.ts';
-import { parseCli, runCli, UsageError } from './args.ts';
+import { parseCli, runCli, UsageError, type Command } from './args.ts';
+
+const PR_SUMMARY: Command = {
+  usage: 'npm run pr-summary -- --base <ref>',
+  does: "Writes, as Markdown, a pull request's reviewer summary: the whole site's located report and the routes its page changes affect since <ref>. Appended to $GITHUB_STEP_SUMMARY in GitHub Actions, printed elsewhere.",
+  options: { base: { type: 'string', value: '<ref>', help: 'what the pull request is compared with (required)' } },
+  env: { GITHUB_STEP_SUMMARY: 'the run summary the Markdown is appended to (GitHub Actions sets it)' },
+  examples: ['npm run pr-summary -- --base origin/main'],
+};
 
 await runCli('pr-summary', async () => {
-  const { values } = parseCli(process.argv.slice(2), { base: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), PR_SUMMARY);
   if (typeof values.base !== 'string' || !values.base) throw new UsageError('--base <ref> names what the pull request is compared with, e.g. --base origin/main');
   const root = process.cwd();
   const asOf = new Date();

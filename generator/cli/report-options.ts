@@ -1,11 +1,11 @@
 // The reporting options every diagnosing CLI shares: --format pretty|github|json and --max-warnings N.
 import type { Diagnostic } from '../core/errors.ts';
 import { defaultFormat, FORMATS, renderReport, type Format } from '../report/formats.ts';
-import { count, EXIT, oneOf, type Options, type Parsed } from './args.ts';
+import { count, EXIT, oneOf, type OptionHelp, type Parsed } from './args.ts';
 
-export const REPORT_OPTIONS: Options = {
-  format: { type: 'string' },
-  'max-warnings': { type: 'string' },
+export const REPORT_OPTIONS: Record<string, OptionHelp> = {
+  format: { type: 'string', value: '<pretty|github|json>', help: 'how problems are written (default: github in GitHub Actions, else pretty)' },
+  'max-warnings': { type: 'string', value: '<N>', help: 'fail (exit 1) when there are more than N warnings' },
 };
 
 export interface ReportOptions {

@@ -10,10 +10,21 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { SCHEDULE_FILE, scheduleIsDue } from '../core/publication.ts';
-import { moment, parseCli, runCli, UsageError } from './args.ts';
+import { moment, parseCli, runCli, UsageError, type Command } from './args.ts';
+
+const SCHEDULED: Command = {
+  usage: 'npm run scheduled [-- --from <file or address>] [--now <date>]',
+  does: "Says whether a scheduled page has become due since the live site was built, from its schedule.json. Prints one line and writes due=true|false to $GITHUB_OUTPUT; an unreadable schedule counts as due. Exit 0 either way.",
+  options: {
+    from: { type: 'string', value: '<file or address>', help: "the schedule to read (default site.url + /schedule.json)" },
+    now: { type: 'string', value: '<date>', help: 'the moment to judge at (default now)' },
+  },
+  env: { GITHUB_OUTPUT: 'where due=true|false is written (GitHub Actions sets it)' },
+  examples: ['npm run scheduled -- --from dist/schedule.json'],
+};
 
 await runCli('scheduled', async () => {
-  const { values } = parseCli(process.argv.slice(2), { from: { type: 'string' }, now: { type: 'string' } });
+  const { values } = parseCli(process.argv.slice(2), SCHEDULED);
   const now = moment('now', values.now) ?? new Date();
   const from = typeof values.from === 'string' ? values.from : deployedSchedule(process.cwd());
   const read = await readSchedule(from);

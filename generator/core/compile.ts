@@ -2,7 +2,7 @@
 // nothing is returned to build from when anything is invalid.
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { crossCheck, factsFromJson, type CheckedDoc, type DocumentFacts } from './cross-check.ts';
-import { loadSite, REGISTRY_FILE, routeOf, type InputFile, type SiteInputs } from './load.ts';
+import { isContentFile, loadSite, REGISTRY_FILE, routeOf, type InputFile, type SiteInputs } from './load.ts';
 import type { ArticleSummary, CompiledSite, Page, PageDefinition, Block, BlockDraft, SiteConfig } from '../../model/page.ts';
 import { checkCatalogue } from './catalogue-check.ts';
 import { liveConfig, publicationChecks, publicationLinkRule, publicationOf, readPublishAt, scheduleOf, sourceIsLive, type Schedule } from './publication.ts';
@@ -13,9 +13,9 @@ import { lazySource, locate, locateIn, withData, type SourceFile } from './sourc
 import { substituteTokens } from './tokens.ts';
 import { articleSummary, expandArticle } from './templates/article.ts';
 import { checkBlogPages, listedArticles, withBlogPages } from './templates/blog-pages.ts';
-import { checkArticleParts, withArticleParts } from './templates/article-parts.ts';
 import { expandPlatform } from './templates/platform.ts';
 import { checkExperiment, splitExperiment } from './experiments.ts';
+import { checkMail, mailRouteOf, type MailRead } from './newsletters.ts';
 import type { FieldAt } from './schema-errors.ts';
 
 /** Files the build writes that pages may link to. */
@@ -79,6 +79,8 @@ export interface SiteRead {
   config?: FileRead;
   /** The pages that parsed and validated without a diagnostic. */
   valid: { route: string; source: SourceFile; fields: FieldAt[]; facts?: DocumentFacts }[];
+  /** The newsletters and list mails that parsed and validated without a diagnostic (core/newsletters.ts). */
+  mails: MailRead[];
 }
 
 /**
@@ -90,7 +92,7 @@ export function read(inputs: SiteInputs, opts: Pick<CompileOptions, 'cache'> = {
   const cache = opts.cache;
   const texts = new Map<string, string>();
   cache?.begin(inputs.schemasDigest);
-  const readValidated = ({ file, src }: InputFile, kind: 'site' | 'page', validate: KindedValidate): FileRead => {
+  const readValidated = ({ file, src }: InputFile, kind: 'site' | 'page' | 'mail', validate: KindedValidate): FileRead => {
     texts.set(file, src.text);
     const usable = cacheable(src);
     // Keyed by the file as well as its text: diagnostics name their file, and a copied article has the same text.
@@ -117,8 +119,14 @@ export function read(inputs: SiteInputs, opts: Pick<CompileOptions, 'cache'> = {
     diagnostics.push(...found);
     if (source && !found.length) valid.push({ route: routeOf(input.file), source, fields, facts });
   }
-  const files = [...(inputs.config ? [inputs.config.file] : []), ...inputs.pages.map((p) => p.file)];
-  return { inputs, cache, texts, diagnostics, files, config, valid };
+  const mails: MailRead[] = [];
+  for (const input of inputs.mails) {
+    const { source, fields, diagnostics: found, facts } = readValidated(input, 'mail', schemas.validateNewsletter);
+    diagnostics.push(...found);
+    if (source && !found.length) mails.push({ source, fields, facts });
+  }
+  const files = [...(inputs.config ? [inputs.config.file] : []), ...inputs.pages.map((p) => p.file), ...inputs.mails.map((m) => m.file)];
+  return { inputs, cache, texts, diagnostics, files, config, valid, mails };
 }
 
 /** The site after every check: its documents, made into page definitions, and every diagnostic. */
@@ -143,7 +151,7 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
   // Without a valid site config nothing can be cross-checked. Invalid pages are left out of the
   // cross-checks, but the valid ones are still checked against the whole site, so a report (or a
   // check of a few named files) is complete in one run.
-  if (!siteSource || diagnostics.some((d) => d.severity === 'error' && (d.file === siteSource.file || !d.file.startsWith('pages/')))) return { read, diagnostics };
+  if (!siteSource || diagnostics.some((d) => d.severity === 'error' && (d.file === siteSource.file || !isContentFile(d.file)))) return { read, diagnostics };
   const allPagesValid = valid.length === inputs.pages.length;
   // The catalogue first: its texts' tokens filled in, bundle prices and preview sources checked.
   const catalogue = checkCatalogue(siteSource, inputs.previewSources);
@@ -153,7 +161,12 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
   const dev = !!opts.includeUnpublished;
   // Live pages are made from the live catalogue: without products whose page is not live yet, so its
   // counts and figures agree with the cards shown. Unpublished pages (and dev) see the whole catalogue.
-  const liveByRoute = new Map(valid.map((v) => [v.route, sourceIsLive(v.source, asOf)] as const));
+  // A newsletter's web version is live as a page is (its draft and publishAt).
+  const webVersions = read.mails.flatMap((m) => {
+    const route = mailRouteOf(m.source.file);
+    return route ? [{ route, source: m.source }] : [];
+  });
+  const liveByRoute = new Map([...valid, ...webVersions].map((v) => [v.route, sourceIsLive(v.source, asOf)] as const));
   const liveSource = dev ? undefined : liveConfig(siteSource, liveByRoute);
   const liveSite = liveSource ? checkCatalogue(liveSource, inputs.previewSources).site : site;
   const docs: CheckedDoc[] = [{ source: siteSource, fields: read.config?.fields ?? [], facts: read.config?.facts }];
@@ -163,15 +176,22 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
     diagnostics.push(...raised);
     docs.push(doc);
   }
+  // Newsletters and the list's mails, each checked as a page is (core/newsletters.ts); a newsletter's web version is a page.
+  for (const m of read.mails) {
+    const route = mailRouteOf(m.source.file);
+    const { doc, raised } = checkMail(m, route && liveByRoute.get(route) === false ? site : liveSite, schemas, asOf);
+    diagnostics.push(...raised);
+    docs.push(doc);
+  }
   const staticFiles = new Set([...GENERATED_FILES, ...inputs.publicFiles]);
-  const knownRoutes = new Set(inputs.pages.map((p) => routeOf(p.file)));
+  const knownRoutes = new Set([...inputs.pages.map((p) => routeOf(p.file)), ...inputs.mails.flatMap((m) => mailRouteOf(m.file) ?? [])]);
   // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
   const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
   diagnostics.push(...blog.diagnostics);
   // A count written by hand is judged against the catalogue its page is made from: "all five apps" is
   // true on a live page while a sixth platform's page is still a draft.
   const catalogueFor = (d: CheckedDoc) => (d.page && liveByRoute.get(d.page.route) === false ? site : liveSite);
-  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs, ...checkArticleParts(docs)], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
+  diagnostics.push(...crossCheck({ site, docs: [...docs, ...blog.docs], staticFiles, knownRoutes, complete: allPagesValid, linkRule: publicationLinkRule(asOf, dev), catalogueFor }));
   diagnostics.push(...publicationChecks(site, docs, asOf, dev));
   return { read, diagnostics, site: { live: liveSite, missingPreviews: catalogue.missingPreviews, docs, asOf, dev } };
 }
@@ -234,16 +254,19 @@ export function assemble(checked: SiteChecked): CompileResult {
   const { docs, asOf, dev, live, missingPreviews } = checked.site;
   read.cache?.save();
   const allPages = docs.flatMap((d) => (d.page ? [d.page] : []));
-  const published = dev ? allPages : allPages.filter((p) => publicationOf(p, asOf).state === 'published');
+  const isPublished = (p: PageDefinition) => dev || publicationOf(p, asOf).state === 'published';
+  const published = allPages.filter(isPublished);
+  // A newsletter's mail goes out only once its web version is published; the list's own mails always.
+  const mails = docs.flatMap((d) => (d.mail && (!d.page || isPublished(d.page)) ? [d.mail] : []));
   // A page under an experiment is listed as its control; its variants are built beside it, never listed.
   const split = published.map((p) => splitExperiment(p, read.inputs.schemas.validateSection));
   const pages = split.map((s) => s.control);
   const variants = split.flatMap((s) => s.variants);
   const articles = listedArticles(pages);
   // Made from the published articles only, after the line above, so no listing shows an unpublished one.
-  // A long article's later parts are pages of their own, never listed (generator/core/templates/article-parts.ts).
-  const compiled: CompiledSite = { site: live, pages: withBlogPages(withArticleParts(pages), articles), articles, missingPreviews };
+  const compiled: CompiledSite = { site: live, pages: withBlogPages(pages, articles), articles, missingPreviews };
   if (variants.length) compiled.variants = variants;
+  if (mails.length) compiled.mails = mails;
   return { ok: true, diagnostics, texts, files, site: compiled, schedule: scheduleOf(allPages, asOf) };
 }
 
@@ -292,7 +315,7 @@ type PageDraft = Omit<PageDefinition, 'sections'> & { sections: BlockDraft[] };
 function definePage(route: string, source: SourceFile, publishAt: string | undefined): PageDraft {
   const page = source.data as Page;
   const template = page.template;
-  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt, ...(page.experiment ? { experiment: page.experiment } : {}) };
+  const base = { route, file: source.file, title: page.title, description: page.description, image: page.image, template, draft: page.draft, publishAt, ...(page.unlisted ? { unlisted: true } : {}), ...(page.experiment ? { experiment: page.experiment } : {}) };
   if (template === 'article') {
     const article = articleSummary(route, page);
     return { ...base, header: page.header ?? 'site', article, sections: expandArticle(article, page.sections ?? []) };

@@ -3,10 +3,10 @@
 // an address, a file or prose comes from the schemas (`x-kind`), never from a field's name.
 import { createHash } from 'node:crypto';
 import { isSafeHref } from '../../model/href.ts';
+import { placeholderOf, PLACEHOLDERS_IN_TEXT } from '../../model/newsletter.ts';
 import { countWords, inlineLinks, inlinePlain, parseInline, parseProse, proseLinks, prosePlain, type ProseBlock } from '../../model/markup.ts';
 import type { PageDefinition, SiteConfig } from '../../model/page.ts';
 import { catalogueMentions } from './catalogue-mentions.ts';
-import { partRoute } from './templates/article-parts.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { draftCopy } from './draft-copy.ts';
 import { diagnostic, type Diagnostic } from './errors.ts';
@@ -94,9 +94,21 @@ function anchorsOf(docs: readonly CheckedDoc[], out: Diagnostic[]): Map<string, 
 
 type HrefCheck = (doc: CheckedDoc, href: string, at: () => ReturnType<typeof locate>) => void;
 
-/** Checks an address: safe, and when internal, to a page, a file or a section that exists. */
+/**
+ * Checks an address: safe, and when internal, to a page, a file or a section that exists. A mail's
+ * {{placeholder}} only where the sender fills it in; a #section only where a web version holds it.
+ */
 function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, staticFiles: Set<string>, knownRoutes: Set<string> | undefined, linkRule: CheckInput['linkRule'], out: Diagnostic[]): HrefCheck {
   return (doc, href, at) => {
+    if (placeholderOf(href)) {
+      const filled = doc.mail ? PLACEHOLDERS_IN_TEXT[doc.mail.kind] : [];
+      if (!filled.includes(href)) out.push(diagnostic('MailPlaceholder', at(), href, doc.mail?.file, filled));
+      return;
+    }
+    if (href.startsWith('#') && doc.mail && !doc.page) {
+      out.push(diagnostic('MailAnchor', at(), href));
+      return;
+    }
     if (!isSafeHref(href)) {
       out.push(diagnostic('UnsafeLink', at(), href));
       return;
@@ -104,7 +116,9 @@ function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, S
     const ownRoute = doc.page?.route;
     if (!href.startsWith('/') && !(href.startsWith('#') && ownRoute)) return;
     const hashAt = href.indexOf('#');
-    const pathPart = hashAt < 0 ? href : href.slice(0, hashAt);
+    // A query (/blog?ref=x, a newsletter's campaign tags) names no other page.
+    const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+    const pathPart = beforeHash.includes('?') ? beforeHash.slice(0, beforeHash.indexOf('?')) : beforeHash;
     const hash = hashAt < 0 ? '' : href.slice(hashAt + 1);
     // A bare #anchor points into the page that holds it.
     const route = href.startsWith('#') ? ownRoute! : pathPart.length > 1 ? pathPart.replace(/\/$/, '') : pathPart;
@@ -117,18 +131,7 @@ function hrefChecker(routes: Map<string, PageDefinition>, anchors: Map<string, S
     if (unpublished) out.push(unpublished);
     const ids = anchors.get(route);
     if (hash && target && !ids?.has(hash)) out.push(diagnostic('BrokenAnchor', at(), href, route, hash, didYouMean(hash, ids ?? []), [...(ids ?? [])]));
-    const part = hash && target ? laterPartHolding(routes, anchors, route, hash) : undefined;
-    if (part) out.push(diagnostic('AnchorOnLaterPart', at(), href, route, hash, part.part, part.parts));
   };
-}
-
-/** The later part (from 2) of the long article at `route` that holds the section `id`, read from the parts
- * checked beside the page files under their own addresses (templates/article-parts.ts checkArticleParts). */
-function laterPartHolding(routes: Map<string, PageDefinition>, anchors: Map<string, Set<string>>, route: string, id: string): { part: number; parts: number } | undefined {
-  const parts = routes.get(partRoute(route, 1))?.part;
-  if (parts?.of.route !== route) return undefined;
-  const at = parts.parts.findIndex((p, i) => i > 0 && anchors.get(p.route)?.has(id));
-  return at > 0 ? { part: at + 1, parts: parts.parts.length } : undefined;
 }
 
 /**

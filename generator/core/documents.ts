@@ -1,6 +1,7 @@
 // The documents the checks read: each one parsed, validated and made into its page, with the facts
 // of its texts. Types only, beside the checks that read them, so a check in a file of its own
 // (catalogue-mentions.ts, draft-copy.ts, publication.ts) names them without importing cross-check.ts back.
+import type { MailDefinition } from '../../model/newsletter.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import type { FieldAt } from './schema-errors.ts';
 import type { SourceFile } from './source.ts';
@@ -29,5 +30,7 @@ export interface CheckedDoc {
   facts?: DocumentFacts;
   fields: FieldAt[];
   page?: PageDefinition;
+  /** A newsletter or a list mail: the mail it makes (a newsletter has its web version as `page` too). */
+  mail?: MailDefinition;
 }
 

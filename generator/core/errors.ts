@@ -145,13 +145,6 @@ export const ErrorCatalogue = {
       `link ${href}: ${route} has no section "#${anchor}"${ended(guess, (g) => `"#${g}"`)} Sections there: ${ids.length ? ids.map((i) => `#${i}`).join(', ') : 'none'}.`,
     hint: 'An anchor must be the `id` of a section on the target page.',
   },
-  AnchorOnLaterPart: {
-    title: '#anchor on a later part of a long article',
-    severity: 'warning',
-    message: (href: string, route: string, anchor: string, part: number, parts: number) =>
-      `link ${href}: "#${anchor}" is on part ${part} of ${parts} of ${route} (a long article is built in parts, each within the first round trip), so the link opens part 1 and goes no further`,
-    hint: 'Link to the article, or to a heading on its first part. Where parts begin follows the text, so a part\'s own address moves as the article changes.',
-  },
   UnsafeLink: {
     title: 'Link not allowed',
     message: (href: string) => `link ${href} is not allowed; links go to /pages, #sections, https:// or mailto: addresses`,
@@ -271,6 +264,12 @@ export const ErrorCatalogue = {
       `this build writes ${built} (${from}) into the pages and _headers, but npm start (process ${pid}) serves this folder with its backend at ${serving}: every form of that site will fail to reach it`,
     hint: 'Leave VITE_SUPABASE_URL unset to build for the address npm start serves with, build into another folder (OUT_DIR=…), or restart npm start with this address so that both use the same one.',
   },
+  MailProviderMissing: {
+    title: 'No mail provider for a hosted backend',
+    message: (backend: string) =>
+      `this site is built for ${backend}, but site.config.yaml names no mail provider: nobody who signs up gets the confirmation mail, so no address is ever confirmed and pending ones are deleted after 30 days`,
+    hint: 'Add mail: { provider: resend, from: "Name <hello@your-domain>" } (or postmark; smtp for a self-hosted backend), then set its secret on the project: supabase secrets set RESEND_API_KEY=… (docs/deploying/mail.md). Locally npm start catches every mail instead.',
+  },
   MissingPreview: {
     title: 'No preview for a platform guide',
     severity: 'warning',
@@ -332,19 +331,56 @@ export const ErrorCatalogue = {
     title: 'Experiment past its planned end',
     severity: 'warning',
     message: (id: string, end: string) => `the experiment "${id}" was planned to end on ${end}`,
-    hint: 'Read its verdict in /admin/insights, then end it: move the winning variant\'s fields into the page\'s own and delete `experiment` and every `variants` (see the README, "Testing two versions of a page"). Or move `end` later.',
+    hint: 'Read its verdict in /admin/insights, then end it: move the winning variant\'s fields into the page\'s own and delete `experiment` and every `variants` (see docs/marketer/experiments.md, "End it"). Or move `end` later.',
   },
   ExperimentHasVerdict: {
     title: 'Experiment has an answer',
     severity: 'warning',
     message: (id: string, answer: string, figures: string) => `the experiment "${id}" has reached a verdict: ${answer}; ${figures}`,
-    hint: 'The sequential test behind it stays right however often it is read, so the answer is real: end the experiment. Move the winning variant\'s fields into the page\'s own (or keep the control) and delete `experiment` and every `variants` (see the README, "Testing two versions of a page"); /admin/insights shows the figures.',
+    hint: 'The sequential test behind it stays right however often it is read, so the answer is real: end the experiment. Move the winning variant\'s fields into the page\'s own (or keep the control) and delete `experiment` and every `variants` (see docs/marketer/experiments.md, "End it"); /admin/insights shows the figures.',
   },
   VariantChangesNothing: {
     title: 'Variant changes nothing',
     severity: 'warning',
     message: (variant: string) => `no section gives the variant "${variant}" any field, so it is the control under another name`,
     hint: 'Under a section, add `variants: { <variant>: { <field>: <value> } }`, or remove the variant from `experiment.variants`.',
+  },
+  NewsletterName: {
+    title: 'Newsletter file name',
+    message: (slug: string, taken: string | undefined) =>
+      taken ? `"${slug}" is the name of the list's own ${taken}; a newsletter named so would take its place` : `"${slug}" is not a newsletter's name: lower-case letters, digits and dashes, in newsletters/ itself`,
+    hint: 'A newsletter is newsletters/<slug>.yaml: the slug is its web address (/newsletters/<slug>) and its campaign (utm_campaign), and names its mail for the sender. Rename the file.',
+  },
+  BlockNotInMail: {
+    title: 'Block not allowed in a mail',
+    message: (type: string, guess: string | undefined, allowed: readonly string[]) => `a mail does not hold "${type}" blocks${ended(guess)} It holds: ${list(allowed)}.`,
+    hint: 'Mail programs show tables and inline styles, no script and little CSS, so a mail takes the blocks that have a mail version (runtime/mail/blocks/). Link to a page of the site for the rest.',
+  },
+  MailPlaceholder: {
+    title: 'Address not filled in here',
+    message: (href: string, mail: string | undefined, filled: readonly string[]) =>
+      mail ? `${href} is not filled in in ${mail}${filled.length ? `, which fills in ${list(filled)}` : ', which fills in no address of its own'}` : `${href} is filled in only in a mail of content/mail/, never on a page`,
+    hint: 'The sender fills in {{confirm_url}} (the subscriber\'s Confirm page) in content/mail/confirmation.yaml and {{unsubscribe_url}} in content/mail/welcome.yaml. Every newsletter and the welcome mail carry the unsubscribe link in their foot by themselves.',
+  },
+  MailAnchor: {
+    title: 'Section link in a mail with no web version',
+    message: (href: string) => `${href} links to a section of this mail, which has no web page to open it on`,
+    hint: 'Link to a page of the site instead (/blog/<slug>#section), or leave the link out.',
+  },
+  MailImage: {
+    title: 'Image mail programs cannot show',
+    message: (src: string) => `${src} is not a PNG, JPEG or GIF; Gmail, Outlook and most mail programs show no SVG or WebP`,
+    hint: 'Export the image as a PNG (a JPEG for a photo) into public/ and name that file here.',
+  },
+  ConfirmationWithoutLink: {
+    title: 'Confirmation without its Confirm link',
+    message: () => 'the confirmation mail never links to {{confirm_url}}, so nobody who gets it could confirm',
+    hint: 'Add a button: `- type: cta`, `label: "Confirm"`, `href: "{{confirm_url}}"`.',
+  },
+  MailTooLarge: {
+    title: 'Mail too large for Gmail',
+    message: (bytes: number, limit: number) => `this mail's HTML is ${bytes.toLocaleString('en-US')} bytes once sent; Gmail clips a mail over ${limit.toLocaleString('en-US')} bytes and hides the rest, the unsubscribe link with it`,
+    hint: 'Shorten it, or move the long part into an article and link to it from the mail.',
   },
   StaleTypes: {
     title: 'Generated types are stale',

@@ -1,8 +1,10 @@
-// Step 1 of the pipeline: what a compile reads, loaded from the project folder. The site config and
-// every page file as text (checked for size and encoding, not yet parsed: read.ts does that), the
-// schemas, the files pages may link to, and the preview sources. compile.ts reads nothing else.
+// Step 1 of the pipeline: what a compile reads, loaded from the project folder. The site config, every
+// page file and every mail (newsletters, the list's own mails) as text (checked for size and encoding,
+// not yet parsed: read.ts does that), the schemas, the files pages may link to, and the preview
+// sources. compile.ts reads nothing else.
 import { readFileSync, existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isMailFile, LIST_MAILS, MAIL_DIR, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { filesHash } from '../store/hash.ts';
 import { isYaml, listFiles } from '../store/files.ts';
@@ -21,6 +23,8 @@ export interface SiteInputs {
   config?: InputFile;
   /** pages/**\/*.yaml, in path order. */
   pages: InputFile[];
+  /** newsletters/**\/*.yaml in path order, then content/mail/<name>.yaml of each list mail present (model/newsletter.ts). */
+  mails: InputFile[];
   schemas: SchemaSet;
   /** Digest of the schemas' files: cached validation results are only as good as the schemas they were made with. */
   schemasDigest: string;
@@ -57,11 +61,17 @@ export function loadSite(root: string, opts: { schemas?: SchemaSet; texts?: Read
   return {
     config: existsSync(configPath) ? read(configPath) : undefined,
     pages: listFiles(join(root, 'pages'), isYaml).flatMap(readIfThere),
+    mails: [...listFiles(join(root, NEWSLETTERS_DIR), isYaml), ...LIST_MAILS.map((name) => join(root, MAIL_DIR, `${name}.yaml`)).filter((f) => existsSync(f))].flatMap(readIfThere),
     schemas: opts.schemas ?? loadSchemas(join(root, 'schemas')),
     schemasDigest: schemasDigest(root),
     publicFiles: listFiles(publicDir, () => true).map((f) => `/${relative(publicDir, f).split(sep).join('/')}`),
     previewSources: new Set(listFiles(previews, isYaml).map(rel)),
   };
+}
+
+/** A file of the site's content, checked like a page: a page, a newsletter or a list mail (not the config, a schema or code). */
+export function isContentFile(file: string): boolean {
+  return file.startsWith('pages/') || isMailFile(file);
 }
 
 /** pages/index.yaml -> /, pages/blog/index.yaml -> /blog, pages/about.yaml -> /about, pages/404.yaml -> /404. */

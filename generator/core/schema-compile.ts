@@ -39,6 +39,7 @@ export interface RawValidate {
 export interface RawValidators {
   validatePage: RawValidate;
   validateSiteConfig: RawValidate;
+  validateNewsletter: RawValidate;
   validateSection: RawValidate;
 }
 
@@ -90,7 +91,7 @@ function compile(sources: SchemaSources): string {
     },
   });
   for (const [id, schema] of sources.schemas) ajv.addSchema(schema, id);
-  return standaloneCode(ajv, { validatePage: 'page.schema.json', validateSiteConfig: 'site-config.schema.json', validateSection: 'section.schema.json' });
+  return standaloneCode(ajv, { validatePage: 'page.schema.json', validateSiteConfig: 'site-config.schema.json', validateNewsletter: 'newsletter.schema.json', validateSection: 'section.schema.json' });
 }
 
 function evaluate(code: string): RawValidators {

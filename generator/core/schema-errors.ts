@@ -2,6 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import { diagnostic, type Diagnostic } from './errors.ts';
 import { didYouMean } from './did-you-mean.ts';
+import { isMailFile } from '../../model/newsletter.ts';
 import type { KindedField, KindedValidate } from './schemas.ts';
 import { locate, pointerToPath, type PathSegment, type SourceFile } from './source.ts';
 
@@ -118,7 +119,7 @@ export function toDiagnostic(source: SourceFile, e: ErrorObject, blockTypes: str
   }
 }
 
-/** A block type the template of its page does not hold: the blocks it does hold, listed (null: said elsewhere). */
+/** A block type the template of its page (or a mail) does not hold: the blocks it does hold, listed (null: said elsewhere). */
 function blockNotAllowed(source: SourceFile, path: PathSegment[], e: ErrorObject, blockTypes: string[]): Diagnostic | null | undefined {
   if (path.length !== 3 || path[0] !== 'sections' || path[2] !== 'type' || typeof e.data !== 'string') return undefined;
   // An unknown type is reported once, as UnknownBlockType, with every known type.
@@ -126,6 +127,7 @@ function blockNotAllowed(source: SourceFile, path: PathSegment[], e: ErrorObject
   const p = e.params as Record<string, unknown>;
   const excluded = (e.schema as { enum?: unknown[] } | undefined)?.enum ?? [];
   const allowed = e.keyword === 'enum' ? (p.allowedValues as unknown[]).map(String) : blockTypes.filter((t) => !excluded.includes(t));
+  if (isMailFile(source.file)) return diagnostic('BlockNotInMail', locate(source, path), e.data, didYouMean(e.data, allowed), allowed);
   const template = String((source.data as { template?: unknown } | null)?.template ?? 'page');
   return diagnostic('BlockNotAllowed', locate(source, path), e.data, template, didYouMean(e.data, allowed), allowed);
 }

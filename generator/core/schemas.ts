@@ -39,6 +39,8 @@ export interface SchemaSet {
   /** Validates a page, applies schema defaults, and lists the kinded fields it met. */
   validatePage: KindedValidate;
   validateSiteConfig: KindedValidate;
+  /** A newsletter or a list mail (schemas/newsletter.schema.json). */
+  validateNewsletter: KindedValidate;
   /** One block; applies its defaults (used on blocks that templates write). */
   validateSection: KindedValidate;
   /** Block type -> its schema (for "did you mean" on fields). */
@@ -118,6 +120,7 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
         ['section.schema.json', sectionSchema(blocks, defs)],
         ['page.schema.json', read('page.schema.json')],
         ['site-config.schema.json', read('site-config.schema.json')],
+        ['newsletter.schema.json', read('newsletter.schema.json')],
       ],
       kinds: FIELD_KINDS,
       editorKeywords: EDITOR_KEYWORDS,
@@ -139,6 +142,7 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
   return {
     validatePage: kinded('validatePage'),
     validateSiteConfig: kinded('validateSiteConfig'),
+    validateNewsletter: kinded('validateNewsletter'),
     validateSection: kinded('validateSection'),
     blockSchemas,
     blockTypes: [...blockSchemas.keys()],

@@ -6,8 +6,14 @@ import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from '../../model/local-backend.ts
 /** The stand-in's address, the default when VITE_SUPABASE_URL is unset. */
 export const LOCAL_DEFAULT_URL = LOCAL_SUPABASE_URL.replace(/\/+$/, '');
 
+/**
+ * VITE_SUPABASE_URL, else the local stand-in's address: on SUPABASE_PORT when that is set (the port
+ * the stand-in's own command listens on, so one variable moves it for `npm start` and `npm run dev` too).
+ */
 export function supabaseUrl(): string {
-  return (process.env.VITE_SUPABASE_URL || LOCAL_SUPABASE_URL).replace(/\/+$/, '');
+  const port = process.env.SUPABASE_PORT?.trim();
+  const local = port ? `http://127.0.0.1:${port}` : LOCAL_SUPABASE_URL;
+  return (process.env.VITE_SUPABASE_URL || local).replace(/\/+$/, '');
 }
 
 export function isLocalBackend(url = supabaseUrl()): boolean {

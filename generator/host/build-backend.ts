@@ -1,7 +1,7 @@
 // The backend a build writes into its pages and _headers, decided before anything is written. Usually
 // VITE_SUPABASE_URL or the stand-in's default (backend-url.ts). But when VITE_SUPABASE_URL is unset and
 // a running `npm start` serves the output folder with another address (it was started with a moved
-// VITE_SUPABASE_URL), a plain `npm run build` builds for that address: writing the default would break
+// VITE_SUPABASE_URL or SUPABASE_PORT), a plain `npm run build` builds for that address: writing the default would break
 // every form of the running site ("Failed to fetch"), and nothing asked for the default. An address
 // set explicitly is obeyed, with a located warning (BackendMismatch) that the running site's forms break.
 import { BackendConfigError, checkBackendConfig, LOCAL_DEFAULT_URL, supabaseAnonKey, supabaseUrl } from './backend-url.ts';

@@ -9,7 +9,7 @@ import { listFiles } from '../store/files.ts';
 import { SCHEDULE_FILE, scheduleIsDue } from '../core/publication.ts';
 
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
-const CONTENT = ['site.config.yaml', 'pages', 'schemas', 'public', 'content'];
+const CONTENT = ['site.config.yaml', 'pages', 'newsletters', 'schemas', 'public', 'content'];
 
 /** `backend`: the address and key the pages are built for (as build-backend.ts decided). */
 export function buildHash(root: string, backend: { url: string; anonKey: string }): string {

@@ -19,7 +19,7 @@ export const NETLIFY_PIXEL_FUNCTION = '_netlify/edge-functions/pixel.js';
 
 export function experimentRoutes(compiled: CompiledSite): ExperimentRoutes {
   const routes: ExperimentRoutes = {};
-  for (const p of compiled.pages) if (p.experiment) routes[p.route] = { id: p.experiment.id, arms: arms(p.experiment) };
+  for (const p of compiled.pages) if (p.experiment) routes[p.route] = { id: p.experiment.id, arms: arms(p.experiment), start: p.experiment.start };
   return routes;
 }
 
@@ -104,11 +104,4 @@ export const config = { path: ${JSON.stringify(include)} };
     );
   }
   return files;
-}
-
-/** What `npm run build` says when pages are under an experiment and this machine has no secret. */
-export function secretNote(compiled: CompiledSite, env = process.env): string | undefined {
-  const n = Object.keys(experimentRoutes(compiled)).length;
-  if (!n || env.EXPERIMENT_SECRET) return undefined;
-  return `${n} page${n === 1 ? ' is' : 's are'} under an experiment, but EXPERIMENT_SECRET is not set: npm start shows every visitor the control. Set EXPERIMENT_SECRET (any long random text) here and on the host (Cloudflare Pages or Netlify environment variables); a plain static host always serves the control.`;
 }

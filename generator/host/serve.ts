@@ -91,7 +91,7 @@ export function startStaticServer({ dir, port, host, log = console.log, pixel, e
   const chosenFile = async (req: IncomingMessage, pathname: string, file: string): Promise<string> => {
     const experiment = experimentAt(experiments, pathname);
     if (!experiment) return file;
-    const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? ''), secret: experimentSecret });
+    const variant = await chooseVariant({ experiment: experiment.id, arms: experiment.arms, address: req.socket.remoteAddress ?? '', userAgent: String(req.headers['user-agent'] ?? ''), secret: experimentSecret, start: experiment.start });
     return variant === CONTROL ? file : (resolveFile(root, variantPath(experiment.route, variant)) ?? file);
   };
   const answer = (req: IncomingMessage, res: ServerResponse): Promise<void> | undefined => {

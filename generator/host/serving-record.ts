@@ -1,9 +1,10 @@
-// What a running `npm start` serves: its output folder and the backend address its pages were built
-// for (and its stand-in answers at). A build into that folder meanwhile reads it before writing anything
-// (build-backend.ts), because a build writes its address into the pages and _headers while the server
-// keeps serving them: after `VITE_SUPABASE_URL=… npm start`, a plain `npm run build` wrote the default
-// address, and every form of the running site failed with "Failed to fetch". One small JSON file per
-// folder under .data/ (the project's local state, which git ignores), removed when the server stops.
+// What a running `npm start` serves: its output folder, the backend address its pages were built for
+// (and its stand-in answers at), and whether it has an EXPERIMENT_SECRET (experiment-secret.ts). A
+// build into that folder meanwhile reads it before writing anything (build-backend.ts), because a
+// build writes its address into the pages and _headers while the server keeps serving them: after
+// `VITE_SUPABASE_URL=… npm start`, a plain `npm run build` wrote the default address, and every form
+// of the running site failed with "Failed to fetch". One small JSON file per folder under .data/ (the
+// project's local state, which git ignores), removed when the server stops.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,6 +14,8 @@ export interface ServingRecord {
   outDir: string;
   supabaseUrl: string;
   pid: number;
+  /** Whether it chooses versions of pages under an experiment (has EXPERIMENT_SECRET); absent in an older record. */
+  experimentSecret?: boolean;
 }
 
 /** The record of whatever serves `outDir`, named by that folder's absolute path. */
@@ -21,10 +24,10 @@ export function servingRecordFile(root: string, outDir: string): string {
 }
 
 /** Records that this process serves `outDir` with `supabaseUrl`; returns the function that removes the record. */
-export function recordServing(root: string, outDir: string, supabaseUrl: string): () => void {
+export function recordServing(root: string, outDir: string, supabaseUrl: string, experimentSecret?: boolean): () => void {
   const file = servingRecordFile(root, outDir);
   mkdirSync(join(file, '..'), { recursive: true });
-  const record: ServingRecord = { outDir: resolve(outDir), supabaseUrl, pid: process.pid };
+  const record: ServingRecord = { outDir: resolve(outDir), supabaseUrl, pid: process.pid, experimentSecret };
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   return () => {
     // Only its own: a later server of the same folder may have replaced it.

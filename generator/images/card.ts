@@ -27,9 +27,7 @@ const TITLE_LINE_HEIGHT = 1.1;
 const TITLE_MAX = 90;
 
 export function cardText(siteName: string, page: PageDefinition): CardText {
-  // A long article's later part (generator/core/templates/article-parts.ts) is the article's, as its card says.
-  const article = page.article ?? page.part?.of;
-  const kicker = article ? `${article.category} · ${article.readTime} min read` : page.template === 'platform' ? 'Step-by-step detox guide' : 'Digital detox guides';
+  const kicker = page.article ? `${page.article.category} · ${page.article.readTime} min read` : page.template === 'platform' ? 'Step-by-step detox guide' : 'Digital detox guides';
   const title = page.title.length > TITLE_MAX ? `${page.title.slice(0, TITLE_MAX - 3)}…` : page.title;
   return { siteName, kicker, title };
 }

@@ -1,7 +1,7 @@
 // Step 5 of the build: the compiled site into the output folder. The images, each page whose inputs
 // changed (on worker threads too when there are many), the client assets, the site files (headers,
-// sitemap, robots, feed, schedule, starter kit, build hash, the host's experiment files), then the
-// compression. Each page's HTML is kept with a key of what made it (its definition, the code of its
+// sitemap, robots, feed, schedule, starter kit, the mails rendered before, build hash, the host's
+// experiment files), then the compression. Each page's HTML is kept with a key of what made it (its definition, the code of its
 // blocks, the build's settings) and what it read while rendering (see store/track.ts): a page renders
 // again only when one of those changed, a file is written only when its bytes changed, and what the
 // build no longer makes is removed, so the output is byte-identical to a clean build.
@@ -49,6 +49,8 @@ export interface SiteToRender {
   backend: BuildBackend;
   asOf: Date;
   clock: PhaseClock;
+  /** The mails' files (render-mails.ts), written with the site's files. */
+  mails?: [string, string][];
 }
 
 export interface SiteRendered {
@@ -65,7 +67,7 @@ export interface SiteRendered {
 }
 
 /** Renders the compiled site into the store's output folder and records it in the store's state. */
-export async function renderSite({ store, setup, compiled, schedule, backend, asOf, clock }: SiteToRender): Promise<SiteRendered> {
+export async function renderSite({ store, setup, compiled, schedule, backend, asOf, clock, mails = [] }: SiteToRender): Promise<SiteRendered> {
   const client = await setup.client();
   clock.phase('client');
   // Preview stills, social cards and icons, each cached by content hash (see images/site-images.ts).
@@ -93,6 +95,7 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
   // Copied by content (a cache file drawn again under its name may hold other bytes).
   for (const [path, from] of imageFiles) outputs.copy(path, from);
   await writeSiteFiles(store, outputs, compiled, schedule, backend, scriptHashes);
+  for (const [rel, text] of mails) outputs.write(rel, text);
   outputs.removeStale();
   clock.phase('write');
 

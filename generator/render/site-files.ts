@@ -1,15 +1,11 @@
 // sitemap.xml, robots.txt and the blog's RSS feed.
-import { ADMIN_ROUTE, isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite } from '../../model/page.ts';
+import { ADMIN_ROUTE, isAdminRoute, isUnlisted, type CompiledSite } from '../../model/page.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemap({ site, pages }: CompiledSite): string {
   const base = site.site.url.replace(/\/$/, '');
-  // A long article's later parts (no `article` of their own) carry the article's date, as its first part does.
-  const urls = pages.filter((p) => p.route !== NOT_FOUND_ROUTE && !isAdminRoute(p.route)).map((p) => {
-    const date = (p.article ?? p.part?.of)?.date;
-    return `  <url><loc>${esc(base + p.route)}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</url>`;
-  });
+  const urls = pages.filter((p) => !isUnlisted(p)).map((p) => `  <url><loc>${esc(base + p.route)}</loc>${p.article ? `<lastmod>${p.article.date}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

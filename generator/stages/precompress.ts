@@ -5,9 +5,9 @@
 //   many and rebuilt often, so 5. They are compressed by the thread that rendered them (render-task.ts).
 //   A page whose quality-5 bytes and headers would not come in the first round trip of a new connection
 //   is made again at 11 (compressPage): there its bytes cost each visitor a round trip (issue 40), and
-//   few pages are that heavy (2 of the site's 60; a long article is built in parts that each fit,
-//   core/templates/article-parts.ts). 11 saves ~11% on them, ~420 B on the landing page against 10's
-//   ~9%, for ~40 ms more a page; those 420 B are what a page near the budget misses.
+//   few pages are that heavy (2 of the site's 62: the landing page and its longest article, which is one
+//   page whatever its length, its opening first in the stream). 11 saves ~11% on them, ~420 B on the
+//   landing page against 10's ~9%, for ~40 ms more a page; those 420 B are what a page near the budget misses.
 // - client assets (few, cached): quality 11 up to 256 KB (React, Supabase, the stylesheet, islands).
 //   Above that are only pdf.js's engine and worker (460 KB and 1.3 MB), fetched once a preview is on
 //   screen: quality 11 takes 3.2 s of a cold build for them, 10 takes 1.25 s, 9 takes 0.15 s; 9 is

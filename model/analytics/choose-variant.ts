@@ -1,6 +1,9 @@
 // Which version of a page a request is shown: the one small module npm start (generator/host/serve.ts), the
 // Cloudflare Pages middleware and the Netlify Edge Function all run, so every host chooses alike.
 //
+// Before the experiment's start (a UTC day) every visitor gets the control: the panel counts from the
+// start, so a version shown earlier would be seen by visitors it never counts.
+//
 // variant = HMAC-SHA256(secret, experiment id · client address · user agent) mod arms. Nothing is
 // stored and nothing is sent: the same browser on the same network computes to the same variant on
 // every visit, with no cookie. The secret keeps anyone from working out which address sees which
@@ -16,6 +19,15 @@ export interface ChoiceRequest {
   userAgent: string;
   /** EXPERIMENT_SECRET; without one every visitor gets the control (a plain static host cannot choose either). */
   secret: string | undefined;
+  /** The experiment's first day (YYYY-MM-DD, UTC); before it, the control. */
+  start?: string;
+  /** The moment of the request (default now). */
+  now?: Date;
+}
+
+/** Whether an experiment starting on `start` (YYYY-MM-DD, UTC) has started at `now`. */
+export function hasStarted(start: string | undefined, now: Date = new Date()): boolean {
+  return !start || now.toISOString().slice(0, 10) >= start;
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -34,7 +46,7 @@ export function seesControlOnly(userAgent: string): boolean {
 }
 
 export async function chooseVariant(r: ChoiceRequest): Promise<string> {
-  if (!r.secret || r.arms.length < 2 || seesControlOnly(r.userAgent)) return CONTROL;
+  if (!r.secret || r.arms.length < 2 || seesControlOnly(r.userAgent) || !hasStarted(r.start, r.now)) return CONTROL;
   // The unit separator cannot be in an id; it keeps ("a","bc") and ("ab","c") apart.
   const message = new TextEncoder().encode(`${r.experiment}\u001f${r.address}\u001f${r.userAgent}`);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await keyFor(r.secret), message));

@@ -31,11 +31,14 @@ export function variantFile(pageFile: string, variant: string): string {
   return variant === CONTROL ? pageFile : pageFile.replace(/index\.html$/, `index.${variant}.html`);
 }
 
-/** What an edge needs to choose: per route under an experiment, its id and arms (written as experiments.json by the build). */
-export type ExperimentRoutes = Record<string, { id: string; arms: string[] }>;
+/**
+ * What an edge needs to choose: per route under an experiment, its id, arms and first day (written as
+ * _experiments.json and into the edge functions by the build).
+ */
+export type ExperimentRoutes = Record<string, { id: string; arms: string[]; start?: string }>;
 
 /** The experiment a request's path is under: /x and /x/ alike (a host may add the slash). */
-export function experimentAt(routes: ExperimentRoutes, pathname: string): { route: string; id: string; arms: string[] } | undefined {
+export function experimentAt(routes: ExperimentRoutes, pathname: string): { route: string; id: string; arms: string[]; start?: string } | undefined {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const found = Object.hasOwn(routes, route) ? routes[route] : undefined;
   return found && { route, ...found };

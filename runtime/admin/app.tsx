@@ -9,6 +9,7 @@ import type { AdminAppProps } from './context.ts';
 import { AdminLayout, AdminNotFound, AdminShell, HydrateShell, ScreenError } from './layout.tsx';
 import { InsightsScreen, insightsLoader } from './insights.tsx';
 import { MessagesScreen, messagesAction, messagesLoader } from './messages.tsx';
+import { NewslettersScreen, newslettersLoader } from './newsletters.tsx';
 import { OverviewScreen, overviewLoader } from './overview.tsx';
 import { reopenAction } from './site-limits.tsx';
 import { PreviewsScreen, previewsLoader } from './previews.tsx';
@@ -51,6 +52,7 @@ export function adminRoutes(props: AdminAppProps): RouteObject[] {
         { path: 'insights', element: <InsightsScreen funnelsDeclared={(props.funnels ?? []).length > 0} experiments={props.experiments ?? []} />, loader: insightsLoader(props), errorElement: <ScreenError /> },
         { path: 'messages', element: <MessagesScreen />, loader: messagesLoader, action: messagesAction, errorElement: <ScreenError /> },
         { path: 'subscribers', element: <SubscribersScreen />, loader: subscribersLoader, errorElement: <ScreenError /> },
+        { path: 'newsletters', element: <NewslettersScreen newsletters={props.newsletters ?? []} />, loader: newslettersLoader(props.newsletters ?? []), errorElement: <ScreenError /> },
         { path: 'previews', element: <PreviewsScreen />, loader: previewsLoader(props.previews), errorElement: <ScreenError /> },
         { path: 'upload', element: <UploadScreen /> },
         { path: 'settings', element: <SettingsScreen /> },

@@ -7,6 +7,7 @@ import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
+import type { NewsletterEntry } from '../context.tsx';
 
 export interface PreviewEntry {
   /** Product id in site.config.yaml. */
@@ -33,6 +34,8 @@ export interface AdminAppProps {
   experiments?: ExperimentEntry[];
   /** The catalogue the database checks buy clicks against, which the app publishes at aal2 (layout.tsx). */
   catalogue?: DatabaseCatalogue;
+  /** The published newsletters of this build, which /admin/newsletters previews and sends. */
+  newsletters?: NewsletterEntry[];
 }
 
 export interface AdminOutlet {

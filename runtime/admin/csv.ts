@@ -1,9 +1,10 @@
 // The admin's CSV exports (the subscribers, and every table of /admin/insights), written by papaparse's
-// unparse. A spreadsheet opens them in whatever locale it runs in: Excel in de-DE or fr-FR splits on
+// unparse, and the subscribers' import, read by its parse. A spreadsheet opens them in whatever locale it runs in: Excel in de-DE or fr-FR splits on
 // ';', not ','. So beyond papaparse's own defusing of a field's first character (escapeFormulae),
 // a cell that could start inside a field under either separator (after a ';' or a line break) is
 // defused too, and every field holding a separator, a quote or a line break is quoted.
 import Papa from 'papaparse';
+import type { ImportRow, Subscriber } from '../../model/list/status.ts';
 
 export type Cell = string | number | null | undefined;
 
@@ -39,7 +40,51 @@ export function tablesCsv(tables: readonly CsvTable[]): string {
   return csvLines(tables.flatMap((t) => [['table', ...t.columns], ...t.rows.map((r) => [t.title, ...r])]));
 }
 
-/** The subscriber list, with a header row: email, source, subscribed_at. */
-export function subscribersCsv(rows: readonly { email: string; source: string; created_at: string }[]): string {
-  return csvLines([['email', 'source', 'subscribed_at'], ...rows.map((r) => [r.email, r.source, new Date(r.created_at).toISOString()])]);
+/**
+ * The list with its statuses and consent records, one address a line. Its first six columns are the ones
+ * the import reads back (model/list/status.ts ImportRow), so an export moved to another site, or
+ * brought back here, keeps each address's status and consent.
+ */
+export const SUBSCRIBER_CSV_COLUMNS = [
+  'email', 'status', 'consented_at', 'consent_route', 'consent_form', 'consent_wording', 'source', 'confirmed_at', 'unsubscribed_at', 'subscribed_at',
+] as const;
+
+type ExportedSubscriber = Pick<Subscriber, 'email' | 'status' | 'consented_at' | 'consent_route' | 'consent_form' | 'consent_wording' | 'source' | 'confirmed_at' | 'unsubscribed_at' | 'created_at'>;
+
+const iso = (at: string | null) => (at ? new Date(at).toISOString() : '');
+
+export function subscribersCsv(rows: readonly ExportedSubscriber[]): string {
+  return csvLines([
+    [...SUBSCRIBER_CSV_COLUMNS],
+    ...rows.map((r) => [r.email, r.status, iso(r.consented_at), r.consent_route, r.consent_form, r.consent_wording, r.source, iso(r.confirmed_at), iso(r.unsubscribed_at), iso(r.created_at)]),
+  ]);
+}
+
+/** A file the import read: its rows for the database, or why it cannot be read. */
+export type ReadImport = { ok: true; rows: ImportRow[] } | { ok: false; problem: string };
+
+/** The apostrophe csvLines put before a cell that would start a formula, taken off again. */
+const undefused = (cell: string) => cell.replace(/^'(?=["\s]*[=+\-@\t\r])/, '');
+
+/**
+ * A CSV of addresses, with a header line naming at least `email` (this site's export, or another
+ * tool's with the same column names; either separator). Unknown columns are ignored; the database
+ * judges each row's values.
+ */
+export function readSubscribersCsv(text: string): ReadImport {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().toLowerCase(),
+    transform: (v) => undefused(v.trim()),
+  });
+  const fields = parsed.meta.fields ?? [];
+  if (!fields.includes('email')) return { ok: false, problem: `The first line names no "email" column (it has: ${fields.join(', ') || 'nothing'}).` };
+  const rows = parsed.data.map((r): ImportRow => {
+    const row: ImportRow = { email: r.email ?? '' };
+    for (const k of ['status', 'consented_at', 'consent_route', 'consent_form', 'consent_wording'] as const) if (r[k]) row[k] = r[k];
+    return row;
+  });
+  if (rows.length === 0) return { ok: false, problem: 'The file has a header but no addresses.' };
+  return { ok: true, rows };
 }

@@ -54,7 +54,7 @@ export function MoneyTable({ entry, report }: { entry: ExperimentEntry; report: 
         columns={[
           { label: 'Visitors', cell: (a) => a.visitors.toLocaleString('en-US') },
           { label: 'Orders', testId: 'experiment-money-orders', cell: (a) => a.orders.toLocaleString('en-US') },
-          { label: 'Revenue per visitor', cell: (a) => (c ? formatMoney(Math.round(a.perVisitor), c) : '–') },
+          { label: 'Revenue per visitor', cell: (a) => (c && a.visitors > 0 ? formatMoney(Math.round(a.perVisitor), c) : '–') },
         ]}
       />
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-money-verdict">{verdictText(report.verdict, entry.goal.event as 'revenue' | 'order')}</p>

@@ -24,6 +24,8 @@ export interface ExperimentReport {
   /** More days needed to detect DETECT_LIFT at the last 14 days' traffic (Infinity: no traffic). */
   moreDays: number;
   ended: boolean;
+  /** Before its start every visitor sees the control (model/analytics/choose-variant.ts) and nothing is counted. */
+  started: boolean;
   /** On a money goal (issue 41): the verdict on money; the table above it is then the buy clicks' guardrail. */
   money?: MoneyReport;
 }
@@ -45,8 +47,21 @@ export function experimentReport(entry: ExperimentEntry, counts: readonly Varian
     verdict,
     moreDays: daysToDetect({ baseline: control.visitors && control.conversions ? control.conversions / control.visitors : pooled, lift: DETECT_LIFT, arms: arms.length, recentVisitors, visitorsPerArm: Math.min(...arms.map((a) => a.visitors)) }),
     ended: !!entry.end && entry.end < today,
+    started: entry.start <= today,
   };
 }
+
+/** What the goal counts, as a column names it: on a money goal the table beside the money counts buy clicks. */
+export function goalColumn(entry: ExperimentEntry): string {
+  const goal = entry.goal;
+  if (isMoneyGoal(entry) || goal.event === 'buy') return 'Buy clicks';
+  const names: Record<string, string> = { cta: 'Clicks', capture: 'Sign-ups', contact: 'Messages', preview: 'Previews opened', '404': 'Pages not found' };
+  if (goal.event === 'view') return goal.route ? `Visits to ${goal.route}` : 'Page views';
+  return names[goal.event] ?? 'Conversions';
+}
+
+/** A figure of an arm, or a dash where there is no data to compute it from (never a prior's 50% or 2.73%–97.81%). */
+const orDash = (known: boolean, text: string) => (known ? text : '–');
 
 const percent = (x: number, digits = 1) => `${(x * 100).toFixed(digits)}%`;
 
@@ -74,22 +89,34 @@ export function experimentsTable(reports: readonly ExperimentReport[]): CsvTable
   const fraction = (f: number) => Number(f.toFixed(4));
   return {
     title: 'experiments',
-    columns: ['experiment', 'route', 'goal', 'version', 'visitors', 'conversions', 'rate', 'rate_low_95', 'rate_high_95', 'chance_best', 'expected_loss', 'verdict'],
-    rows: reports.flatMap((r) => r.arms.map((a) => [r.entry.id, r.entry.route, r.entry.goal.id, a.arm, a.visitors, a.conversions, fraction(a.rate), fraction(a.low), fraction(a.high), fraction(a.probabilityBest), fraction(a.expectedLoss), verdictText(r.verdict)])),
+    columns: ['experiment', 'route', 'goal', 'version', 'visitors', 'conversions', 'counted', 'rate', 'rate_low_95', 'rate_high_95', 'chance_best', 'expected_loss', 'verdict'],
+    // No statistic from no data: an arm without visitors has no rate, and no arm a chance until all have some.
+    rows: reports.flatMap((r) => {
+      const compared = r.arms.every((a) => a.visitors > 0);
+      const known = (ok: boolean, f: number) => (ok ? fraction(f) : null);
+      return r.arms.map((a) => [r.entry.id, r.entry.route, r.entry.goal.id, a.arm, a.visitors, a.conversions, goalColumn(r.entry), known(a.visitors > 0, a.rate), known(a.visitors > 0, a.low), known(a.visitors > 0, a.high),
+        known(compared, a.probabilityBest), known(compared, a.expectedLoss), r.started ? verdictText(r.verdict) : `starts ${r.entry.start}`]);
+    }),
   };
 }
 
-/** Each version's figures on the goal. */
-const GOAL_COLUMNS: VersionColumn<ArmSummary>[] = [
+/**
+ * Each version's figures on the goal; `counted` names what the goal counts. Chance of being best and
+ * expected loss compare every arm: `compared` once each has visitors, a dash before.
+ */
+const goalColumns = (counted: string, compared: boolean): VersionColumn<ArmSummary>[] => [
   { label: 'Visitors', cell: (a) => a.visitors.toLocaleString('en-US') },
-  { label: 'Conversions', cell: (a) => a.conversions.toLocaleString('en-US') },
-  { label: 'Rate (95% interval)', nowrap: true, cell: (a) => <>{percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span></> },
-  { label: 'Chance best', cell: (a) => percent(a.probabilityBest, 0) },
-  { label: 'Expected loss', cell: (a) => percent(a.expectedLoss, 2) },
+  { label: counted, headerTestId: 'experiment-counted', cell: (a) => a.conversions.toLocaleString('en-US') },
+  { label: 'Per visitor (95% interval)', nowrap: true, testId: 'experiment-rate', cell: (a) => (a.visitors > 0 ? <>{percent(a.rate, 2)} <span className="text-gray-600">({percent(a.low, 2)}–{percent(a.high, 2)})</span></> : '–') },
+  { label: 'Chance best', testId: 'experiment-best', cell: (a) => orDash(compared, percent(a.probabilityBest, 0)) },
+  { label: 'Expected loss', cell: (a) => orDash(compared, percent(a.expectedLoss, 2)) },
 ];
 
 export function ExperimentTable({ report }: { report: ExperimentReport }) {
   const { entry } = report;
+  const counted = goalColumn(entry);
+  // Chance of being best and expected loss compare every arm: only once each has visitors.
+  const compared = report.arms.every((a) => a.visitors > 0);
   // min-w-0: a grid item is otherwise as wide as its table, and the panel ran off a phone's screen; the table scrolls instead.
   return (
     <article className={`${panel} min-w-0 p-5`} data-testid="experiment" aria-labelledby={`experiment-${entry.id}`}>
@@ -97,9 +124,22 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
         {entry.id} <span className="font-mono text-sm font-normal text-gray-600">{entry.route}</span>
       </h3>
       <p className="mt-1 text-sm text-gray-700">
-        Goal: {entry.goal.id} · since {entry.start}
+        Goal: {entry.goal.id} · {report.started ? 'since' : 'starts'} {entry.start}
         {entry.end ? ` · ${report.ended ? 'ended' : 'planned end'} ${entry.end}` : ''}
       </p>
+      {report.started ? <ExperimentFigures report={report} counted={counted} compared={compared} /> : (
+        <p className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-950" data-testid="experiment-not-started">
+          Starts on <strong>{entry.start}</strong> (UTC). Until then every visitor sees the control, the page as written, and nothing is counted.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function ExperimentFigures({ report, counted, compared }: { report: ExperimentReport; counted: string; compared: boolean }) {
+  const { entry } = report;
+  return (
+    <>
       {/* Scrolls sideways on a phone, and says so. */}
       <div className="mt-3">
         <VersionTable
@@ -107,13 +147,13 @@ export function ExperimentTable({ report }: { report: ExperimentReport }) {
           tableClassName="w-full min-w-[36rem] text-left text-sm"
           arms={report.arms}
           rowTestId="experiment-arm"
-          columns={GOAL_COLUMNS}
+          columns={goalColumns(counted, compared)}
         />
       </div>
       {report.money && <MoneyTable entry={entry} report={report.money} />}
       <p className="mt-3 font-semibold text-gray-900" data-testid="experiment-verdict">{report.money ? `Buy clicks: ${verdictText(report.verdict)}` : verdictText(report.verdict)}</p>
       <p className="mt-1 text-sm text-gray-700" data-testid="experiment-days">{daysText(report.moreDays)}</p>
-    </article>
+    </>
   );
 }
 

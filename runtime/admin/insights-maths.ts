@@ -84,6 +84,17 @@ export function changeLabel(c: Change): string {
 export const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
 export const percent = (fraction: number, digits = 1) => `${(fraction * 100).toFixed(digits).replace(/\.0+$/, '')}%`;
 
+/**
+ * A share of a whole as the screen writes it: a percentage only when it means one. No whole: a dash
+ * (0% of nobody is no figure). A part above its whole (one counted visitor with two orders a day) is
+ * written as counts, never as a ratio above 100%.
+ */
+export function share(part: number, whole: number): string {
+  if (whole <= 0) return '–';
+  if (part > whole) return `${part.toLocaleString('en-US')} of ${whole.toLocaleString('en-US')}`;
+  return percent(part / whole);
+}
+
 export interface FunnelBar {
   step: number;
   label: string;
@@ -145,7 +156,11 @@ export interface FamilyRow {
   visitors: number;
   /** Buy clicks made on this page, whatever product they were for. */
   buys: number;
-  /** Buy clicks per visitor of the page. */
+  /** Visitors of the page who clicked buy there (visitor-days). */
+  buyers: number;
+  /** Buy clicks on this page by visitors who did not view it that day: counted apart, in no ratio. */
+  unviewedBuys: number;
+  /** Visitors who clicked buy, per visitor of the page (0..1; see share() for how it is written). */
   conversion: number;
   captures: number;
   /** Buy clicks on this page times the list price of the product each was for. */
@@ -167,7 +182,8 @@ export function platformFamily(catalogue: readonly CatalogueProduct[], data: Pic
     const buys = clicks.length > 0 ? clicks.reduce((n, r) => n + r.buys, 0) : (page?.buys ?? 0);
     const listValueCents = clicks.length > 0 ? clicks.reduce((n, r) => n + r.buys * (price.get(r.product) ?? 0), 0) : buys * (price.get(p.id) ?? 0);
     const visitors = page?.visitors ?? 0;
-    return { product: p.id, title: p.title, route: p.route, bundle: p.bundle, views: page?.views ?? 0, visitors, buys, conversion: ratio(buys, visitors), captures: page?.captures ?? 0, listValueCents };
+    const buyers = page?.buyers ?? 0;
+    return { product: p.id, title: p.title, route: p.route, bundle: p.bundle, views: page?.views ?? 0, visitors, buys, buyers, unviewedBuys: page?.unviewedBuys ?? 0, conversion: ratio(buyers, visitors), captures: page?.captures ?? 0, listValueCents };
   });
 }
 
@@ -220,7 +236,11 @@ export interface InsightsView {
   family: FamilyRow[];
   blocks: BlockGroup[];
   demoVisitors: number;
-  /** Nothing at all was counted in the period. */
+  /** Buy clicks with no view of their page by the same visitor that day (a script, a blocked page view): apart from every ratio. */
+  unviewedBuys: number;
+  /** Visitor-days that clicked buy after viewing the page. */
+  buyers: number;
+  /** Nothing at all was counted in the period (orders are the sales' to tell). */
   empty: boolean;
 }
 
@@ -249,7 +269,9 @@ export function insightsView(input: {
     family: platformFamily(input.catalogue, current),
     blocks: blocksByPage(current),
     demoVisitors: demoVisitors(current),
-    empty: t.visitors + t.views + t.buys + t.captures + t.contacts + t.previews + t.notFound === 0 && current.daily.every((d) => d.views + d.visitors + d.buys + d.captures === 0),
+    unviewedBuys: t.unviewedBuys,
+    buyers: t.buyers,
+    empty: t.unviewedBuys === 0 && t.visitors + t.views + t.buys + t.captures + t.contacts + t.previews + t.notFound === 0 && current.daily.every((d) => d.views + d.visitors + d.buys + d.captures === 0),
   };
 }
 
@@ -264,12 +286,13 @@ export function insightsTables(v: InsightsView): CsvTable[] {
       rows: [
         ...v.totals.map((x) => [x.key, x.change.current, x.change.previous, x.change.delta, x.change.percent === null ? null : Number(x.change.percent.toFixed(1))]),
         ['buy_value_cents', v.buyValue.current, v.buyValue.previous, v.buyValue.delta, v.buyValue.percent === null ? null : Number(v.buyValue.percent.toFixed(1))],
+        ['unviewed_buys', v.unviewedBuys, null, null, null],
       ],
     },
     { title: 'daily', columns: ['day', 'visitors', 'views', 'buys', 'captures'], rows: v.daily.map((d) => [d.day, d.visitors, d.views, d.buys, d.captures]) },
-    { title: 'platforms', columns: ['product', 'route', 'bundle', 'views', 'visitors', 'buys', 'conversion', 'captures', 'list_value_cents'], rows: v.family.map((f) => [f.product, f.route, f.bundle ? 'yes' : 'no', f.views, f.visitors, f.buys, fraction(f.conversion), f.captures, f.listValueCents]) },
+    { title: 'platforms', columns: ['product', 'route', 'bundle', 'views', 'visitors', 'buys', 'buyers', 'buyers_per_visitor', 'unviewed_buys', 'captures', 'list_value_cents'], rows: v.family.map((f) => [f.product, f.route, f.bundle ? 'yes' : 'no', f.views, f.visitors, f.buys, f.buyers, f.visitors ? fraction(f.conversion) : null, f.unviewedBuys, f.captures, f.listValueCents]) },
     { title: 'funnels', columns: ['funnel', 'step', 'label', 'visitors', 'of_first', 'from_previous', 'drop_off'], rows: v.funnels.flatMap((f) => f.bars.map((b) => [f.id, b.step + 1, b.label, b.visitors, fraction(b.ofFirst), fraction(b.fromPrevious), b.dropOff])) },
-    { title: 'pages', columns: ['route', 'views', 'visitors', 'buys', 'captures', 'ctas', 'buy_value_cents'], rows: v.pages.map((p) => [p.route, p.views, p.visitors, p.buys, p.captures, p.ctas, p.buyValueCents]) },
+    { title: 'pages', columns: ['route', 'views', 'visitors', 'buys', 'buyers', 'unviewed_buys', 'captures', 'ctas', 'buy_value_cents'], rows: v.pages.map((p) => [p.route, p.views, p.visitors, p.buys, p.buyers, p.unviewedBuys, p.captures, p.ctas, p.buyValueCents]) },
     { title: 'referrers', columns: ['host', 'views', 'visitors'], rows: v.referrers.map((r) => [r.host, r.views, r.visitors]) },
     { title: 'campaigns', columns: ['source', 'medium', 'campaign', 'views', 'visitors', 'demo'], rows: v.campaigns.map((c) => [c.source, c.medium, c.campaign, c.views, c.visitors, c.demo ? 'yes' : 'no']) },
     { title: 'blocks', columns: ['route', 'block_id', 'block_type', 'clicks', 'share_of_page', 'per_view'], rows: v.blocks.flatMap((g) => g.blocks.map((b) => [g.route, b.blockId ?? '', b.blockType, b.clicks, fraction(b.share), fraction(b.perView)])) },

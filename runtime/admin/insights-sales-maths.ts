@@ -3,7 +3,7 @@
 // the screen shows and the CSV writes, each {title, columns, rows}. Sums never mix currencies: a row
 // is one currency's money, and a page sold in two currencies has two rows.
 import { fromMinor } from '../../model/sales.ts';
-import type { Money, Sales, SalesByBlock, SalesByCampaign, SalesByProduct, SalesByReferrer, SalesByRoute, SalesByVariant } from '../backend/sales.ts';
+import type { Money, OrderVisits, Sales, SalesByBlock, SalesByCampaign, SalesByProduct, SalesByReferrer, SalesByRoute, SalesByVariant } from '../backend/sales.ts';
 import type { FamilyRow } from './insights-maths.ts';
 
 /** One row of a money table: what it is about, then one currency's orders and money. */
@@ -31,18 +31,29 @@ export interface MoneyCard {
   bundle: boolean;
   visitors: number;
   buys: number;
-  /** Buy clicks per visitor of the page. */
-  buysPerVisitor: number;
+  /** Visitors of the page who clicked buy there. */
+  buyers: number;
   money: Money[];
-  /** Orders (all currencies) per visitor of the page. */
-  ordersPerVisitor: number;
+  /** Orders whose buy click on this page followed its view by the same visitor that day: of its visitors. */
+  countedOrders: number;
+  /** The product's other orders: from clicks without a view of this page (a script, a blocked page view),
+   * or with no click at all (no script, a blocker, a bot). */
+  uncountedOrders: number;
 }
 
+/**
+ * Orders and visitors of the site: only orders from counted visitors (their buy click followed a view
+ * of its page that day) are divided by visitors, so the share never reads above 100% when sales come
+ * from visitors who were not counted (no script, a blocker, a bot); those orders are their own line.
+ */
 export interface SalesView {
   totals: Money[];
-  /** Orders per visitor of the site, beside buy clicks per visitor. */
-  ordersPerVisitor: number;
-  buysPerVisitor: number;
+  visitors: number;
+  /** Visitor-days with a buy click. */
+  buyers: number;
+  countedOrders: number;
+  /** Orders with no buy click (unattributed) or one without a view of its page. */
+  uncountedOrders: number;
   cards: MoneyCard[];
   tables: MoneyTable[];
 }
@@ -50,7 +61,6 @@ export interface SalesView {
 export const UNATTRIBUTED = 'Unattributed';
 
 const money = (m: Money): Money => ({ currency: m.currency, orders: m.orders, refundedOrders: m.refundedOrders, grossMinor: m.grossMinor, refundedMinor: m.refundedMinor, netMinor: m.netMinor });
-const ratioOf = (a: number, b: number) => (b > 0 ? a / b : 0);
 const orders = (ms: readonly Money[]) => ms.reduce((n, m) => n + m.orders, 0);
 
 /** Rows by net revenue (most first, then orders), the unattributed row last of all. */
@@ -70,17 +80,23 @@ export interface FunnelMoney {
   money: Money[];
 }
 
-/** What the screen and the CSV show of the period's sales. */
-export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; visitors: number; buys: number; funnels: readonly FunnelMoney[] }): SalesView {
-  const { sales } = input;
+/** What the screen and the CSV show of the period's sales. `names`: product titles by id (the catalogue's). */
+export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; visitors: number; buyers: number; orderVisits: OrderVisits; funnels: readonly FunnelMoney[]; names?: ReadonlyMap<string, string> }): SalesView {
+  const { sales, orderVisits } = input;
+  const name = (id: string) => input.names?.get(id) ?? id;
+  const countedOn = (route: string, product?: string) => orderVisits.routes.filter((r) => r.route === route && (!product || r.product === product)).reduce((n, r) => n + r.counted, 0);
   const byProduct = new Map<string, Money[]>();
   for (const p of sales.products) if (p.attributed && p.product) byProduct.set(p.product, [...(byProduct.get(p.product) ?? []), money(p)]);
   const cards = input.family.map((f): MoneyCard => {
     const m = byProduct.get(f.product) ?? [];
-    return { product: f.product, title: f.title, route: f.route, bundle: f.bundle, visitors: f.visitors, buys: f.buys, buysPerVisitor: f.conversion, money: m, ordersPerVisitor: ratioOf(orders(m), f.visitors) };
+    return {
+      product: f.product, title: f.title, route: f.route, bundle: f.bundle, visitors: f.visitors, buys: f.buys, buyers: f.buyers, money: m,
+      countedOrders: countedOn(f.route),
+      uncountedOrders: Math.max(0, orders(m) - countedOn(f.route, f.product)),
+    };
   });
   const tables: MoneyTable[] = [
-    { id: 'products', title: 'By product', subject: 'Product', rows: sorted(sales.products.map((p: SalesByProduct) => row(p, p.product ?? '', p.product ?? '(not named)'))) },
+    { id: 'products', title: 'By product', subject: 'Product', rows: sorted(sales.products.map((p: SalesByProduct) => row(p, p.product ?? '', p.product ? name(p.product) : '(not named)'))) },
     { id: 'pages', title: 'By page', subject: 'Page', rows: sorted(sales.routes.map((p: SalesByRoute) => row(p, p.route ?? '', p.route ?? '(none)'))) },
     { id: 'ctas', title: 'By call to action', subject: 'Buy button', rows: sorted(sales.blocks.map((b: SalesByBlock) => row(b, `${b.route}|${b.blockId}|${b.blockType}`, b.blockId ?? b.blockType ?? '(no block)', b.route ?? undefined))) },
     { id: 'campaigns', title: 'By campaign', subject: 'Campaign', rows: sorted(sales.campaigns.map((c: SalesByCampaign) => row(c, `${c.source}|${c.medium}|${c.campaign}`, c.campaign ?? '(no campaign)', [c.source, c.medium].filter(Boolean).join(' / ') || undefined))) },
@@ -88,7 +104,13 @@ export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; v
     { id: 'variants', title: 'By experiment version', subject: 'Version', rows: sorted(sales.variants.map((v: SalesByVariant) => row(v, `${v.route}|${v.experiment}|${v.variant}`, `${v.variant === 'control' ? 'Control' : `Variant ${v.variant}`}`, `${v.route}${v.experiment ? ` · ${v.experiment}` : ''}`))) },
     { id: 'funnels', title: "As each funnel's last step", subject: 'Funnel', rows: input.funnels.flatMap((f) => f.money.map((m) => ({ ...money(m), key: `${f.id}|${m.currency}`, label: f.name, unattributed: false }))) },
   ];
-  return { totals: sales.totals.map(money), ordersPerVisitor: ratioOf(orders(sales.totals), input.visitors), buysPerVisitor: ratioOf(input.buys, input.visitors), cards, tables };
+  const counted = orderVisits.routes.reduce((n, r) => n + r.counted, 0);
+  return {
+    totals: sales.totals.map(money), visitors: input.visitors, buyers: input.buyers, countedOrders: counted,
+    // Every paid order is counted or not: those the screen cannot place on a visitor are the rest.
+    uncountedOrders: Math.max(0, orders(sales.totals) - counted),
+    cards, tables,
+  };
 }
 
 /** An amount in minor units as its currency writes it: $29.00, ¥2,900, €8.50. */
@@ -101,11 +123,11 @@ export function salesCsvTables(v: SalesView): { title: string; columns: string[]
   const cols = ['currency', 'orders', 'refunded_orders', 'gross_minor', 'refunded_minor', 'net_minor'];
   const cells = (m: Money) => [m.currency, m.orders, m.refundedOrders, m.grossMinor, m.refundedMinor, m.netMinor];
   return [
-    { title: 'sales_totals', columns: [...cols, 'orders_per_visitor', 'buy_clicks_per_visitor'], rows: v.totals.map((m) => [...cells(m), Number(v.ordersPerVisitor.toFixed(4)), Number(v.buysPerVisitor.toFixed(4))]) },
+    { title: 'sales_totals', columns: [...cols, 'visitors', 'counted_orders', 'uncounted_orders', 'buyers'], rows: v.totals.map((m) => [...cells(m), v.visitors, v.countedOrders, v.uncountedOrders, v.buyers]) },
     {
       title: 'sales_platforms',
-      columns: ['product', 'route', 'bundle', 'visitors', 'buy_clicks', 'buy_clicks_per_visitor', 'orders_per_visitor', ...cols],
-      rows: v.cards.flatMap((c) => (c.money.length ? c.money : [null]).map((m) => [c.product, c.route, c.bundle ? 'yes' : 'no', c.visitors, c.buys, Number(c.buysPerVisitor.toFixed(4)), Number(c.ordersPerVisitor.toFixed(4)), ...(m ? cells(m) : [null, 0, 0, 0, 0, 0])])),
+      columns: ['product', 'route', 'bundle', 'visitors', 'buy_clicks', 'buyers', 'counted_orders', 'uncounted_orders', ...cols],
+      rows: v.cards.flatMap((c) => (c.money.length ? c.money : [null]).map((m) => [c.product, c.route, c.bundle ? 'yes' : 'no', c.visitors, c.buys, c.buyers, c.countedOrders, c.uncountedOrders, ...(m ? cells(m) : [null, 0, 0, 0, 0, 0])])),
     },
     ...v.tables.map((t) => ({ title: `sales_${t.id}`, columns: [t.subject.toLowerCase().replace(/ /g, '_'), 'detail', 'unattributed', ...cols], rows: t.rows.map((r) => [r.label, r.detail ?? '', r.unattributed ? 'yes' : 'no', ...cells(r)]) })),
   ];

@@ -12,11 +12,12 @@ import { download } from './download.ts';
 import { Bar, DailyChart, formatUtcDay, num } from './insights-charts.tsx';
 import { loadFunnel, loadInsights } from '../backend/insights.ts';
 import { ExperimentsSection } from './experiments.tsx';
+import { InsightsListSection } from './insights-list.tsx';
 import { SalesSection } from './insights-sales.tsx';
 import { loadSalesView, type SalesView } from './insights-sales-data.ts';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
 import {
-  RANGES, changeLabel, dollars, insightsTables, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio,
+  RANGES, changeLabel, dollars, insightsTables, insightsView, isoDay, parseRange, percent, periodFor, previousPeriod, ratio, share,
   type Change, type InsightsView, type Period, type RangeKey,
 } from './insights-maths.ts';
 import { ScreenTables, useScreenTables, useTablesOnScreen } from './screen-tables.tsx';
@@ -191,7 +192,7 @@ function Family({ view }: { view: InsightsView }) {
   const most = Math.max(0, ...view.family.map((f) => f.conversion));
   if (view.family.length === 0) return null;
   return (
-    <Section id="insights-family" title="Platform pages and the bundle" note="Each guide's page side by side. Conversion is buy clicks per visitor of the page; value is the buy clicks at list price." testId="insights-family">
+    <Section id="insights-family" title="Platform pages and the bundle" note="Each guide's page side by side. Clicked buy is the share of the page's visitors who clicked its buy button; value is the buy clicks at list price." testId="insights-family">
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {view.family.map((f) => (
           <li key={f.product} className={`rounded-xl border p-4 ${f.bundle ? 'border-violet-300 bg-violet-50' : 'border-gray-200'}`} data-testid="family-row" data-route={f.route}>
@@ -203,10 +204,11 @@ function Family({ view }: { view: InsightsView }) {
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
               <dt className="text-gray-600">Page views</dt><dd className="text-right tabular-nums text-gray-900" data-testid="family-views">{num(f.views)}</dd>
               <dt className="text-gray-600">Buy clicks</dt><dd className="text-right tabular-nums text-gray-900" data-testid="family-buys">{num(f.buys)}</dd>
-              <dt className="text-gray-600">Conversion</dt><dd className="text-right tabular-nums font-semibold text-gray-900" data-testid="family-conversion">{percent(f.conversion)}</dd>
+              <dt className="text-gray-600">Clicked buy</dt><dd className="text-right tabular-nums font-semibold text-gray-900" data-testid="family-conversion">{share(f.buyers, f.visitors)}</dd>
               <dt className="text-gray-600">Sign-ups</dt><dd className="text-right tabular-nums text-gray-900" data-testid="family-captures">{num(f.captures)}</dd>
               <dt className="text-gray-600">Value at list price</dt><dd className="text-right tabular-nums text-gray-900" data-testid="family-value">{dollars(f.listValueCents)}</dd>
             </dl>
+            {f.unviewedBuys > 0 && <p className="mt-2 text-xs text-gray-600" data-testid="family-unviewed">{num(f.unviewedBuys)} more buy {f.unviewedBuys === 1 ? 'click' : 'clicks'} without a view of the page, not counted</p>}
             <div className="mt-3"><Bar fraction={ratio(f.conversion, most)} tone={f.bundle ? 'pink' : 'violet'} /></div>
           </li>
         ))}
@@ -370,7 +372,7 @@ function Blocks({ view }: { view: InsightsView }) {
                           <div className="mt-1"><Bar fraction={b.share} /></div>
                         </th>
                         <td className="py-1.5 pr-3 text-right tabular-nums" data-testid="block-clicks">{num(b.clicks)}</td>
-                        <td className="py-1.5 text-right tabular-nums">{g.views > 0 ? percent(b.perView) : '–'}</td>
+                        <td className="py-1.5 text-right tabular-nums">{share(b.clicks, g.views)}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -432,7 +434,8 @@ function Ready({ view, sales, funnelsDeclared }: { view: InsightsView; sales?: S
           <strong>Demo traffic:</strong> {num(view.demoVisitors)} of these visitors are made up (campaign <code className={code}>demo</code>, from <code className={code}>npm run demo:traffic</code>). Real visitors are counted the same way.
         </p>
       )}
-      {view.empty && (
+      {/* Only when nothing at all is there: an order with no counted visit is data too. */}
+      {view.empty && !sales?.totals.length && (
         <NoData>
           <h2 className={h2}>No data yet for this period</h2>
           <p className="mt-2">
@@ -444,10 +447,16 @@ function Ready({ view, sales, funnelsDeclared }: { view: InsightsView; sales?: S
       <p className="text-sm text-gray-700" data-testid="insights-buy-value">
         Buy clicks at the price shown: <strong>{dollars(view.buyValue.current)}</strong>. A click is not a sale: the sales are below, from the checkout's verified webhooks.
       </p>
+      {view.unviewedBuys > 0 && (
+        <p role="note" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="insights-unviewed-buys">
+          <strong>{num(view.unviewedBuys)} buy {view.unviewedBuys === 1 ? 'click' : 'clicks'}</strong> came without a view of the page by the same visitor that day (a script, or a browser whose page view was not counted). {view.unviewedBuys === 1 ? 'It is' : 'They are'} counted apart: in no buy count and no ratio on this screen.
+        </p>
+      )}
       <SalesSection sales={sales} />
       <Section id="insights-daily" title="Day by day">
         <DailyChart daily={view.daily} />
       </Section>
+      <InsightsListSection from={view.period.from} to={view.period.to} />
       <Family view={view} />
       <Funnels view={view} declared={funnelsDeclared} />
       <Tops view={view} />

@@ -4,7 +4,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useFetcher, useLoaderData, useLocation, useNavigation, useRevalidator, useRouteError } from 'react-router-dom';
 import { toast } from '../client/toast.ts';
+import { AdminDataError } from '../backend/admin.ts';
 import { publishCatalogue } from '../backend/sales.ts';
+import { publishConsentWordings } from '../backend/list-admin.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
@@ -154,9 +156,28 @@ function usePublishedCatalogue(catalogue: DatabaseCatalogue | undefined) {
     if (!catalogue || sent.current === text) return;
     sent.current = text;
     publishCatalogue(catalogue).catch((e: unknown) =>
-      toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),
+      // The database holds a newer build's catalogue (publish_catalogue, 20260203000000_figures_true.sql): this tab is old.
+      e instanceof AdminDataError && e.code === 'P0001'
+        ? toast.error('This tab is from an older build of the site', { description: `Its prices and products were not sent to the database, which keeps the newer build's. Reload the page. (${e.message})`, duration: Infinity })
+        : toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),
     );
   }, [catalogue]);
+}
+
+/**
+ * The privacy wordings this build's forms show (model/list/consent.ts), published once per page load
+ * when a session reaches aal2, as the catalogue is: a consent record keeps only a wording's version, and
+ * the list screen shows the text the database was given for it. Already known, nothing is written.
+ */
+function usePublishedWordings(atAal2: boolean) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!atAal2 || sent.current) return;
+    sent.current = true;
+    publishConsentWordings().catch((e: unknown) =>
+      toast.error('The privacy wording was not sent to the database', { description: `The list shows each consent record's wording by it: ${e instanceof Error ? e.message : String(e)}` }),
+    );
+  }, [atAal2]);
 }
 
 export function AdminLayout({ props }: { props: AdminAppProps }) {
@@ -168,7 +189,9 @@ export function AdminLayout({ props }: { props: AdminAppProps }) {
   useEffect(() => {
     document.title = `${screen?.title ?? 'Not found'} | ${props.siteName}`;
   }, [screen, props.siteName]);
-  usePublishedCatalogue(session.state !== 'signed-out' && session.admin && session.step === 'done' ? props.catalogue : undefined);
+  const atAal2 = session.state !== 'signed-out' && session.admin && session.step === 'done';
+  usePublishedCatalogue(atAal2 ? props.catalogue : undefined);
+  usePublishedWordings(atAal2);
 
   if (session.state === 'signed-out') {
     return (

@@ -1,4 +1,5 @@
-// /admin: counts of this week's messages (and those not handled yet), the subscribers, and the
+// /admin: counts of this week's messages (and those not handled yet), the confirmed subscribers (and
+// every address on the list), and the
 // previews present or missing, each leading to its screen; and when an hourly limit on visitors'
 // messages or addresses was reached this week (visitors over their own were refused; past the site's,
 // a proof of work was asked), and any site-wide cap tripped right now, with a way to reopen it
@@ -76,7 +77,8 @@ export function OverviewScreen() {
         <Stat label="Not handled" value={data.unhandledMessages.toLocaleString('en-US')} testId="stat-messages-unhandled">
           <Link to="/admin/messages?handled=unhandled" className={link}>Answer them</Link>
         </Stat>
-        <Stat label="Subscribers" value={data.subscribers.toLocaleString('en-US')} testId="stat-subscribers">
+        <Stat label="Confirmed subscribers" value={data.confirmed.toLocaleString('en-US')} testId="stat-subscribers">
+          <p className="text-gray-600">{data.subscribers.toLocaleString('en-US')} {data.subscribers === 1 ? 'address' : 'addresses'} on the list in all</p>
           <Link to="/admin/subscribers" className={link}>See the list</Link>
         </Stat>
         <Stat label="Previews present" value={`${present} of ${data.previews.length}`} testId="stat-previews">

@@ -9,6 +9,8 @@ export interface VersionColumn<A> {
   cell: (arm: A) => ReactNode;
   /** Set on each of the column's cells, for the tests. */
   testId?: string;
+  /** Set on the column's header, for the tests. */
+  headerTestId?: string;
   /** A figure with its interval beside it stays on one line. */
   nowrap?: boolean;
 }
@@ -32,7 +34,7 @@ export function VersionTable<A extends { arm: string }>({ label, arms, columns, 
         <thead>
           <tr className="border-b border-gray-200 text-gray-600">
             <th scope="col" className="py-2 pr-3">Version</th>
-            {columns.map((c, i) => <th key={c.label} scope="col" className={`py-2 ${edge(i)} text-right`}>{c.label}</th>)}
+            {columns.map((c, i) => <th key={c.label} scope="col" className={`py-2 ${edge(i)} text-right`} data-testid={c.headerTestId}>{c.label}</th>)}
           </tr>
         </thead>
         <tbody>

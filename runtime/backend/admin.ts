@@ -2,6 +2,7 @@
 // Only a hint of who may do what lives here; the database's policies decide (admins, signed in
 // with their second factor (aal2), read contact_messages, email_captures and rate_limit_windows
 // and set contact_messages.handled_at; nobody else).
+import type { Subscriber, SubscriberStatus } from '../../model/list/status.ts';
 import { getSupabase } from './client.ts';
 
 const PREVIEWS_BUCKET = 'previews';
@@ -19,12 +20,8 @@ export interface AdminMessage {
   handled_at: string | null;
 }
 
-export interface Subscriber {
-  id: number;
-  email: string;
-  source: string;
-  created_at: string;
-}
+/** An address on the owner's list with its status and consent record (model/list/status.ts). */
+export type { Subscriber };
 
 export interface Paged<T> {
   rows: T[];
@@ -98,17 +95,19 @@ export async function setMessageHandled(id: number, handled: boolean): Promise<A
   return row;
 }
 
-/** What the subscriber list and its CSV show of an address. */
-const SUBSCRIBER_COLUMNS = 'id, email, source, created_at';
+/** What the subscriber list and its CSV show of an address: its status and its whole consent record. */
+const SUBSCRIBER_COLUMNS =
+  'id, email, source, status, created_at, status_changed_at, consented_at, consent_route, consent_form, consent_wording, confirm_due_at, confirm_sent_at, confirmed_at, unsubscribed_at';
 
 /** `%` and `_` typed in the search box are matched as themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Subscribers newest first, one page, optionally those whose address contains `search`. */
-export async function listSubscribers({ page = 1, pageSize = 25, search = '' } = {}): Promise<Paged<Subscriber>> {
+/** Subscribers newest first, one page, optionally those whose address contains `search` and of one status. */
+export async function listSubscribers({ page = 1, pageSize = 25, search = '', status = null as SubscriberStatus | null } = {}): Promise<Paged<Subscriber>> {
   let query = (await getSupabase()).from('email_captures').select(SUBSCRIBER_COLUMNS, { count: 'exact' });
   const term = search.trim();
   if (term) query = query.ilike('email', `%${likeLiteral(term)}%`);
+  if (status) query = query.eq('status', status);
   const { data, error, count } = await newestFirst(query).range(...pageRange(page, pageSize));
   if (error && error.code !== 'PGRST103') fail(error, 'the subscribers');
   return { rows: (data ?? []) as Subscriber[], total: count ?? 0, page, pageSize };
@@ -166,7 +165,10 @@ export interface SiteLimitClosed {
 export interface Overview {
   messagesThisWeek: number;
   unhandledMessages: number;
+  /** Every address on the list, whatever its status. */
   subscribers: number;
+  /** The addresses a newsletter goes to. */
+  confirmed: number;
   previews: { path: string; present: boolean }[];
   /** The hours of the last seven days in which a limit was reached, newest first. */
   limitsReached: LimitReached[];
@@ -230,10 +232,11 @@ export async function limitsReachedSince(since: string): Promise<LimitReached[]>
     .map((r) => ({ action: r.action, scope: r.scope, reachedAt: r.limit_reached_at }));
 }
 
-async function countRows(table: 'contact_messages' | 'email_captures', where: { since?: string; unhandled?: boolean } = {}): Promise<number> {
+async function countRows(table: 'contact_messages' | 'email_captures', where: { since?: string; unhandled?: boolean; status?: SubscriberStatus } = {}): Promise<number> {
   let query = (await getSupabase()).from(table).select('id', { count: 'exact', head: true });
   if (where.since) query = query.gte('created_at', where.since);
   if (where.unhandled) query = query.is('handled_at', null);
+  if (where.status) query = query.eq('status', where.status);
   const { count, error } = await query;
   if (error) fail(error, table === 'email_captures' ? 'the subscribers' : 'the messages');
   return count ?? 0;
@@ -242,10 +245,11 @@ async function countRows(table: 'contact_messages' | 'email_captures', where: { 
 /** The counts /admin shows; `previewPaths` are the catalogue's preview files. A week is the last seven days. */
 export async function loadOverview(previewPaths: readonly string[], now = new Date()): Promise<Overview> {
   const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString();
-  const [messagesThisWeek, unhandledMessages, subscribers, files, limitsReached, closedNow] = await Promise.all([
+  const [messagesThisWeek, unhandledMessages, subscribers, confirmed, files, limitsReached, closedNow] = await Promise.all([
     countRows('contact_messages', { since: weekAgo }),
     countRows('contact_messages', { unhandled: true }),
     countRows('email_captures'),
+    countRows('email_captures', { status: 'confirmed' }),
     listPreviewFiles(),
     limitsReachedSince(weekAgo),
     closedSiteLimits(now),
@@ -255,6 +259,7 @@ export async function loadOverview(previewPaths: readonly string[], now = new Da
     messagesThisWeek,
     unhandledMessages,
     subscribers,
+    confirmed,
     previews: previewPaths.map((path) => ({ path, present: present.has(path) })),
     limitsReached,
     closedNow,

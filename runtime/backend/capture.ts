@@ -1,6 +1,10 @@
 // The starter-kit e-mail capture (spec decisions 2 and 3): the address goes to
-// the database function; if that fails, it is kept in this browser's
-// `captured_emails` list and sent again on a later page load, once.
+// the database function with its consent record (the page, the form and the
+// privacy wording it showed: model/list/consent.ts), and the database keeps it
+// pending until its owner confirms; if that fails, it is kept in this browser's
+// `captured_emails` list, consent record included, and sent again on a later
+// page load, once.
+import { wordingVersion, type ConsentRecord } from '../../model/list/consent.ts';
 import { getSupabase } from './client.ts';
 import { withProofOfWork } from './proof-of-work.ts';
 
@@ -15,6 +19,8 @@ interface CapturedEmail {
   sent: boolean;
   /** The backend refused the address itself (SQLSTATE 22023); retrying cannot help. */
   rejected?: boolean;
+  /** Where the address was given and the wording shown there; absent in entries kept before it existed. */
+  consent?: ConsentRecord;
 }
 
 function storage(): Storage | undefined {
@@ -42,12 +48,26 @@ function writeCapturedEmails(list: CapturedEmail[]): void {
   }
 }
 
+/**
+ * The wording's version, which the database records (it keeps each wording's text once, published by
+ * the site: public.publish_consent_wordings). Web Crypto exists only on https and localhost: a page
+ * opened over plain http elsewhere (a phone on the dev server) sends the address without it.
+ */
+async function versionOf(wording: string): Promise<{ p_wording?: string }> {
+  if (typeof crypto === 'undefined' || !crypto.subtle) {
+    console.warn('No Web Crypto on this page (not https): the consent record goes without its wording version.');
+    return {};
+  }
+  return { p_wording: await wordingVersion(wording) };
+}
+
 // Past the site-wide breaker the database asks for a proof of work: solved here, then sent again.
-async function send(email: string, onSolving?: () => void): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
+async function send(email: string, consent: ConsentRecord | undefined, onSolving?: () => void): Promise<{ ok: true } | { ok: false; rejected: boolean }> {
   try {
     const supabase = await getSupabase();
+    const record = consent ? { p_route: consent.route, p_form: consent.form, ...(await versionOf(consent.wording)) } : {};
     const { error } = await withProofOfWork(
-      (altcha) => supabase.rpc('capture_starter_kit_email', { p_email: email, ...(altcha ? { p_altcha: altcha } : {}) }),
+      (altcha) => supabase.rpc('capture_starter_kit_email', { p_email: email, ...record, ...(altcha ? { p_altcha: altcha } : {}) }),
       onSolving,
     );
     if (!error) return { ok: true };
@@ -60,15 +80,15 @@ async function send(email: string, onSolving?: () => void): Promise<{ ok: true }
 }
 
 /**
- * Saves the address; on failure keeps it locally. Either way the visitor's flow goes on. `onSolving`
- * is told when the browser starts a proof of work (the site is busy).
+ * Saves the address with its consent record; on failure keeps both locally. Either way the visitor's
+ * flow goes on. `onSolving` is told when the browser starts a proof of work (the site is busy).
  */
-export async function captureStarterKitEmail(email: string, onSolving?: () => void): Promise<{ stored: 'backend' | 'local' }> {
-  const result = await send(email, onSolving);
+export async function captureStarterKitEmail(email: string, consent: ConsentRecord, onSolving?: () => void): Promise<{ stored: 'backend' | 'local' }> {
+  const result = await send(email, consent, onSolving);
   if (result.ok) return { stored: 'backend' };
   writeCapturedEmails([
     ...readCapturedEmails(),
-    { email, source: 'starter_kit', timestamp: new Date().toISOString(), sent: false, ...(result.rejected ? { rejected: true } : {}) },
+    { email, source: 'starter_kit', timestamp: new Date().toISOString(), sent: false, consent, ...(result.rejected ? { rejected: true } : {}) },
   ]);
   return { stored: 'local' };
 }
@@ -90,8 +110,10 @@ export async function resendCapturedEmails(): Promise<number> {
     const pending = [...new Set(readCapturedEmails().filter((e) => !e.sent && !e.rejected).map((e) => e.email))];
     for (const email of pending) {
       // Re-read: another page of the site may have sent it meanwhile.
-      if (!readCapturedEmails().some((e) => e.email === email && !e.sent && !e.rejected)) continue;
-      const result = await send(email);
+      const waiting = readCapturedEmails().find((e) => e.email === email && !e.sent && !e.rejected);
+      if (!waiting) continue;
+      // The consent record of the page where it was typed, not of the page that sends it now.
+      const result = await send(email, waiting.consent);
       if (!result.ok && !result.rejected) break;
       const mark = result.ok ? { sent: true } : { rejected: true };
       writeCapturedEmails(readCapturedEmails().map((e) => (e.email === email && !e.sent ? { ...e, ...mark } : e)));

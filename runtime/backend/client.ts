@@ -46,3 +46,8 @@ export function resetSupabase(config?: BackendConfig): void {
   override = config;
   client = undefined;
 }
+
+/** The address of the backend this page talks to (the checkout webhook's is under it). */
+export function backendUrl(): string {
+  return (override ?? backendConfig()).url;
+}

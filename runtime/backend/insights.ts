@@ -7,7 +7,12 @@ import { AdminDataError } from './admin.ts';
 export interface InsightsTotals {
   visitors: number;
   views: number;
+  /** Buy clicks of visitors who viewed the clicked page that day. */
   buys: number;
+  /** Visitor-days with such a buy click (a share of visitors never above 100%). */
+  buyers: number;
+  /** Buy clicks with no view of their page by the same visitor that day: counted apart, in no ratio. */
+  unviewedBuys: number;
   captures: number;
   contacts: number;
   previews: number;
@@ -15,7 +20,7 @@ export interface InsightsTotals {
   buyValueCents: number;
 }
 export interface DailyRow { day: string; visitors: number; views: number; buys: number; captures: number }
-export interface PageRow { route: string; views: number; visitors: number; buys: number; captures: number; ctas: number; buyValueCents: number }
+export interface PageRow { route: string; views: number; visitors: number; buys: number; buyers: number; unviewedBuys: number; captures: number; ctas: number; buyValueCents: number }
 export interface ReferrerRow { host: string; views: number; visitors: number }
 export interface CampaignRow { source: string | null; medium: string | null; campaign: string | null; views: number; visitors: number }
 /** blockId null: a call to action in a block that has no id (counted by its type). */
@@ -59,7 +64,7 @@ export function funnelStepQuery(step: FunnelStepConfig): FunnelStepQuery {
   return { kind: 'view', ...step };
 }
 
-const EMPTY_TOTALS: InsightsTotals = { visitors: 0, views: 0, buys: 0, captures: 0, contacts: 0, previews: 0, notFound: 0, buyValueCents: 0 };
+const EMPTY_TOTALS: InsightsTotals = { visitors: 0, views: 0, buys: 0, buyers: 0, unviewedBuys: 0, captures: 0, contacts: 0, previews: 0, notFound: 0, buyValueCents: 0 };
 
 /** Missing lists or totals become empty ones, so the screen never meets an undefined. */
 export function normaliseInsights(raw: unknown): Insights {
@@ -67,7 +72,8 @@ export function normaliseInsights(raw: unknown): Insights {
   return {
     totals: { ...EMPTY_TOTALS, ...(r.totals ?? {}) },
     daily: r.daily ?? [],
-    pages: r.pages ?? [],
+    // A database before 20260203000000_figures_true.sql answers no buyers: each buy click was then its own.
+    pages: (r.pages ?? []).map((p) => ({ ...p, buyers: p.buyers ?? p.buys, unviewedBuys: p.unviewedBuys ?? 0 })),
     referrers: r.referrers ?? [],
     campaigns: r.campaigns ?? [],
     blocks: r.blocks ?? [],

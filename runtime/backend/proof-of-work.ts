@@ -1,9 +1,12 @@
 // The forms' proof of work. When many visitors send at once and the site-wide breaker has tripped,
 // the database answers a form's call 429 with an ALTCHA challenge (SHA-256 of salt || a secret
 // number) as JSON text in `details` (supabase/migrations/20251229000100_proof_of_work.sql). The
-// browser finds the number with altcha-lib (MIT, self-hosted, no cookie, no third party; about a
-// second) and sends the same call again with ALTCHA's payload; the database checks and spends it.
-import { solveChallenge } from 'altcha-lib/v1';
+// browser finds the number in a Web Worker (proof-of-work.worker.ts, searching with
+// model/proof-of-work.ts: a synchronous SHA-256, as fast per number as a script's native loop) and
+// sends the same call again with ALTCHA's payload; the database checks and spends it. The difficulty is
+// the database's (private.proof_of_work), set by `npm run bench -- --proof-of-work`: at least 0.5 s for
+// a native solver, at most 2 s for a phone (20260203000000_figures_true.sql).
+import type { PowChallenge } from '../../model/proof-of-work.ts';
 
 interface Challenge {
   algorithm: string;
@@ -26,11 +29,42 @@ export function challengeIn(error: { code?: string; details?: string | null } | 
   }
 }
 
+/** The search on this thread: where a worker cannot start (a browser without them, a blocked script). */
+async function findHere(c: PowChallenge): Promise<number | null> {
+  const { findNumber } = await import('../../model/proof-of-work.ts');
+  return findNumber(c);
+}
+
+/** The challenge's number, searched in a Web Worker so the page stays responsive. */
+function findNumber(c: PowChallenge): Promise<number | null> {
+  if (typeof Worker === 'undefined') return findHere(c);
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      // The bundler makes the worker a file of its own, loaded only when a challenge comes.
+      worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      resolve(findHere(c));
+      return;
+    }
+    worker.onmessage = (e: MessageEvent<{ number: number | null }>) => {
+      worker.terminate();
+      resolve(e.data.number);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      resolve(findHere(c));
+    };
+    worker.postMessage({ challenge: c.challenge, salt: c.salt, maxnumber: c.maxnumber } satisfies PowChallenge);
+  });
+}
+
 /** ALTCHA's payload for the solved challenge (base64 of its JSON), or null if no number fits. */
 export async function solve(c: Challenge): Promise<string | null> {
-  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!solution) return null;
-  return btoa(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }));
+  const number = await findNumber(c);
+  if (number === null) return null;
+  return btoa(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature }));
 }
 
 /**

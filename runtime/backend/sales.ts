@@ -113,6 +113,22 @@ export async function listOrders(from: string, to: string, { page = 1, pageSize 
   return answer ?? { total: 0, rows: [] };
 }
 
+/**
+ * public.admin_order_visits: per route and product of the buy click, the period's orders from visitors counted on
+ * that page (the click followed a view of it by the same visitor that day) and from clicks without such
+ * a view; and the orders no click claims. Only counted orders are divided by visitors.
+ */
+export interface OrderVisits {
+  /** product: the click's product. */
+  routes: { route: string; product: string; counted: number; unviewed: number }[];
+  unattributed: number;
+}
+
+export async function loadOrderVisits(from: string, to: string): Promise<OrderVisits> {
+  const answer = await call<Partial<OrderVisits> | null>('admin_order_visits', { p_from: from, p_to: to }, 'the orders per visitor');
+  return { routes: answer?.routes ?? [], unattributed: answer?.unattributed ?? 0 };
+}
+
 /** Stores the catalogue the site was built with, if it differs (an admin at aal2); true when it changed. */
 export async function publishCatalogue(catalogue: DatabaseCatalogue): Promise<boolean> {
   return (await call<{ changed: boolean }>('publish_catalogue', { p_catalogue: catalogue }, 'the catalogue')).changed;

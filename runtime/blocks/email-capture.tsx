@@ -1,5 +1,7 @@
-// The starter kit offer around the e-mail capture island.
+// The starter kit offer around the e-mail capture island. The privacy line is the consent record's
+// wording (model/list/consent.ts): rendered here and handed to the island, which sends it with the address.
 import type { BlockOf } from '../../model/page.ts';
+import { DEFAULT_CAPTURE_FORM, PRIVACY_WORDING } from '../../model/list/consent.ts';
 import { Island } from '../island.tsx';
 import { SectionShell } from './section-shell.tsx';
 import { keepTogether } from '../keep-together.tsx';
@@ -12,7 +14,7 @@ export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
         <p className="text-4xl" aria-hidden="true">🎁</p>
         <h2 id={headingId} className="mt-3 text-3xl font-extrabold text-gray-900">{keepTogether(block.heading)}</h2>
         <p className="mx-auto mt-3 max-w-xl text-lg text-gray-700">{block.text}</p>
-        <Island name="email-capture" hydrate="visible" props={{ buttonLabel: block.buttonLabel, download: block.download }} />
+        <Island name="email-capture" hydrate="visible" props={{ buttonLabel: block.buttonLabel, download: block.download, form: block.id ?? DEFAULT_CAPTURE_FORM, wording: PRIVACY_WORDING }} />
         {/* The form needs script to send; without it the kit is still one link away. */}
         <noscript>
           <p className="mt-4 text-sm text-gray-700">
@@ -24,7 +26,7 @@ export function EmailCapture({ block }: { block: BlockOf<'email-capture'> }) {
           <li>✓ No credit card</li>
           <li>✓ 3-day challenge</li>
         </ul>
-        <p className="mt-4 text-xs text-gray-600">No spam, ever. Unsubscribe at any time. We respect your privacy.</p>
+        <p className="mt-4 text-xs text-gray-600">{PRIVACY_WORDING}</p>
       </div>
     </SectionShell>
   );

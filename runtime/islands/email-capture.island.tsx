@@ -4,6 +4,11 @@
 // page's loader and sent again once this has hydrated. method="post": should it ever be sent by the
 // browser itself, the address never goes into the page's address. When the site is busy the database
 // asks for a proof of work (runtime/backend/proof-of-work.ts): the button says the browser is checking.
+// The address goes with its consent record: this page, the block's form id and the privacy wording the
+// block shows (given as a prop, so what is sent is what was rendered), cut to the lengths the database
+// takes (a path of 200 characters, an id of 64), so a long address never costs the visitor the
+// capture. The database keeps the address pending and mails a link to confirm it; the panel says so in
+// one sentence, only when the address reached the database (kept in the browser, nothing is mailed yet).
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../client/toast.ts';
 import type { BeaconWindow } from '../../model/analytics/event.ts';
@@ -12,6 +17,10 @@ import { captureStarterKitEmail, resendCapturedEmails } from '../backend/capture
 interface EmailCaptureProps {
   buttonLabel: string;
   download: string;
+  /** The form's id in the consent record (the block's id, or `email-capture`). */
+  form: string;
+  /** The privacy wording shown under the form, exactly as rendered. */
+  wording: string;
 }
 
 function startDownload(href: string): void {
@@ -23,10 +32,11 @@ function startDownload(href: string): void {
   a.remove();
 }
 
-export default function EmailCapture({ buttonLabel, download }: EmailCaptureProps) {
+export default function EmailCapture({ buttonLabel, download, form, wording }: EmailCaptureProps) {
   // 'checking': the browser solves the proof of work the busy site asked for.
   const [state, setState] = useState<'idle' | 'submitting' | 'checking' | 'done'>('idle');
   const [captured, setCaptured] = useState('');
+  const [stored, setStored] = useState<'backend' | 'local'>('local');
 
   // Addresses kept in the browser while the backend was down are sent again when it answers.
   useEffect(() => {
@@ -42,7 +52,8 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
     }
     setState('submitting');
     try {
-      await captureStarterKitEmail(value, () => setState('checking'));
+      const result = await captureStarterKitEmail(value, { route: window.location.pathname.slice(0, 200), form: form.slice(0, 64), wording }, () => setState('checking'));
+      setStored(result.stored);
       setCaptured(value);
       (window as BeaconWindow).__beacon?.('capture');
       setState('done');
@@ -61,6 +72,9 @@ export default function EmailCapture({ buttonLabel, download }: EmailCaptureProp
         <p className="text-xl font-extrabold text-emerald-900">Thank you! Check your downloads.</p>
         <p className="mt-2 text-emerald-900">Your starter kit is on its way to <strong className="[overflow-wrap:anywhere]" data-testid="captured-email">{captured}</strong>.</p>
         <p className="mt-2 text-sm text-emerald-900">Download didn't start? <a href={download} download className="font-bold underline">click here</a></p>
+        {stored === 'backend' && (
+          <p className="mt-2 text-sm text-emerald-900" data-testid="capture-confirm-note">Unless this address is already on our list, a mail with a link to confirm it is on its way: we write to you only after you press Confirm there.</p>
+        )}
       </div>
     );
   }

@@ -6,6 +6,8 @@ import Carousel from './carousel.island.tsx';
 import ContactForm from './contact-form.island.tsx';
 import Countdown from './countdown.island.tsx';
 import EmailCapture from './email-capture.island.tsx';
+import NewsletterConfirm from './newsletter-confirm.island.tsx';
+import NewsletterUnsubscribe from './newsletter-unsubscribe.island.tsx';
 import PdfViewer from './pdf-viewer.island.tsx';
 
 export const islands = {
@@ -15,6 +17,8 @@ export const islands = {
   'contact-form': ContactForm,
   countdown: Countdown,
   'email-capture': EmailCapture,
+  'newsletter-confirm': NewsletterConfirm,
+  'newsletter-unsubscribe': NewsletterUnsubscribe,
   'pdf-viewer': PdfViewer,
 };
 

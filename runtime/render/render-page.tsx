@@ -1,10 +1,13 @@
 // The runtime's one render entry, the only runtime module the generator imports. It renders a page to
 // a complete HTML document with react-dom/server: first the body (recording which islands it holds),
-// then the document around it, <head> included.
+// then the document around it, <head> included. A mail's HTML and text come through here too
+// (runtime/mail/render-mail.tsx).
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
-import { isAdminRoute, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
-import { RenderProvider, type SiteImages } from '../context.tsx';
+import { routeProducts } from '../../model/sales.ts';
+import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
+import { RenderProvider, type NewsletterEntry, type SiteImages } from '../context.tsx';
+import { newsletterRoute } from '../../model/newsletter.ts';
 import { registry } from '../registry.tsx';
 import { trackEndpoint } from '../client/beacon.ts';
 import { Document, ErrorDocument } from './document.tsx';
@@ -12,6 +15,7 @@ import { PageView } from './page.tsx';
 import { jsonForScript, structuredData } from './structured-data.ts';
 
 export type { SiteImages };
+export { renderMail } from '../mail/render-mail.tsx';
 
 /** Block types that have a component, for the generator's completeness check. */
 export const blockComponents: readonly string[] = Object.keys(registry);
@@ -49,14 +53,14 @@ const INLINE_CSS = '/*inline-css*/';
 export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKey, now, images }: RenderOptions): { html: string; islands: string[] } {
   const islands = new Set<string>();
   const bodyHtml = renderToString(
-    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []) }}>
+    <RenderProvider value={{ site: compiled.site, articles: compiled.articles, page, supabaseUrl, now, islandSeq: { next: 0 }, islands, images, missingPreviews: compiled.missingPreviews, experiments: () => experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? []), newsletters: () => newsletterEntries(compiled), routeProducts: () => routeProducts(compiled.pages) }}>
       <PageView page={page} />
     </RenderProvider>,
   );
   const site = compiled.site.site;
   const notFound = page.route === NOT_FOUND_ROUTE;
   // Pages search engines should not list: no canonical address, so the document marks them noindex.
-  const unlisted = notFound || isAdminRoute(page.route);
+  const unlisted = isUnlisted(page);
   const used = [...islands];
   // A page's own raster image wins; otherwise the card the build drew from its title (link previews
   // show no SVG).
@@ -69,7 +73,7 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
       title={page.route === '/' ? page.title : `${page.title} | ${site.name}`}
       description={page.description}
       ogTitle={page.title}
-      ogType={page.article || page.part ? 'article' : 'website'}
+      ogType={page.article ? 'article' : 'website'}
       ogImage={ogImage}
       ogImageAlt={page.title}
       icon={images?.icon}
@@ -90,6 +94,11 @@ export function renderPage({ compiled, page, assets, supabaseUrl, supabaseAnonKe
   // "</style" cannot end the element early: CSS reads "<\/style" as the same text.
   const doc = assets.inlineCss ? html.replace(`<style>${INLINE_CSS}</style>`, () => `<style>${assets.inlineCss!(html, used).replace(/<\/(style)/gi, '<\\/$1')}</style>`) : html;
   return { html: `${DOCTYPE}${doc}\n`, islands: used };
+}
+
+/** The published newsletters the build writes a mail for (the list's own mails are not the admin's to send). */
+function newsletterEntries(compiled: CompiledSite): NewsletterEntry[] {
+  return (compiled.mails ?? []).filter((m) => m.kind === 'newsletter').map((m) => ({ slug: m.slug, subject: m.subject, route: m.route ?? newsletterRoute(m.slug) }));
 }
 
 export function renderErrorPage(report: string, scripts: string[]): string {

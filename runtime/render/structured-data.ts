@@ -2,7 +2,7 @@
 // every sales page, a BlogPosting on articles, an FAQPage wherever a FAQ block is, and the Organization
 // and WebSite on the landing page. Prices come from site.config.yaml, like everywhere else.
 import { inlinePlain, parseInline } from '../../model/markup.ts';
-import { shownSections, type CompiledSite, type PageDefinition } from '../../model/page.ts';
+import type { CompiledSite, PageDefinition } from '../../model/page.ts';
 
 type Thing = Record<string, unknown> & { '@type': string };
 
@@ -50,7 +50,7 @@ export function structuredData(compiled: CompiledSite, page: PageDefinition, soc
       articleSection: a.category,
     });
   }
-  const questions = shownSections(page).sections.flatMap((s) => (s.type === 'faq' ? s.items : []));
+  const questions = page.sections.flatMap((s) => (s.type === 'faq' ? s.items : []));
   if (questions.length) {
     out.push({
       '@type': 'FAQPage',

@@ -13,7 +13,7 @@ export async function concurrently<T>(total: number, concurrency: number, job: (
 }
 
 /** The catalogue eventBody's buys are checked against (public.publish_catalogue): publish it before sending them. */
-export const LOAD_CATALOGUE = { products: [{ id: 'ultimate', priceMinor: 8700, currency: 'USD' }], experiments: [] };
+export const LOAD_CATALOGUE = { products: [{ id: 'ultimate', priceMinor: 8700, currency: 'USD' }], experiments: [], routes: [] };
 
 /** One realistic event body as the beacon sends it (model/analytics/event.ts); its buys are valued by the catalogue. */
 export function eventBody(i: number): string {

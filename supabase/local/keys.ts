@@ -8,7 +8,7 @@ export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-charact
 
 export const LOCAL_ADMIN_EMAIL = 'admin@example.com';
 export const LOCAL_ADMIN_PASSWORD = 'local-admin-password';
-// The local admin's second factor: a TOTP secret (base32) everyone can read in the README, so a
+// The local admin's second factor: a TOTP secret (base32) everyone can read in the docs (docs/owner/second-factor.md), so a
 // developer signs in without a phone (`npm run admin:code` prints the current code). Local only.
 export const LOCAL_ADMIN_TOTP_SECRET = 'KRUGS4ZANFZSA3DPMNQWYIDPNZWHSIDB';
 
@@ -17,3 +17,8 @@ export const LOCAL_ADMIN_TOTP_SECRET = 'KRUGS4ZANFZSA3DPMNQWYIDPNZWHSIDB';
 // whole path from buy click to order can be seen before going live. Local only; a hosted project
 // has no default and refuses every webhook without its secret.
 export const LOCAL_CHECKOUT_WEBHOOK_SECRET = 'whsec_local_checkout_webhook_secret_for_the_stand_in';
+
+// The mail webhook's signing secret on the stand-in when MAIL_WEBHOOK_SECRET is not set (a Standard
+// Webhooks secret, as Resend shows one: whsec_ and base64), so a signed bounce can be tried locally.
+// Local only; a hosted project has no default and refuses every webhook without its secret.
+export const LOCAL_MAIL_WEBHOOK_SECRET = 'whsec_bG9jYWwtbWFpbC13ZWJob29rLXNlY3JldC1vZi10aGUtc3RhbmQtaW4=';

@@ -168,6 +168,8 @@ async function callFunction(ctx: Ctx, claims: Claims, fn: string): Promise<Reply
     const type = match.types[match.names.indexOf(k)] ?? 'text';
     params.push(JSON.stringify(args[k]));
     const p = `$${params.length}`;
+    // An array argument comes as a JSON array, which PostgREST reads as PostgreSQL's jsonb_to_record does.
+    if (type.endsWith('[]')) return `${quoteIdent(k)} => (select _v from jsonb_to_record(jsonb_build_object('_v', ${p}::jsonb)) as _r(_v ${type}))`;
     return `${quoteIdent(k)} => ${/^jsonb?$/.test(type) ? `${p}::jsonb::${type}` : `(${p}::jsonb #>> '{}')::${type}`}`;
   });
   return invoke(ctx, claims, match, `public.${quoteIdent(fn)}(${named.join(', ')})`, params);

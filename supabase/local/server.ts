@@ -7,12 +7,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAuth } from './auth.ts';
 import type { DatabaseCatalogue } from '../../model/sales.ts';
-import { edgeFunctions } from './functions.ts';
+import { BUY_CLICKS_PATH, answerBuyClicks } from './buy-clicks.ts';
+import { checkoutWebhookBanner, edgeFunctions, type SecretSource } from './functions.ts';
 import type { Ctx } from './context.ts';
 import { openDatabase, type Database, type Sql } from './db.ts';
 import { noRoute } from './gateway.ts';
 import { BodyTooLarge, Reply, ReplyError, readBody, writeReply } from './http.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from './keys.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET, LOCAL_MAIL_WEBHOOK_SECRET } from './keys.ts';
+import { QUEUEING_FUNCTIONS, standInServiceSql, startMailLoop, type LocalMailOptions, type MailLoop } from './mail-loop.ts';
 import { AppliedMigrationDiffers, prepareDatabase } from './migrate.ts';
 import { openDataFolder } from './open-data.ts';
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './object-store.ts';
@@ -48,8 +50,16 @@ interface StandInOptions {
   catalogue?: DatabaseCatalogue;
   /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET, else the local one (keys.ts). An empty one refuses every webhook. */
   checkoutSecret?: string;
-  /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies. */
-  checkoutProvider?: string;
+  /** site.config.yaml's checkout.provider, whose signatures /functions/v1/checkout-webhook verifies; or a function reading it at each delivery. */
+  checkoutProvider?: string | (() => string | undefined);
+  /**
+   * Count headless browsers as the browsers they are (default STANDIN_COUNT_HEADLESS=1): the stand-in,
+   * being the edge, hands the database "Chrome" where the user agent says "HeadlessChrome", so an
+   * automated test of the buy flow is counted. Local only: a hosted project counts them as bots.
+   */
+  countHeadless?: boolean;
+  /** Send the list's mail to the local catcher (mail-catcher.ts); without it no mail is sent. */
+  mail?: LocalMailOptions;
 }
 
 export interface StandIn {
@@ -61,6 +71,8 @@ export interface StandIn {
   query: Sql['query'];
   /** Deletes an object, its row and its bytes, past row-level security: for tests and local tooling only. */
   removeObject(bucket: string, name: string): Promise<void>;
+  /** The local sender, with `mail`: drain() sends what is due now (tests). */
+  mail?: MailLoop;
   close(): Promise<void>;
 }
 
@@ -81,6 +93,9 @@ function standInSettings(opts: StandInOptions) {
     adminPassword: opts.adminPassword ?? env.ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD,
     adminTotpSecret: opts.adminTotpSecret ?? env.ADMIN_TOTP_SECRET ?? LOCAL_ADMIN_TOTP_SECRET,
     checkoutSecret: opts.checkoutSecret ?? env.CHECKOUT_WEBHOOK_SECRET ?? LOCAL_CHECKOUT_WEBHOOK_SECRET,
+    secretSource: (opts.checkoutSecret !== undefined ? 'option' : env.CHECKOUT_WEBHOOK_SECRET !== undefined ? 'CHECKOUT_WEBHOOK_SECRET' : 'local') as SecretSource,
+    countHeadless: opts.countHeadless ?? env.STANDIN_COUNT_HEADLESS === '1',
+    mailWebhookSecret: opts.mail?.webhookSecret ?? env.MAIL_WEBHOOK_SECRET ?? LOCAL_MAIL_WEBHOOK_SECRET,
   };
 }
 type Settings = ReturnType<typeof standInSettings>;
@@ -90,6 +105,8 @@ interface Services {
   db: Database;
   objects: ObjectStore;
   functions: ReturnType<typeof edgeFunctions>;
+  /** The local sender, with `mail`. */
+  mail?: MailLoop;
 }
 
 /** Listens on the port, and returns the address to give clients. A port in use says what to do. */
@@ -109,7 +126,10 @@ async function listen(server: Server, port: number, host: string): Promise<strin
   return `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${address.port}`;
 }
 
-/** Writes what this start was given into the database: the pixel's secret, the raw days, the catalogue, the admin; then folds complete days. */
+/**
+ * Writes what this start was given into the database: the pixel's secret, the raw days, the catalogue,
+ * the admin; then does what pg_cron does hosted: folds complete days, purges long-pending addresses.
+ */
 async function seedDatabase(database: Database, settings: Settings, opts: StandInOptions): Promise<void> {
   if (opts.analyticsProxySecret) {
     await database.query(
@@ -122,15 +142,18 @@ async function seedDatabase(database: Database, settings: Settings, opts: StandI
   if (opts.catalogue !== undefined) await database.query('select public.publish_catalogue($1::jsonb)', [JSON.stringify(opts.catalogue)]);
   // What pg_cron does daily on a hosted project (supabase/README.md): complete days into the rollups.
   await database.query('select analytics.fold()');
+  // And the list's purge of addresses pending for more than 30 days (pg_cron hosted, likewise).
+  await database.query('select list.purge_pending()');
   await seedAdmin(database, settings.adminEmail, settings.adminPassword, settings.adminTotpSecret);
 }
 
 /**
  * Opens the database (PostgreSQL at DATABASE_URL, PGlite in memory or in the data folder), brings it up
- * to date and seeds it, with the object store beside it. On failure the files are left as they are, and
- * free for the next command.
+ * to date and seeds it, with the object store beside it, then the local sender (with `mail`) and the
+ * edge functions, which call back into the stand-in at `url`. On failure the files are left as they
+ * are, and free for the next command.
  */
-async function openServices(settings: Settings, opts: StandInOptions): Promise<Services> {
+async function openServices(settings: Settings, opts: StandInOptions, url: string): Promise<Services> {
   const { databaseUrl, memory, dataDir } = settings;
   let opened: Database | undefined;
   try {
@@ -139,7 +162,13 @@ async function openServices(settings: Settings, opts: StandInOptions): Promise<S
     await seedDatabase(db, settings, opts);
     const objects = memory ? memoryObjectStore() : diskObjectStore(join(dataDir, 'storage'));
     await seedPreviews(db, objects);
-    return { db, objects, functions: edgeFunctions(db, { checkoutSecret: settings.checkoutSecret, checkoutProvider: opts.checkoutProvider }) };
+    const mail = opts.mail ? startMailLoop(db, `${url}/functions/v1`, opts.mail) : undefined;
+    const functions = edgeFunctions({
+      db, url, anonKey: LOCAL_ANON_KEY, serviceSql: standInServiceSql(db),
+      checkoutSecret: settings.checkoutSecret, checkoutProvider: opts.checkoutProvider,
+      mail: mail && opts.mail && { loop: mail, siteOrigin: opts.mail.settings.origin, webhookSecret: settings.mailWebhookSecret },
+    });
+    return { db, objects, functions, mail };
   } catch (e) {
     await opened?.close().catch(() => undefined);
     if (e instanceof AppliedMigrationDiffers) e.message = `${databaseUrl ? 'the database at DATABASE_URL' : `the local database in ${join(dataDir, 'pglite')}`}: ${e.message}`;
@@ -147,8 +176,8 @@ async function openServices(settings: Settings, opts: StandInOptions): Promise<S
   }
 }
 
-/** The start-up banner: where the stand-in listens, on which database, and how to sign in. */
-function printBanner(url: string, settings: Settings): void {
+/** The start-up banner: where the stand-in listens, on which database, how to sign in, the webhook's secret. */
+function printBanner(url: string, settings: Settings, opts: StandInOptions): void {
   const where = settings.databaseUrl ? 'PostgreSQL at DATABASE_URL' : settings.memory ? 'PGlite in memory' : `PGlite in ${join(settings.dataDir, 'pglite')}`;
   console.log(
     [
@@ -156,21 +185,32 @@ function printBanner(url: string, settings: Settings): void {
       `  anon key:    ${LOCAL_ANON_KEY}`,
       `  local admin: ${settings.adminEmail} / ${settings.adminPassword}  (ADMIN_EMAIL / ADMIN_PASSWORD to change)`,
       `  second factor: \`npm run admin:code\` prints the current code`,
+      ...checkoutWebhookBanner(url, { checkoutSecret: settings.checkoutSecret, checkoutProvider: opts.checkoutProvider }, settings.secretSource),
+      ...(settings.countHeadless ? ['  headless browsers: counted as the browsers they are (STANDIN_COUNT_HEADLESS=1, local only)'] : []),
     ].join('\n'),
   );
 }
 
-/** One request: routed to its service (rest, auth, storage) or edge function, once the database is ready. */
-async function answer(req: IncomingMessage, res: ServerResponse, ready: Promise<Services>, url: string): Promise<void> {
+/** Where a request goes: the stand-in's address, its services once ready, and whether headless browsers count. */
+interface Routing {
+  url: string;
+  ready: Promise<Services>;
+  countHeadless: boolean;
+}
+
+/** One request: routed to its service (rest, auth, storage), the buy clicks or an edge function, once the database is ready. */
+async function answer(req: IncomingMessage, res: ServerResponse, { url, ready, countHeadless }: Routing): Promise<void> {
   try {
     if (req.method === 'OPTIONS') return writeReply(req, res, Reply.empty(204));
-    const { db, objects, functions } = await ready;
+    const { db, objects, functions, mail } = await ready;
     const raw = req.url ?? '/';
     // The service is read from the raw address first, so a malformed one still gets its service's answer.
     const serviceName = /^\/(rest|auth|storage)\/v1(\/|\?|$)/.exec(raw)?.[1] as 'rest' | 'auth' | 'storage' | undefined;
     const malformed = raw.startsWith('/') && !raw.startsWith('//') ? malformedRequest(raw) : 'the address is not a path';
     if (malformed) return writeReply(req, res, serviceName ? malformedReply(serviceName, malformed) : noRoute());
     const target = new URL(raw, url);
+    if (countHeadless && typeof req.headers['user-agent'] === 'string') req.headers['user-agent'] = req.headers['user-agent'].replace(/HeadlessChrome/g, 'Chrome');
+    if (target.pathname === BUY_CLICKS_PATH) return writeReply(req, res, await answerBuyClicks(db, req, target));
     const fn = /^\/functions\/v1\/([^/]+)$/.exec(target.pathname);
     if (fn) return writeReply(req, res, await functions(req, fn[1]!, url));
     const service = /^\/(rest|auth|storage)\/v1(\/.*)?$/.exec(target.pathname);
@@ -187,7 +227,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, ready: Promise<
       body: async (limit = JSON_BODY_LIMIT) => (cached ??= await readBody(req, limit)),
     };
     const handler = { rest: handleRest, auth: handleAuth, storage: handleStorage }[service[1] as 'rest' | 'auth' | 'storage'];
-    writeReply(req, res, await handler(ctx));
+    const reply = await handler(ctx);
+    // A database function may have queued mail (a capture, a confirmation, an import): the sender
+    // looks now, after the commit.
+    if (mail && service[1] === 'rest' && reply.status < 400 && QUEUEING_FUNCTIONS.has(ctx.path.replace(/^\/rpc\//, ''))) mail.kick();
+    writeReply(req, res, reply);
   } catch (e) {
     if (e instanceof ReplyError) return writeReply(req, res, e.reply);
     if (e instanceof BodyTooLarge) return writeReply(req, res, Reply.json(413, { message: 'Request Entity Too Large' }));
@@ -201,23 +245,22 @@ async function answer(req: IncomingMessage, res: ServerResponse, ready: Promise<
 export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> {
   const settings = standInSettings(opts);
   // The port first, so a second copy on the same port fails before it reads anything; a second copy
-  // on another port is refused by the data folder's lock (data-lock.ts). Both are set before the first
-  // request can come (listen's callback runs before any connection's); requests wait for the database.
-  let ready: Promise<Services> | undefined;
-  let url = '';
-  const server = createServer((req, res) => void answer(req, res, ready!, url));
-  url = await listen(server, settings.port, settings.host);
+  // on another port is refused by the data folder's lock (data-lock.ts). The routing is set before the
+  // first request can come (listen's callback runs before any connection's); requests wait for the database.
+  const routing = { countHeadless: settings.countHeadless } as Routing;
+  const server = createServer((req, res) => void answer(req, res, routing));
+  routing.url = await listen(server, settings.port, settings.host);
   let services: Services;
   try {
-    services = await (ready = openServices(settings, opts));
+    services = await (routing.ready = openServices(settings, opts, routing.url));
   } catch (e) {
     server.close();
     throw e;
   }
-  if (!opts.quiet) printBanner(url, settings);
-  const { db, objects } = services;
+  if (!opts.quiet) printBanner(routing.url, settings, opts);
+  const { db, objects, mail } = services;
   return {
-    url,
+    url: routing.url,
     anonKey: LOCAL_ANON_KEY,
     createUser: (email, password, appMetadata) => upsertUser(db, { email, password, appMetadata }),
     query: (text, params) => db.query(text, params),
@@ -225,9 +268,11 @@ export async function startStandIn(opts: StandInOptions = {}): Promise<StandIn> 
       await db.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
       await objects.remove(bucket, name);
     },
+    mail,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
+      await mail?.close();
       await db.close();
     },
   };

@@ -231,7 +231,7 @@ select isnt_empty($$select id from analytics.events$$, 'an admin at aal2 reads t
 select pg_temp.read_all('raw');
 reset role;
 select is((select answer -> 'totals' from answers where stage = 'raw' and name = 'insights'),
-  '{"visitors":12,"views":24,"buys":4,"captures":4,"contacts":0,"previews":0,"notFound":4,"buyValueCents":11600}'::jsonb, 'totals: 3 visitors a day for 4 days');
+  '{"visitors":12,"views":24,"buys":4,"buyers":4,"unviewedBuys":0,"captures":4,"contacts":0,"previews":0,"notFound":4,"buyValueCents":11600}'::jsonb, 'totals: 3 visitors a day for 4 days');
 select is((select jsonb_array_length(answer -> 'daily') from answers where stage = 'raw' and name = 'insights'), 4, 'one daily entry per day');
 select is((select answer -> 'daily' -> 0 from answers where stage = 'raw' and name = 'insights'),
   jsonb_build_object('day', to_char((now() at time zone 'utc')::date - 3, 'YYYY-MM-DD'), 'visitors', 3, 'views', 6, 'buys', 1, 'captures', 1), 'a day''s numbers');
@@ -240,7 +240,7 @@ select is((select answer -> 'referrers' from answers where stage = 'raw' and nam
 select is((select answer -> 'campaigns' from answers where stage = 'raw' and name = 'insights'),
   '[{"source":"newsletter","medium":"email","campaign":"spring","views":8,"visitors":4}]'::jsonb, 'campaigns');
 select is((select e from answers, jsonb_array_elements(answer -> 'pages') e where stage = 'raw' and name = 'insights' and e ->> 'route' = '/ultimate-detox'),
-  '{"route":"/ultimate-detox","views":12,"visitors":12,"buys":4,"captures":4,"ctas":4,"buyValueCents":11600}'::jsonb, 'a page''s numbers');
+  '{"route":"/ultimate-detox","views":12,"visitors":12,"buys":4,"buyers":4,"unviewedBuys":0,"captures":4,"ctas":4,"buyValueCents":11600}'::jsonb, 'a page''s numbers');
 select is((select answer -> 'blocks' from answers where stage = 'raw' and name = 'insights'),
   '[{"route":"/ultimate-detox","blockId":"hero","blockType":"cta","clicks":4}]'::jsonb, 'block clicks');
 select is((select answer -> 'devices' from answers where stage = 'raw' and name = 'insights'),

@@ -185,7 +185,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
       it('lets only anon and authenticated execute the capture function', async () => {
         const { rows } = await db.query<{ grantee: string }>(
           `select r.rolname as grantee from pg_roles r
-           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text, text)', 'execute')
+           where has_function_privilege(r.oid, 'public.capture_starter_kit_email(text, text, text, text, text)', 'execute')
              and r.rolname in ('anon', 'authenticated', 'service_role', 'public')
            order by 1`,
         );
@@ -421,7 +421,7 @@ export function defineDatabaseSuite(engine: string, open: () => Promise<Database
          from auth.users where email = 'admin@example.com'`,
       );
       expect(rows).toEqual([{ ok: true, role: 'admin' }]);
-      // With the README's second factor.
+      // With the local admin's second factor (docs/owner/second-factor.md).
       const factors = await db.query(
         `select f.factor_type, f.status, f.secret from auth.mfa_factors f join auth.users u on u.id = f.user_id where u.email = 'admin@example.com'`,
       );

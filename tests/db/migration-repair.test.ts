@@ -51,10 +51,15 @@ function upToRepair(): string {
 }
 
 /** Today's migrations without the repair. */
+// The first migration that redefines a function over a table the repair reshaped (analytics.raw_paths
+// returns analytics.daily_paths, whose visitors column the repair adds): without the repair it cannot
+// apply at all, so the schema the others leave is compared before it.
+const NEEDS_REPAIR = '20260203000000_figures_true.sql';
+
 function withoutRepair(): string {
   const dir = mkdtempSync(join(tmpdir(), 'migrations-unrepaired-'));
   dirs.push(dir);
-  for (const file of migrationFiles().filter((f) => f !== REPAIR)) cpSync(join(MIGRATIONS_DIR, file), join(dir, file));
+  for (const file of migrationFiles().filter((f) => f !== REPAIR && f < NEEDS_REPAIR)) cpSync(join(MIGRATIONS_DIR, file), join(dir, file));
   return dir;
 }
 

@@ -11,7 +11,7 @@ import { TOTP } from 'otpauth';
 import { forgetWrongCodes, giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
 import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
 
-const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/previews', '/admin/upload', '/admin/settings'];
+const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/newsletters', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const open = openAdmin;
@@ -154,25 +154,27 @@ test('an address captured on the landing page is in /admin/subscribers and in th
   const table = page.getByTestId('subscribers-table');
   // Newest first: the address just captured heads the list.
   await expect(table.locator('tbody tr').first()).toContainText(email);
-  await expect(page.getByTestId('subscribers-total')).toHaveText(/^[\d,]+ subscribers?$/);
+  await expect(page.getByTestId('subscribers-total')).toHaveText(/^[\d,]+ address(es)?$/);
 
   await page.getByLabel('Search addresses').fill(email.slice(0, 24).toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/admin\/subscribers\?q=/);
-  await expect(page.getByTestId('subscribers-total')).toHaveText(/^1 subscriber matching/);
+  await expect(page.getByTestId('subscribers-total')).toHaveText(/^1 address matching/);
   await expect(table.locator('tbody tr')).toHaveCount(1);
-  await expect(table.locator('tbody tr')).toContainText('Starter kit');
+  // Pending until its owner confirms, with the page and form that took it.
+  await expect(table.getByTestId('subscriber-status')).toHaveText('Pending');
+  await expect(table.getByTestId('subscriber-consent')).toContainText('form email-capture');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync((await file.path())!, 'utf8').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('email,source,subscribed_at');
+  expect(lines[0]).toBe('email,status,consented_at,consent_route,consent_form,consent_wording,source,confirmed_at,unsubscribed_at,subscribed_at');
   const n = (await dbQuery<{ n: number }>('select count(*)::int as n from public.email_captures'))[0]!.n;
   // Every address, not only the page or the search shown.
   expect(lines).toHaveLength(n + 1);
-  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${email.replace(/\./g, '\\.')},starter_kit,\\d{4}-\\d\\d-\\d\\dT`)));
+  expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${email.replace(/\./g, '\\.')},pending,\\d{4}-\\d\\d-\\d\\dT[^,]+,/,email-capture,[0-9a-f]{16},starter_kit,`)));
   await expect(page.locator('[data-sonner-toast][data-type="success"]')).toContainText('Export ready');
 });
 
@@ -263,7 +265,7 @@ for (const width of [390, 1280]) {
 }
 
 test.describe('the second factor', () => {
-  // The seed admin's factors are removed with the README's recovery SQL, so the admin enrols again.
+  // The seed admin's factors are removed with the recovery SQL of docs/owner/second-factor.md, so the admin enrols again.
   const removeFactors = () =>
     dbQuery('delete from auth.mfa_factors where user_id = (select id from auth.users where email = $1)', [LOCAL_ADMIN_EMAIL]);
 

@@ -1,8 +1,9 @@
 // Experiments in Chromium (issue 33): on a copy of the experiment-site fixture, built and served by npm
 // start's server with a secret, two browsers whose user agents land on different versions each get
-// theirs in the HTML itself, the same on reload, with no cookie and no storage; a bot gets the control.
+// theirs in the HTML itself, the same on reload, with no cookie and no storage; a bot gets the control,
+// and so does everyone before the experiment's start.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
@@ -107,5 +108,34 @@ test("a variant's file by its own address is the site's 404, even for a browser 
       expect(await page.locator('html').getAttribute('data-variant'), address).toBeNull();
     }
     await context.close();
+  }
+});
+
+test('before its start the experiment serves only the control, even to the browsers chosen for another version', async ({ browser }) => {
+  test.slow();
+  // The same site with the experiment starting tomorrow (UTC), built and served as npm start serves it.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const index = join(dir, 'pages/index.yaml');
+  writeFileSync(index, readFileSync(index, 'utf8').replace(/^ {2}start: .*$/m, `  start: "${tomorrow}"`));
+  const out = join(dir, 'out-later');
+  const build = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: out, EXPERIMENT_SECRET: SECRET } });
+  expect(build.status, build.stderr).toBe(0);
+  const port = Number(process.env.E2E_PORT ?? 4310) + 8;
+  const later = await startStaticServer({ dir: out, port, host: '127.0.0.1', log: () => {}, experimentSecret: SECRET });
+  try {
+    const others = [...agentFor].filter(([arm]) => arm !== 'control');
+    expect(others.length).toBeGreaterThan(0);
+    for (const [arm, ua] of others) {
+      const context = await browser.newContext({ userAgent: ua, baseURL: `http://127.0.0.1:${port}` });
+      const page = await context.newPage();
+      for (let i = 0; i < 2; i++) {
+        await page.goto(home.route);
+        await expect(page.locator('html'), `a browser chosen for ${arm}`).toHaveAttribute('data-variant', 'control');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headlineOf(home));
+      }
+      await context.close();
+    }
+  } finally {
+    later.close();
   }
 });

@@ -3,7 +3,9 @@
 // in the provider's parameter; the provider's signed checkout.session.completed for that reference
 // arrives at the stand-in's /functions/v1/checkout-webhook, then its replay, then a refund; the admin,
 // at aal2, sees on /admin/insights one order with its amount on that platform's card and that variant,
-// then the refund.
+// then the refund. Then the checkout webhook's deliveries on the Sales panel (issue 49): a delivery the
+// database refused shows with its reason and a warning; buy clicks with no order warn once the site's
+// own rate of clicks to orders makes that many unlikely, and not one click earlier.
 //
 // The live site has no experiment, and the stand-in checks a buy's variant against the catalogue the
 // site was built with, so this runs `npm start` on a copy of the platform-experiment-site fixture
@@ -13,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import Stripe from 'stripe';
 import { compileSite } from '../../generator/core/compile.ts';
@@ -23,7 +25,8 @@ import { arms, type Experiment } from '../../model/analytics/experiment.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import { fromMinor, toMinor } from '../../model/sales.ts';
 import type { Product } from '../../model/schema.generated.ts';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET } from '../../supabase/local/keys.ts';
+import { orderRate, unlikelyClicks } from '../../runtime/admin/checkout-deliveries-maths.ts';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { islandsReady, openAdmin, submitAdminSignIn } from './helpers.ts';
 import { startCopy, stopCopy } from './start-copy.ts';
@@ -78,6 +81,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  await signedIn?.context().close();
   await stopCopy(server);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -89,6 +93,37 @@ async function deliver(event: object): Promise<number> {
   const r = await fetch(`${SUPABASE}/functions/v1/checkout-webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
   await r.arrayBuffer();
   return r.status;
+}
+
+let signedIn: Page | undefined;
+
+/**
+ * The admin's page on /admin/insights, signed in at aal2 once for the whole file: a code signs in
+ * once, and a second sign-in within its 30 seconds would need the next one. Reloaded each time, so
+ * the screen reads the database as it is now.
+ */
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  if (!signedIn) {
+    const admin = await (await browser.newContext({ baseURL: BASE })).newPage();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await openAdmin(admin, '/admin/insights?range=today');
+    await submitAdminSignIn(admin, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+    const code = admin.getByTestId('admin-code');
+    await code.getByLabel('6-digit code').fill(new TOTP({ secret: Secret.fromBase32(LOCAL_ADMIN_TOTP_SECRET) }).generate());
+    await code.getByRole('button', { name: 'Verify' }).click();
+    await expect(code).toHaveCount(0);
+    await expect(admin.getByTestId('admin-session')).toContainText(`Signed in as ${LOCAL_ADMIN_EMAIL}`);
+    signedIn = admin;
+  }
+  await signedIn.reload();
+  await islandsReady(signedIn);
+  return signedIn;
+}
+
+/** One beacon event from the visitor's browser (its user agent), as the site's beacon sends it. */
+async function track(event: object): Promise<void> {
+  const r = await fetch(`${SUPABASE}/rest/v1/rpc/track?apikey=${LOCAL_ANON_KEY}`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': agent }, body: JSON.stringify(event) });
+  expect(r.status, await r.text()).toBe(200);
 }
 
 /** The platform's money card and the variant's row on /admin/insights, as the admin reads them. */
@@ -134,14 +169,7 @@ test('a buy on a platform page’s variant becomes, through the signed webhook, 
   expect(await deliver(sale)).toBeLessThan(300);
 
   // The admin at aal2: one order of the product's price, on the platform's card and on the variant.
-  const admin = await (await browser.newContext({ baseURL: BASE })).newPage();
-  await admin.setViewportSize({ width: 1280, height: 900 });
-  await openAdmin(admin, '/admin/insights?range=today');
-  await submitAdminSignIn(admin, LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
-  const code = admin.getByTestId('admin-code');
-  await code.getByLabel('6-digit code').fill(new TOTP({ secret: Secret.fromBase32(LOCAL_ADMIN_TOTP_SECRET) }).generate());
-  await code.getByRole('button', { name: 'Verify' }).click();
-  await expect(admin.getByTestId('admin-session')).toContainText(`Signed in as ${LOCAL_ADMIN_EMAIL}`);
+  const admin = await signedInAdmin(browser);
   await expect(admin.getByTestId('insights-sales-source')).toContainText('only from the checkout');
   await expect(async () => {
     const { card, row } = await moneyShown(admin);
@@ -180,6 +208,57 @@ test('a buy on a platform page’s variant becomes, through the signed webhook, 
     await expect(card.getByTestId('sales-net')).toHaveText(money(0), { timeout: 1000 });
     await expect(row.getByTestId('sales-net')).toHaveText(money(0), { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+});
+
+test('the Sales panel shows a delivery the webhook refused, with its reason, and warns of it', async ({ browser }) => {
+  // A signed sale the database cannot store: a currency that is no ISO 4217 code.
+  const id = randomBytes(12).toString('hex');
+  const created = Math.floor(Date.now() / 1000);
+  const odd = {
+    id: `evt_${id}`, object: 'event', type: 'checkout.session.completed', created, livemode: false,
+    data: { object: { id: `cs_test_${id}`, object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', payment_intent: `pi_${id}`, amount_total: 100, currency: 'usdx', client_reference_id: null, metadata: {}, created } },
+  };
+  expect(await deliver(odd)).toBe(400);
+  const admin = await signedInAdmin(browser);
+  const panel = admin.getByTestId('insights-sales');
+  await expect(panel.getByTestId('checkout-deliveries')).toBeVisible({ timeout: 30_000 });
+  const refused = panel.getByTestId('delivery').first();
+  await expect(refused).toHaveAttribute('data-outcome', 'refused');
+  await expect(refused.getByTestId('delivery-outcome')).toHaveText('Refused (400)');
+  await expect(refused.getByTestId('delivery-reason')).toHaveText('currency USDX is not an ISO 4217 code');
+  await expect(refused).toContainText(`event evt_${id}`);
+  const warning = panel.getByTestId('deliveries-warning').and(admin.locator('[data-kind="refused"]'));
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText('The last delivery, just now, was refused');
+  await expect(warning).toContainText('currency USDX is not an ISO 4217 code');
+  // The sale before it is still listed, counted.
+  await expect(panel.getByTestId('delivery').and(admin.locator('[data-outcome="counted"]')).first()).toBeVisible();
+});
+
+test('the Sales panel warns once buy clicks kept coming without an order for longer than the site’s rate makes likely', async ({ browser }) => {
+  test.slow();
+  const admin = await signedInAdmin(browser);
+  const figure = async (id: string) => Number(await admin.getByTestId(id).textContent());
+  await expect(admin.getByTestId('clicks-since-order')).toContainText('Last order', { timeout: 30_000 });
+  // The rate the panel judges by: the clicks before the last order, and the orders they made.
+  const n = unlikelyClicks(orderRate({ clicksBefore: await figure('clicks-before'), ordersBefore: await figure('orders-before') }));
+  const already = await figure('clicks-since');
+  expect(already).toBeLessThan(n - 1);
+  const clicksWarning = admin.getByTestId('deliveries-warning').and(admin.locator('[data-kind="clicks"]'));
+  await expect(clicksWarning).toHaveCount(0);
+  // A visitor views the platform page and presses buy, again and again; no order comes.
+  await track({ k: 'view', r: page.route, d: 'phone' });
+  const buy = () => track({ k: 'buy', r: page.route, d: 'phone', p: product.id, x: randomBytes(16).toString('base64url').slice(0, 22) });
+  for (let i = already; i < n - 1; i++) await buy();
+  await admin.reload();
+  await expect(admin.getByTestId('clicks-since')).toHaveText(String(n - 1));
+  await expect(clicksWarning).toHaveCount(0);
+  await buy();
+  await admin.reload();
+  await expect(admin.getByTestId('clicks-since')).toHaveText(String(n));
+  await expect(clicksWarning).toBeVisible();
+  await expect(clicksWarning).toContainText(`${n} buy clicks since the last order, `);
+  await admin.screenshot({ path: test.info().outputPath('sales-deliveries-warning.png'), fullPage: true });
 });
 
 test('without script the buy button still reaches the checkout, with no reference (that sale is unattributed)', async ({ browser }) => {

@@ -55,6 +55,9 @@ export const platformPages = pages
 /** Products whose sales page shows 'Preview coming soon': no preview PDF was made for them. */
 export const missingPreviews = new Set(compiled.missingPreviews ?? []);
 
+/** The mails the build writes (dist/newsletters/<slug>/mail.json): the published newsletters and the list's own. */
+export const mails = compiled.mails ?? [];
+
 /** Every live article, unlisted ones included. */
 export const articles = pages.flatMap((p) => (p.article ? [p.article] : []));
 

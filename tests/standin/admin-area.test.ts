@@ -179,8 +179,9 @@ describe('runtime/backend/admin.ts as the admin app calls it', () => {
 
     const everyone = await allSubscribers();
     const csv = subscribersCsv(everyone).split('\r\n');
-    expect(csv[0]).toBe('email,source,subscribed_at');
-    expect(csv).toContainEqual(expect.stringMatching(new RegExp(`^${RUN}-1@example\\.com,starter_kit,\\d{4}-\\d\\d-\\d\\dT`)));
+    expect(csv[0]).toBe('email,status,consented_at,consent_route,consent_form,consent_wording,source,confirmed_at,unsubscribed_at,subscribed_at');
+    // Pending until its owner confirms, with the moment it was given; the page, form and wording are empty when the caller sent none.
+    expect(csv).toContainEqual(expect.stringMatching(new RegExp(`^${RUN}-1@example\\.com,pending,\\d{4}-\\d\\d-\\d\\dT[^,]+,[^,]*,[^,]*,[^,]*,starter_kit,`)));
 
     const overview = await loadOverview(['instagram-detox-preview.pdf', 'no-such-preview.pdf']);
     expect(overview.messagesThisWeek).toBeGreaterThanOrEqual(3);

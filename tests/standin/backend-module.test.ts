@@ -2,10 +2,11 @@
 // stand-in: capture with its local fallback and re-send, contact, previews.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureStarterKitEmail, readCapturedEmails, resendCapturedEmails, CAPTURED_EMAILS_KEY } from '../../runtime/backend/capture.ts';
+import { PRIVACY_WORDING, wordingVersion } from '../../model/list/consent.ts';
 import { resetSupabase } from '../../runtime/backend/client.ts';
 import { sendContactMessage } from '../../runtime/backend/contact.ts';
 import { currentUser, isAdmin, onAuthChange, signIn, signOut, uploadPreview } from '../../runtime/backend/previews.ts';
-import { ADMIN, MEMBER, MODULE_ADMIN, pdfBytes, runtimeAdminAtAal2, testStandIn } from './stand-in.ts';
+import { ADMIN, MEMBER, MODULE_ADMIN, adminAtAal2, pdfBytes, runtimeAdminAtAal2, testStandIn } from './stand-in.ts';
 
 const standIn = testStandIn();
 // Nothing listens on port 9 here: the "backend is down" case.
@@ -49,26 +50,40 @@ afterEach(() => {
   resetSupabase();
 });
 
+// Where the address was given and what the form said there (model/list/consent.ts).
+const ON_LANDING = { route: '/', form: 'email-capture', wording: PRIVACY_WORDING };
+const ON_ARTICLE = { route: '/blog/some-article', form: 'kit', wording: PRIVACY_WORDING };
+
+/** The address's status and consent record, as an admin at aal2 reads them. */
+async function consentOf(email: string) {
+  const { data, error } = await (await adminAtAal2(standIn)).from('email_captures').select('status, consent_route, consent_form, consent_wording').eq('email', email);
+  if (error) throw new Error(error.message);
+  return data;
+}
+
 describe('captureStarterKitEmail', () => {
-  it('stores the address in the backend and keeps nothing locally', async () => {
-    expect(await captureStarterKitEmail('module.reader@example.com')).toEqual({ stored: 'backend' });
+  it('stores the address, pending, with its consent record, and keeps nothing locally', async () => {
+    expect(await captureStarterKitEmail('module.reader@example.com', ON_ARTICLE)).toEqual({ stored: 'backend' });
     expect(localStorage.getItem(CAPTURED_EMAILS_KEY)).toBeNull();
+    expect(await consentOf('module.reader@example.com')).toEqual([
+      { status: 'pending', consent_route: '/blog/some-article', consent_form: 'kit', consent_wording: await wordingVersion(PRIVACY_WORDING) },
+    ]);
   });
 
   it('keeps the address in captured_emails when the backend is down, and logs why', async () => {
     resetSupabase(down);
-    expect(await captureStarterKitEmail('offline@example.com')).toEqual({ stored: 'local' });
+    expect(await captureStarterKitEmail('offline@example.com', ON_LANDING)).toEqual({ stored: 'local' });
     const [entry] = readCapturedEmails();
-    expect(entry).toMatchObject({ email: 'offline@example.com', source: 'starter_kit', sent: false });
+    expect(entry).toMatchObject({ email: 'offline@example.com', source: 'starter_kit', sent: false, consent: ON_LANDING });
     expect(new Date(entry!.timestamp).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(console.error).toHaveBeenCalled();
   });
 
   it('sends queued addresses once the backend answers, marks them sent, and never sends them again', async () => {
     resetSupabase(down);
-    await captureStarterKitEmail('queued.one@example.com');
-    await captureStarterKitEmail('queued.two@example.com');
-    await captureStarterKitEmail('queued.one@example.com');
+    await captureStarterKitEmail('queued.one@example.com', ON_LANDING);
+    await captureStarterKitEmail('queued.two@example.com', ON_ARTICLE);
+    await captureStarterKitEmail('queued.one@example.com', ON_LANDING);
     expect(await resendCapturedEmails()).toBe(0); // still down: nothing marked
 
     resetSupabase({ url: standIn.url, anonKey: standIn.anonKey });
@@ -79,11 +94,13 @@ describe('captureStarterKitEmail', () => {
 
     expect(await resendCapturedEmails()).toBe(0);
     expect(rpcCalls()).toBe(2);
+    // Each with the record of the page where it was typed, not of the page that sent it later.
+    expect((await consentOf('queued.two@example.com'))[0]).toMatchObject({ consent_route: '/blog/some-article', consent_form: 'kit' });
   });
 
   it('stops retrying an address the backend refuses as invalid', async () => {
     resetSupabase(down);
-    await captureStarterKitEmail('someone@localhost');
+    await captureStarterKitEmail('someone@localhost', ON_LANDING);
     resetSupabase({ url: standIn.url, anonKey: standIn.anonKey });
     expect(await resendCapturedEmails()).toBe(0);
     expect(readCapturedEmails()).toMatchObject([{ email: 'someone@localhost', sent: false, rejected: true }]);

@@ -15,6 +15,21 @@ describe('rpc capture_starter_kit_email', () => {
     }
   });
 
+  it('takes the consent record by name beside the address, with the same answer (200, null)', async () => {
+    const consent = { p_route: '/blog/a-post', p_form: 'email-capture', p_wording: '0123456789abcdef' };
+    const { data, error, status } = await client(standIn).rpc('capture_starter_kit_email', { p_email: 'consenting@example.com', ...consent });
+    expect({ error, status, data }).toEqual({ error: null, status: 200, data: null });
+    const admin = await adminAtAal2(standIn);
+    const stored = await admin.from('email_captures').select('status, consent_route, consent_form, consent_wording').eq('email', 'consenting@example.com');
+    expect(stored.data).toEqual([{ status: 'pending', consent_route: '/blog/a-post', consent_form: 'email-capture', consent_wording: '0123456789abcdef' }]);
+  });
+
+  it('refuses a consent record that is not a path, a block id and a version (400 naming the field)', async () => {
+    const { error, status } = await client(standIn).rpc('capture_starter_kit_email', { p_email: 'consenting@example.com', p_route: 'https://elsewhere.example/' });
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '22023', message: 'invalid consent record: p_route is not a path of this site' });
+  });
+
   it('refuses an invalid address with 400 and SQLSTATE 22023', async () => {
     const { error, status } = await client(standIn).rpc('capture_starter_kit_email', { p_email: 'not-an-address' });
     expect(status).toBe(400);
@@ -29,7 +44,7 @@ describe('rpc capture_starter_kit_email', () => {
     const wrongArg = await client(standIn).rpc('capture_starter_kit_email', { email: 'a@example.com' });
     expect(wrongArg.error).toMatchObject({
       code: 'PGRST202',
-      hint: 'Perhaps you meant to call the function public.capture_starter_kit_email(p_altcha, p_email)',
+      hint: 'Perhaps you meant to call the function public.capture_starter_kit_email(p_altcha, p_email, p_form, p_route, p_wording)',
     });
   });
 });
@@ -69,6 +84,16 @@ describe('contact_messages', () => {
     const { data, error } = await admin.from('contact_messages').select('first_name, subject');
     expect(error).toBeNull();
     expect(data).toContainEqual({ first_name: 'Ada', subject: 'Refund' });
+  });
+});
+
+describe('rpc with an array argument', () => {
+  it('takes a JSON array for a text[] parameter, as PostgREST does (publish_consent_wordings)', async () => {
+    const admin = await adminAtAal2(standIn);
+    const wording = `A wording sent as an array ${Date.now()}, "quoted", {braced}`;
+    const { data, error } = await admin.rpc('publish_consent_wordings', { p_wordings: [wording, 'Another one.'] });
+    expect(error).toBeNull();
+    expect(data).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
   });
 });
 

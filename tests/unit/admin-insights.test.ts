@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { tablesCsv } from '../../runtime/admin/csv.ts';
 import { funnelStepQuery, normaliseInsights, type Insights } from '../../runtime/backend/insights.ts';
 import {
-  blocksByPage, change, changeLabel, funnelBars, insightsTables, insightsView, periodFor, platformFamily, previousPeriod, type CatalogueProduct,
+  blocksByPage, change, changeLabel, funnelBars, insightsTables, insightsView, periodFor, platformFamily, previousPeriod, share, type CatalogueProduct,
 } from '../../runtime/admin/insights-maths.ts';
 
 const catalogue: CatalogueProduct[] = [
@@ -103,8 +103,22 @@ describe('the platform family', () => {
     expect(bundle).toMatchObject({ buys: 1, conversion: 0.25, listValueCents: 8700, bundle: true });
   });
   it("counts a page's own buys at its product's price when the products list has none for it", () => {
-    const [, beta] = platformFamily(catalogue, { pages: [{ route: '/beta', views: 4, visitors: 4, buys: 2, captures: 1, ctas: 0, buyValueCents: 0 }], products: [] });
+    const [, beta] = platformFamily(catalogue, { pages: [{ route: '/beta', views: 4, visitors: 4, buys: 2, buyers: 2, unviewedBuys: 0, captures: 1, ctas: 0, buyValueCents: 0 }], products: [] });
     expect(beta).toMatchObject({ buys: 2, listValueCents: 3900, conversion: 0.5, captures: 1 });
+  });
+  it('reads the share of visitors who clicked buy, never buy clicks per visitor: one visitor clicking three times is 100%', () => {
+    const [, beta] = platformFamily(catalogue, { pages: [{ route: '/beta', views: 1, visitors: 1, buys: 3, buyers: 1, unviewedBuys: 5, captures: 0, ctas: 0, buyValueCents: 0 }], products: [] });
+    expect(beta).toMatchObject({ buys: 3, buyers: 1, unviewedBuys: 5, conversion: 1 });
+    expect(share(beta!.buyers, beta!.visitors)).toBe('100%');
+  });
+});
+
+describe('a share as the screen writes it', () => {
+  it('is a percentage of a whole, a dash without one, and counts when the part is larger', () => {
+    expect(share(1, 4)).toBe('25%');
+    expect(share(3, 0)).toBe('–');
+    expect(share(0, 0)).toBe('–');
+    expect(share(3, 2)).toBe('3 of 2');
   });
 });
 
@@ -124,7 +138,7 @@ describe('the screen and its CSV', () => {
   const view = insightsView({
     period,
     current: insights(),
-    before: insights({ totals: { visitors: 5, views: 40, buys: 0, captures: 4, contacts: 0, previews: 0, notFound: 0, buyValueCents: 0 } }),
+    before: insights({ totals: { visitors: 5, views: 40, buys: 0, buyers: 0, unviewedBuys: 0, captures: 4, contacts: 0, previews: 0, notFound: 0, buyValueCents: 0 } }),
     funnels: [{ id: 'home-to-buy', name: 'Home to buy', steps: [{ route: '/' }, { event: 'buy' }], counts: [{ step: 0, visitors: 10 }, { step: 1, visitors: 4 }] }],
     catalogue,
   });
@@ -149,7 +163,7 @@ describe('the screen and its CSV', () => {
     expect(table('daily')).toHaveLength(view.daily.length);
     expect(table('pages').map((r) => r[1])).toEqual(['/', '/alpha', '/bundle']);
     expect(table('funnels')).toEqual([['funnels', 'home-to-buy', '1', 'Visit /', '10', '1', '1', '0'], ['funnels', 'home-to-buy', '2', 'Buy click', '4', '0.4', '0.4', '6']]);
-    expect(table('platforms').map((r) => [r[1], r[6], r[9]])).toEqual([['alpha', '3', '14100'], ['beta', '0', '0'], ['bundle', '1', '8700']]);
+    expect(table('platforms').map((r) => [r[1], r[6], r[11]])).toEqual([['alpha', '3', '14100'], ['beta', '0', '0'], ['bundle', '1', '8700']]);
     expect(table('blocks')).toHaveLength(3);
     expect(table('campaigns')[0]!.at(-1)).toBe('yes');
     // Each table has one header line, naming its columns.

@@ -24,7 +24,7 @@ beforeAll(() => {
   // The project's code with the experiment fixture's pages (an experiment, so validate looks for verdicts).
   site = copyProject('beside-start-', 'experiment-site');
   dataDir = mkdtempSync(join(tmpdir(), 'beside-start-data-'));
-  env = { ...process.env, PORT: String(SITE_PORT), VITE_SUPABASE_URL: SUPABASE, DATA_DIR: dataDir, OUT_DIR: join(site, 'dist'), DATABASE_URL: '', SUPABASE_PORT: '', NO_COLOR: '1' };
+  env = { ...process.env, PORT: String(SITE_PORT), VITE_SUPABASE_URL: SUPABASE, DATA_DIR: dataDir, OUT_DIR: join(site, 'dist'), DATABASE_URL: '', SUPABASE_PORT: '', HOST: '', NO_COLOR: '1' };
   delete env.SUPABASE_PORT;
   delete env.npm_lifecycle_event;
 });
@@ -81,6 +81,14 @@ describe('commands beside a running npm start', () => {
       const code = run('supabase/local/admin-code.ts');
       expect(code.status, code.output).toBe(0);
       expect(code.output).toMatch(/^\d{6} {2}\(valid \d+ s more/);
+
+      // Nothing of npm start listens beyond loopback (no HOST given): the site, the stand-in, the catcher.
+      const listening = spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' });
+      if (!listening.error) {
+        const mine = listening.stdout.split('\n').filter((l) => l.includes(`pid=${first.child.pid},`)).map((l) => l.trim().split(/\s+/)[3]!);
+        expect(mine).toContain(`127.0.0.1:${SITE_PORT}`);
+        expect(mine.filter((address) => !address.startsWith('127.0.0.1:'))).toEqual([]);
+      }
 
       // npm start still serves the site and its database.
       expect((await fetch(`http://127.0.0.1:${SITE_PORT}/`)).status).toBe(200);

@@ -42,6 +42,10 @@ const NOT_SHOWN: Record<string, RegExp[]> = {
   'testimonial-cards': [/^items\.\d+\.content$/, /^items\.\d+\.platform$/],
   // The carousel prerenders its first slide only; the others are shown as it turns.
   testimonials: [/^items\.[1-9]\d*\./],
+  // The subscriber's pages prerender their heading and text; what the link turns out to be (the button,
+  // the done, used or unknown states, the way back and the sign-up link) shows once the island reads it.
+  'newsletter-confirm': [/^buttonLabel$/, /^done(Heading|Text)$/, /^signUp\.label$/],
+  'newsletter-unsubscribe': [/^(leave|erase)Label$/, /^eraseText$/, /^back\.label$/, /^(left|erased)(Heading|Text)$/, /^signUp\.label$/],
 };
 
 interface Schema {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { TEST_STAGES } from '../../generator/cli/test-stages.ts';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
-import { TEST_STAGES } from '../../scripts/test-stages.ts';
 
 const TSX = join(projectRoot, 'node_modules/tsx/dist/cli.mjs');
 const cli = (name: string) => join(projectRoot, 'generator/cli', `${name}.ts`);
@@ -145,7 +145,7 @@ describe('exit codes', () => {
   });
 
   it.each([
-    [['--formt', 'json'], 'validate: unknown option --formt; did you mean --format? Options: --format, --max-warnings, --as-of, --verdicts'],
+    [['--formt', 'json'], 'validate: unknown option --formt; did you mean --format? Options: --format, --max-warnings, --as-of, --verdicts, --help'],
     [['--format', 'xml'], 'validate: --format must be one of pretty, github, json, got "xml"'],
     [['--max-warnings', 'many'], 'validate: --max-warnings must be a whole number, got "many"'],
     [['pages/nope.yaml'], 'validate: no such file: pages/nope.yaml'],
@@ -249,8 +249,8 @@ describe('the shipped workflow', () => {
   });
 
   it('runs every check the README’s test command runs, then builds and keeps the site', () => {
-    // `npm test` runs its stages' npm scripts (scripts/test.ts).
-    expect(scripts.test).toBe('tsx scripts/test.ts');
+    // `npm test` runs its stages' npm scripts (generator/cli/test.ts).
+    expect(scripts.test).toBe('tsx generator/cli/test.ts');
     expect(TEST_STAGES.length).toBeGreaterThan(0);
     for (const { script } of TEST_STAGES) expect(runs).toContain(`npm run ${script}`);
     expect(runs).toContain('npm run build');

@@ -1,4 +1,4 @@
-// A marketer's additions leave the tests green. On a copy of the project, made exactly as the README
+// A marketer's additions leave the tests green. On a copy of the project, made exactly as the marketer's guide
 // says: a draft article, an article scheduled for next week, a new article (`npm run new -- article`),
 // and two new platforms (a catalogue entry copied from a platform's, then `npm run new -- platform`):
 // one still the draft the starter is, one published. Then valid content in every style of the corpus

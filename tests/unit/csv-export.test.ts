@@ -1,10 +1,11 @@
 // Both CSV exports of the admin (the subscribers; every table of /admin/insights, the experiments
-// included) with values a visitor could have written: a campaign name, a referrer, an address. Each
+// included) with values a visitor could have written: a campaign name, a referrer, an address. The
+// subscribers' file is also read back as its import reads it. Each
 // file is read back by papaparse as a spreadsheet in an English locale (',') and in a German or French
 // one (';') reads it: no cell may start like a formula, whichever separator splits it.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { subscribersCsv, tablesCsv } from '../../runtime/admin/csv.ts';
+import { readSubscribersCsv, subscribersCsv, tablesCsv } from '../../runtime/admin/csv.ts';
 import { experimentReport, experimentsTable } from '../../runtime/admin/experiments.tsx';
 import { normaliseInsights } from '../../runtime/backend/insights.ts';
 import { insightsTables, insightsView, periodFor } from '../../runtime/admin/insights-maths.ts';
@@ -42,17 +43,49 @@ function expectValuesKept(csv: string) {
 }
 
 describe('the subscribers export', () => {
-  const csv = subscribersCsv(HOSTILE.map((email, i) => ({ email, source: HOSTILE[(i + 3) % HOSTILE.length]!, created_at: '2026-06-01T10:00:00Z' })));
+  // Hostile values wherever a visitor's words can reach: the address, and the consent record's page and form.
+  const rows = HOSTILE.map((email, i) => ({
+    email,
+    status: 'confirmed' as const,
+    source: 'starter_kit' as const,
+    consented_at: '2026-06-01T09:00:00Z',
+    consent_route: HOSTILE[(i + 3) % HOSTILE.length]!,
+    consent_form: HOSTILE[(i + 5) % HOSTILE.length]!,
+    consent_wording: '0123456789abcdef',
+    confirmed_at: '2026-06-01T09:30:00Z',
+    unsubscribed_at: null,
+    created_at: '2026-06-01T10:00:00Z',
+  }));
+  const csv = subscribersCsv(rows);
 
-  it('has a header and one line per address, whatever the addresses hold', () => {
-    const rows = readAs(csv, ',').filter((r) => r.length > 1);
-    expect(rows[0]).toEqual(['email', 'source', 'subscribed_at']);
-    expect(rows).toHaveLength(HOSTILE.length + 1);
-    for (const row of rows.slice(1)) expect(row[2]).toBe('2026-06-01T10:00:00.000Z');
+  it('has a header and one line per address with its status and consent record, whatever the addresses hold', () => {
+    const lines = readAs(csv, ',').filter((r) => r.length > 1);
+    expect(lines[0]).toEqual(['email', 'status', 'consented_at', 'consent_route', 'consent_form', 'consent_wording', 'source', 'confirmed_at', 'unsubscribed_at', 'subscribed_at']);
+    expect(lines).toHaveLength(HOSTILE.length + 1);
+    for (const row of lines.slice(1)) expect(row.slice(1, 3).concat(row.slice(5))).toEqual(['confirmed', '2026-06-01T09:00:00.000Z', '0123456789abcdef', 'starter_kit', '2026-06-01T09:30:00.000Z', '', '2026-06-01T10:00:00.000Z']);
   });
 
   it('starts no cell with a formula, split on "," or on ";"', () => expectNoFormula(csv));
   it('keeps every value, quoted where it holds a separator', () => expectValuesKept(csv));
+
+  it('reads back as the import takes it: each address with its status and consent record', () => {
+    const read = readSubscribersCsv(csv);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.rows).toHaveLength(rows.length);
+    read.rows.forEach((r, i) => {
+      // The apostrophe before a starting formula comes off; inner ones (after ';' or a line break) stay, as a spreadsheet shows them.
+      const plain = (v: string) => v.replace(/([;\r\n])'(?=["\s]*[=+\-@\t\r])/g, '$1').trim();
+      expect(plain(r.email)).toBe(rows[i]!.email.trim());
+      expect(r).toMatchObject({ status: 'confirmed', consented_at: '2026-06-01T09:00:00.000Z', consent_wording: '0123456789abcdef' });
+    });
+  });
+
+  it('reads another tool\'s file by its column names, and refuses one with no email column', () => {
+    expect(readSubscribersCsv('Email;Status\r\nA@example.com;pending\r\n')).toEqual({ ok: true, rows: [{ email: 'A@example.com', status: 'pending' }] });
+    expect(readSubscribersCsv('address,name\nx@example.com,X\n')).toMatchObject({ ok: false, problem: expect.stringContaining('"email"') });
+    expect(readSubscribersCsv('email\n')).toMatchObject({ ok: false });
+  });
 });
 
 describe('the insights export', () => {

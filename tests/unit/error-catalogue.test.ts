@@ -1,7 +1,8 @@
 // Every entry of the error catalogue is raised by real input at least once, and every diagnostic
 // carries its entry's title and hint. A new entry without a case here fails the last test.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { previewPath } from '../../model/catalogue.ts';
@@ -15,6 +16,8 @@ import { backendMismatch } from '../../generator/host/serving-record.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { experimentEntries } from '../../model/analytics/experiment.ts';
 import { judgeCounts, verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
+import { renderMails } from '../../generator/render/render-mails.ts';
+import { mailProviderDiagnostics } from '../../generator/validate/mail-provider.ts';
 import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
 import { otherServer } from './serving-process.ts';
@@ -42,23 +45,23 @@ sections:
 `,
 });
 
-/** An article long enough to be built in parts (generator/core/templates/article-parts.ts): 12 chapters
- * with ids, each of four paragraphs of words in a fixed pseudo-random order that brotli cannot fold. */
-function longArticle(slug: string) {
-  const words = 'phone sleep focus attention scroll habit notification evening morning friend book walk quiet minute table screen feed'.split(' ');
-  let x = 5;
-  const word = () => ((x ^= x << 13), (x ^= x >>> 17), (x ^= x << 5), words[(x >>> 0) % words.length]);
-  const paragraph = () => `  - type: paragraph\n    text: "${Array.from({ length: 150 }, word).join(' ')}."\n`;
-  const chapter = (n: number) => `  - type: heading\n    level: 2\n    id: chapter-${n}\n    text: "Chapter ${n}"\n${paragraph()}${paragraph()}${paragraph()}${paragraph()}`;
-  const yaml = article(slug, 36, true)[`blog/${slug}.yaml`]!;
-  return { [`blog/${slug}.yaml`]: `${yaml.slice(0, yaml.indexOf('sections:'))}sections:\n${Array.from({ length: 12 }, (_, i) => chapter(i + 1)).join('')}` };
-}
-
 const blogIndex = (categories: string[]) => `title: "Blog"\ndescription: "x"\nsections:\n  - type: blog-index\n    heading: "Blog"\n    categories: ${JSON.stringify(categories)}\n`;
 
 /** The minimal site with one goal, for experiments; a page trying variant b against it from 2026-01-01. */
 const GOAL_CONFIG = `${MINIMAL_CONFIG}analytics:\n  goals:\n    - { id: buy, event: buy }\n`;
 const experimentPage = (end: string, sections: string) => `title: "About"\ndescription: "x"\nexperiment: { id: about-copy, variants: [b], goal: buy, start: "2026-01-01", end: "${end}" }\nsections:\n${sections}`;
+
+/** The minimal site with mail files (newsletters/<slug>.yaml, content/mail/<name>.yaml) beside its landing page. */
+function mailSite(files: Record<string, string>): string {
+  const root = makeFixture({ 'index.yaml': VALID_INDEX });
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  return root;
+}
+const mails = (files: Record<string, string>) => compileSite(mailSite(files)).diagnostics;
+const letter = (sections: string) => `subject: "A letter"\npreheader: "What it says"\nsections:\n${sections}`;
 
 const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   YamlSyntax: () => compile({ 'about.yaml': 'title: "About\n' }),
@@ -94,7 +97,6 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   UnknownBlockId: () => withAnalytics('  goals:\n    - { id: products, event: cta, block: prodcts }\n'),
   BrokenLink: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: /nowhere\n') }),
   BrokenAnchor: () => compile({ 'about.yaml': page('  - type: cta\n    label: "Go"\n    href: "/#prodcts"\n') }),
-  AnchorOnLaterPart: () => compile({ ...longArticle('long'), 'about.yaml': page('  - type: paragraph\n    text: "[the last chapter](/blog/long#chapter-12)"\n') }),
   UnsafeLink: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "[x](http://example.com)"\n') }),
   DuplicateRoute: () => compile({ 'about.yaml': page('  - type: paragraph\n    text: "a"\n'), 'about.yml': page('  - type: paragraph\n    text: "b"\n') }),
   DuplicateSectionId: () => compile({ 'about.yaml': page('  - type: paragraph\n    id: a\n    text: "a"\n  - type: paragraph\n    id: a\n    text: "b"\n') }),
@@ -141,6 +143,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
       await server.stop();
     }
   },
+  MailProviderMissing: () => mailProviderDiagnostics(makeFixture({ 'index.yaml': VALID_INDEX }), 'https://abcdefghijklmnop.supabase.co'),
   MissingPreview: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });
     rmSync(join(root, 'content/previews/instagram-detox-preview.yaml'));
@@ -172,6 +175,18 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
     const entry = experimentEntries(compiled.pages, compiled.site.analytics?.goals ?? [])[0]!;
     const arm = (variant: string, conversions: number) => ({ variant, visitors: 2000, conversions, daily: [{ day: '2026-01-20', visitors: 2000, conversions }] });
     return verdictDiagnostics(root, compiled, new Map([[entry, judgeCounts(entry, [arm('control', 10), arm('b', 50)])]]), 'a test', () => '2026-01-20');
+  },
+  NewsletterName: () => mails({ 'newsletters/welcome.yaml': letter('  - type: paragraph\n    text: "a"\n') }),
+  BlockNotInMail: () => mails({ 'newsletters/one.yaml': letter('  - type: faq\n    items: [{ question: "q", answer: "a" }]\n') }),
+  MailPlaceholder: () => mails({ 'newsletters/one.yaml': letter('  - type: cta\n    label: "Confirm"\n    href: "{{confirm_url}}"\n') }),
+  MailAnchor: () => mails({ 'content/mail/welcome.yaml': letter('  - type: paragraph\n    text: "[Back to the top](#top)"\n') }),
+  MailImage: () => mails({ 'newsletters/one.yaml': letter('  - type: image\n    image: { src: "/images/a.svg", alt: "A", width: 10, height: 10 }\n') }),
+  ConfirmationWithoutLink: () => mails({ 'content/mail/confirmation.yaml': letter('  - type: paragraph\n    text: "Please confirm."\n') }),
+  // Rendered as the build renders it, before anything is written: 1,200 lines of prose is over 102,000 bytes.
+  MailTooLarge: async () => {
+    const prose = Array.from({ length: 1200 }, (_, i) => `      Paragraph ${i} holds a few plain words about putting the phone down.\n`).join('\n');
+    const compiled = compileSite(mailSite({ 'newsletters/long.yaml': letter(`  - type: markdown\n    text: |\n${prose}`) })).site!;
+    return (await renderMails(compiled, mkdtempSync(join(tmpdir(), 'mails-')), false)).diagnostics;
   },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });

@@ -54,5 +54,37 @@ describe('the experiments section', () => {
     const r = experimentReport(ENTRY, counts(3, 10, { control: 0 }), '2026-01-03');
     expect(r.arms.map((a) => [a.arm, a.visitors])).toEqual([['control', 30], ['b', 0]]);
     expect(r.verdict.kind).toBe('too-early');
+    // A version without visitors has no rate, and no version a chance of being best until each has some.
+    const html = renderToStaticMarkup(createElement(ExperimentTable, { report: r }));
+    expect(html).not.toMatch(/2\.\d\d%–97\.\d\d%|50%/);
+    const rows = [...html.matchAll(/<tr[^>]*data-testid="experiment-arm"[^>]*>(.*?)<\/tr>/g)].map((m) => m[1]!);
+    expect(rows[1]).toMatch(/data-testid="experiment-rate"[^>]*>–</);
+    for (const row of rows) expect(row).toMatch(/data-testid="experiment-best"[^>]*>–</);
+  });
+
+  it('prints no statistic from zero data', () => {
+    const r = experimentReport(ENTRY, [], '2026-01-03');
+    const html = renderToStaticMarkup(createElement(ExperimentTable, { report: r }));
+    // The figures (the table's body) hold counts of 0 and dashes, no percentage.
+    expect(html.split('<tbody>')[1]!.split('</tbody>')[0]).not.toMatch(/\d%/);
+    expect(html).toContain('no visitors yet');
+  });
+
+  it('before its start says when it starts, and shows no figure', () => {
+    const r = experimentReport({ ...ENTRY, start: '2026-03-01' }, [], '2026-02-03');
+    expect(r.started).toBe(false);
+    const html = renderToStaticMarkup(createElement(ExperimentTable, { report: r }));
+    expect(html).toContain('Starts on <strong>2026-03-01</strong>');
+    expect(html).toContain('every visitor sees the control');
+    expect(html).not.toContain('data-testid="experiment-arm"');
+    expect(html).not.toContain('data-testid="experiment-verdict"');
+  });
+
+  it('names the counted column for what the goal counts: buy clicks on a revenue goal, never "Conversions"', () => {
+    const column = (goal: ExperimentEntry['goal']) => renderToStaticMarkup(createElement(ExperimentTable, { report: experimentReport({ ...ENTRY, goal }, counts(3, 10, { control: 0.1, b: 0.1 }), '2026-01-03') }));
+    expect(column({ id: 'revenue', event: 'revenue' })).toMatch(/data-testid="experiment-counted"[^>]*>Buy clicks</);
+    expect(column({ id: 'buy', event: 'buy' })).toMatch(/data-testid="experiment-counted"[^>]*>Buy clicks</);
+    expect(column({ id: 'starter-kit', event: 'capture' })).toMatch(/data-testid="experiment-counted"[^>]*>Sign-ups</);
+    for (const goal of [{ id: 'revenue', event: 'revenue' }, { id: 'starter-kit', event: 'capture' }] as const) expect(column(goal)).not.toContain('Conversions');
   });
 });

@@ -1,14 +1,18 @@
 // Experiments built as files (issue 33, point 2), on the experiment-site fixture: each variant is its
 // own file beside its page's, canonical to the page and noindex, out of the sitemap; a page under no
 // experiment is built byte for byte as when no page has one; an edit to one variant renders only it.
+// The build speaks of EXPERIMENT_SECRET only where it matters for what it builds (issue 49): the
+// running npm start of its folder without one, or the host of a hosted build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDifferences } from '../../generator/bench/scale.ts';
+import { LOCAL_DEFAULT_URL } from '../../generator/host/backend-url.ts';
 import { readHeadersFile } from '../../generator/host/security-headers.ts';
 import { PIXEL_PATH } from '../../model/analytics/pixel.ts';
 import { copyProject } from './fixture.ts';
+import { otherServer } from './serving-process.ts';
 
 let root = '';
 let n = 0;
@@ -35,7 +39,7 @@ beforeAll(() => {
   first = build(`${root}-with`);
 }, 240_000);
 afterAll(() => {
-  for (const d of [root, `${root}-with`, `${root}-without`, `${root}-clean`, caches()]) rmSync(d, { recursive: true, force: true });
+  for (const d of [root, `${root}-with`, `${root}-without`, `${root}-clean`, `${root}-hosted`, caches()]) rmSync(d, { recursive: true, force: true });
   for (const f of readdirSync(join(root, '..')).filter((f) => f.startsWith(`${root.split('/').pop()}-stats-`))) rmSync(join(root, '..', f), { force: true });
 });
 
@@ -56,7 +60,6 @@ describe('experiments built as files', () => {
     expect(variant).toContain(headline);
     expect(control).not.toContain(headline);
     expect(read(out, 'sitemap.xml')).not.toMatch(/index\.|\.html/);
-    expect(first.output).toContain('EXPERIMENT_SECRET is not set');
     for (const f of ['_worker.js', '_routes.json', '_experiments.json', '_netlify/edge-functions/experiments.js']) expect(existsSync(join(out, f)), f).toBe(true);
     // The worker runs for the experiment's route, and for the no-script pixel since the fixture counts.
     // (and for the variant's own addresses, which it answers 404).
@@ -67,6 +70,27 @@ describe('experiments built as files', () => {
     const worker = read(out, '_worker.js');
     for (const value of Object.values(headers)) expect(worker).toContain(JSON.stringify(value));
   });
+
+  it('speaks of EXPERIMENT_SECRET only for the npm start serving its folder without one, or for the host of a hosted build', async () => {
+    const out = `${root}-with`;
+    // Not set here, but nothing serves the folder: the secret is npm start's, which says so as it starts.
+    expect(first.output).not.toContain('EXPERIMENT_SECRET');
+    const without = await otherServer(root, out, LOCAL_DEFAULT_URL, false);
+    try {
+      expect(build(out).output).toContain(`the npm start serving this folder (process ${without.pid}) has no EXPERIMENT_SECRET`);
+    } finally {
+      await without.stop();
+    }
+    // A server with the secret, this shell without it: nothing to say.
+    const server = await otherServer(root, out, LOCAL_DEFAULT_URL, true);
+    try {
+      expect(build(out).output).not.toContain('EXPERIMENT_SECRET');
+    } finally {
+      await server.stop();
+    }
+    const hosted = build(`${root}-hosted`, { env: { VITE_SUPABASE_URL: 'https://project.supabase.co', VITE_SUPABASE_ANON_KEY: 'a-hosted-projects-anon-key' } });
+    expect(hosted.output).toContain('set EXPERIMENT_SECRET (any long random text) on the host');
+  }, 240_000);
 
   it('builds a page under no experiment byte for byte as when no page has one', () => {
     writeFileSync(index(), withExperiment.replace(/experiment:\n(?: {2}.*\n)+/, '').replace(/ {4}variants:\n(?: {6,}.*\n)+/, ''));

@@ -1,7 +1,8 @@
 // Choosing a version before the first byte (issue 33, point 3): npm start's server, the generated
 // Cloudflare Pages worker run in workerd (miniflare) and the generated Netlify Edge Function choose the
-// same version for the same request, from one module (model/analytics/choose-variant.ts); bots and a missing
-// secret get the control; every answer for such a page is private, varies by user agent, sets no cookie.
+// same version for the same request, from one module (model/analytics/choose-variant.ts); bots, a missing
+// secret and every request before the experiment's start get the control; every answer for such a page
+// is private, varies by user agent, sets no cookie.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -30,12 +31,11 @@ const HEADERS = securityHeaders({ supabaseUrl: 'https://project.supabase.co', sc
 const servers: Server[] = [];
 const flares: Miniflare[] = [];
 
-/** A dist/ holding what the build writes for the fixture's experiment, with pages that say which arm they are. */
-beforeAll(async () => {
-  site = fixtureSite('experiment-site');
-  const compiled = compileSite(site, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
-  files = await experimentFiles(compiled, HEADERS);
-  dist = mkdtempSync(join(tmpdir(), 'experiment-dist-'));
+/** A dist/ holding what the build writes for the site's experiment, with pages that say which arm they are. */
+async function writeDist(root: string): Promise<{ dist: string; files: Map<string, string> }> {
+  const compiled = compileSite(root, { asOf: new Date('2026-02-01T00:00:00Z') }).site!;
+  const files = await experimentFiles(compiled, HEADERS);
+  const dist = mkdtempSync(join(tmpdir(), 'experiment-dist-'));
   writeFileSync(join(dist, HEADERS_FILE), headersFile(HEADERS));
   for (const [rel, text] of files) {
     mkdirSync(join(dist, rel, '..'), { recursive: true });
@@ -46,6 +46,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, '404.html'), '<html data-page="not-found">');
   mkdirSync(join(dist, 'about'));
   writeFileSync(join(dist, 'about/index.html'), '<html>about');
+  return { dist, files };
+}
+
+beforeAll(async () => {
+  site = fixtureSite('experiment-site');
+  ({ dist, files } = await writeDist(site));
 });
 afterAll(async () => {
   for (const s of servers) s.close();
@@ -55,17 +61,17 @@ afterAll(async () => {
 });
 
 /** npm start's server on this dist/. */
-async function serve(secret: string | undefined): Promise<(path: string, ua: string) => Promise<Response>> {
+async function serve(secret: string | undefined, dir = dist): Promise<(path: string, ua: string) => Promise<Response>> {
   const port = PORT + servers.length;
-  servers.push(await startStaticServer({ dir: dist, port, host: '127.0.0.1', log: () => undefined, experimentSecret: secret }));
+  servers.push(await startStaticServer({ dir, port, host: '127.0.0.1', log: () => undefined, experimentSecret: secret }));
   return (path, ua) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'user-agent': ua } });
 }
 
 /** The generated Cloudflare worker in workerd, its ASSETS answering from this dist/ (an .html address redirected, as Pages does). */
-async function cloudflare(secret: string | undefined): Promise<(path: string, ua: string, method?: string) => Promise<Response>> {
+async function cloudflare(secret: string | undefined, worker = files.get(CLOUDFLARE_WORKER)!): Promise<(path: string, ua: string, method?: string) => Promise<Response>> {
   const mf = new Miniflare({
     modules: true,
-    script: files.get(CLOUDFLARE_WORKER)!,
+    script: worker,
     compatibilityDate: '2026-01-01',
     bindings: secret ? { EXPERIMENT_SECRET: secret } : {},
     serviceBindings: {
@@ -160,6 +166,41 @@ describe('the version chosen per request', () => {
       }
     } finally {
       delete (globalThis as { Netlify?: unknown }).Netlify;
+    }
+  });
+});
+
+describe('an experiment before its start', () => {
+  it('serves only the control, on npm start, from the Cloudflare worker and from the Netlify Edge Function', async () => {
+    // The fixture's experiment, starting tomorrow: the day it is built and served, no version is shown yet.
+    const later = fixtureSite('experiment-site');
+    const index = join(later, 'pages/index.yaml');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    writeFileSync(index, readFileSync(index, 'utf8').replace(/start: "[^"]+"/, `start: "${tomorrow}"`));
+    const built = await writeDist(later);
+    try {
+      expect(JSON.parse(built.files.get('_experiments.json')!)['/'].start).toBe(tomorrow);
+      const [local, edge] = [await serve(SECRET, built.dist), await cloudflare(SECRET, built.files.get(CLOUDFLARE_WORKER)!)];
+      const file = join(built.dist, 'netlify-edge.mjs');
+      writeFileSync(file, built.files.get(NETLIFY_EDGE_FUNCTION)!);
+      (globalThis as { Netlify?: unknown }).Netlify = { env: { get: (k: string) => (k === 'EXPERIMENT_SECRET' ? SECRET : undefined) } };
+      const netlify = await import(pathToFileURL(file).href);
+      const context = { ip: '127.0.0.1', next: async (r?: Request) => new Response(readFileSync(join(built.dist, r && new URL(r.url).pathname === '/index.b.html' ? 'index.b.html' : 'index.html'))) };
+      // The same browsers that see b once it has started.
+      const started = await serve(SECRET);
+      const shownB: string[] = [];
+      for (const ua of AGENTS) if ((await armOf(await started('/', ua))) === 'b') shownB.push(ua);
+      expect(shownB.length).toBeGreaterThan(0);
+      for (const ua of shownB) {
+        expect(await armOf(await local('/', ua)), ua).toBe('control');
+        expect(await armOf(await edge('/', ua)), ua).toBe('control');
+        expect(await armOf(await netlify.default(new Request('https://site.example/', { headers: { 'user-agent': ua } }), context)), ua).toBe('control');
+      }
+      expect(await chooseVariant({ experiment: 'home-headline', arms: ['control', 'b'], address: '127.0.0.1', userAgent: shownB[0]!, secret: SECRET, start: tomorrow, now: new Date(`${tomorrow}T00:00:00Z`) })).toBe('b');
+    } finally {
+      delete (globalThis as { Netlify?: unknown }).Netlify;
+      rmSync(built.dist, { recursive: true, force: true });
+      rmSync(later, { recursive: true, force: true });
     }
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../generator/chromium.ts';
-import { compressedBytesFor, firstScreenSourceLength, sourceNodes } from '../../generator/bench/first-screen.ts';
+import { compressedBytesFor, firstScreenSourceLength, openingParagraphEnd, sourceNodes } from '../../generator/bench/first-screen.ts';
 
 const paragraphs = Array.from({ length: 200 }, (_, i) => `<p class="para">Paragraph ${i} says something about phones, sleep and attention, number ${i * 7919}.</p>`).join('');
 const doc = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>t</title><style>body{margin:0;font:16px/24px sans-serif}p{margin:0 0 16px}</style></head><body>${body}</body></html>`;
@@ -62,6 +62,31 @@ describe('the first screen of a page', () => {
     const html = doc(`<table><tr><td>a</td></tr></table><p>x<b>y</b></p>`);
     expect(sourceNodes(html).map((n) => n.name)).toEqual(['table', 'tbody', 'tr', 'td', '#text', 'p', '#text', 'b', '#text']);
     await expect(measure(html, 400)).resolves.toBeGreaterThan(html.indexOf('y</b>'));
+  });
+});
+
+describe('an article’s opening', () => {
+  const header = '<header><a href="/blog">Back</a><p>Habits · 6 min read</p><h1>A long read</h1><p>By A, B</p></header>';
+  const endOf = (html: string, text: string) => html.indexOf(text) + text.length;
+
+  it('ends with the first paragraph after the header that holds the title, its byline and a table of contents before it included', () => {
+    const html = doc(`<nav><a href="/">Site</a></nav><main><article>${header}<nav><h2>In this article</h2><ul><li><a href="#a">A</a></li></ul></nav><p>Opening <em>words</em>.</p><p>Second.</p></article></main>`);
+    expect(openingParagraphEnd(html)).toBe(endOf(html, 'Opening <em>words</em>.</p>'));
+  });
+
+  it('reads a paragraph inside a block (a markdown section) as the opening', () => {
+    const html = doc(`<main><article>${header}<div class="prose"><h2>First</h2><p>Opening.</p></div><p>Later.</p></article></main>`);
+    expect(openingParagraphEnd(html)).toBe(endOf(html, 'Opening.</p>'));
+  });
+
+  it('without a header, the first paragraph after the title', () => {
+    const html = doc('<main><p>Before.</p><h1>Title</h1><p>Opening.</p></main>');
+    expect(openingParagraphEnd(html)).toBe(endOf(html, 'Opening.</p>'));
+  });
+
+  it('is undefined with no title, or no paragraph after it', () => {
+    expect(openingParagraphEnd(doc(paragraphs))).toBeUndefined();
+    expect(openingParagraphEnd(doc(`<main>${header}<ul><li>x</li></ul></main>`))).toBeUndefined();
   });
 });
 

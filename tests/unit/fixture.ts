@@ -57,10 +57,10 @@ export function makeFixture(pages: Record<string, string>, config?: string): str
 }
 
 /** The project's source folders, as a CLI needs them to run on a copy. */
-export const PROJECT_PARTS = ['pages', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json'];
+export const PROJECT_PARTS = ['pages', 'newsletters', 'schemas', 'runtime', 'generator', 'model', 'pdf', 'public', 'content', 'supabase', 'site.config.yaml', 'vite.config.ts', 'tsconfig.json', 'package.json'];
 
 /** What a site's content is, as against the generator's code. */
-const CONTENT_PARTS = ['pages', 'site.config.yaml', 'content', 'public'];
+const CONTENT_PARTS = ['pages', 'newsletters', 'site.config.yaml', 'content', 'public'];
 
 /**
  * A throwaway copy of the whole project (node_modules linked), for running its CLIs on changed input:
@@ -70,7 +70,7 @@ const CONTENT_PARTS = ['pages', 'site.config.yaml', 'content', 'public'];
 export function copyProject(prefix = 'project-copy-', site?: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   for (const f of PROJECT_PARTS) {
-    if (site && CONTENT_PARTS.includes(f)) continue;
+    if ((site && CONTENT_PARTS.includes(f)) || !existsSync(join(liveSite, f))) continue;
     cpSync(join(liveSite, f), join(dir, f), { recursive: true });
   }
   if (site) for (const f of CONTENT_PARTS) if (existsSync(join(fixtureDir(site), f))) cpSync(join(fixtureDir(site), f), join(dir, f), { recursive: true });

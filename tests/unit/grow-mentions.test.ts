@@ -1,4 +1,4 @@
-// A fifth platform, added as the README says (a catalogue entry and `npm run new -- platform <id>`), on a
+// A fifth platform, added as docs/marketer/platforms.md says (a catalogue entry and `npm run new -- platform <id>`), on a
 // copy of the blog-site fixture (frozen; the live site's own content is checked by validate alone): no
 // rendered page lists only the old platforms in a list-like phrase unless validate warns at it, the
 // upgrade boxes name the others with the new one among them, and validate reports each count or list a
@@ -60,13 +60,13 @@ beforeAll(() => {
   // Before the platform joins, the count is right: no warning at it.
   staleBefore = compileSite(dir).diagnostics.filter((d) => d.name === 'CatalogueCountByHand' || d.name === 'CatalogueListByHand');
 
-  // The platform, as the README says: a catalogue entry (copied from a guide's), then its page file.
+  // The platform, as docs/marketer/platforms.md says: a catalogue entry (copied from a guide's), then its page file.
   const model = before.products.find((p) => !isBundle(p))!;
   const config = readFileSync(join(dir, 'site.config.yaml'), 'utf8');
   appendFileSync(join(dir, 'site.config.yaml'), `${config.endsWith('\n') ? '' : '\n'}${stringify([{ ...model, ...NEW, checkoutUrl: `https://checkout.example.com/${NEW.id}` }]).replace(/^/gm, '  ')}`);
   const made = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', 'platform', NEW.id], { cwd: dir, encoding: 'utf8' });
   expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
-  // Its copy written, the draft is published (README: "Remove `draft: true` when its copy is done").
+  // Its copy written, the draft is published (docs/marketer/platforms.md: rewrite each DRAFT: text, then remove `draft: true`).
   const page = join(dir, `pages${NEW.route}.yaml`);
   writeFileSync(page, readFileSync(page, 'utf8').replace(/^draft: true\n/m, '').replaceAll('DRAFT: ', ''));
 

@@ -1,7 +1,8 @@
 // Imports flow one way: generator/ → model/ ← runtime/. The generator reaches the runtime only through
 // its one render entry; studio/ (the studio's browser app) reaches model/, and generator/ only through
 // types (the JSON it exchanges with generator/studio, erased before it runs); supabase/ and pdf/ stand
-// alone; nothing but tests imports tests/. Imports are read as the code graph reads them
+// alone, but for supabase/'s commands taking their options and --help from the one module every
+// command shares; nothing but tests imports tests/. Imports are read as the code graph reads them
 // (module-imports.ts: es-module-lexer, and oxc's parse for what only types name), type-only ones included.
 import { describe, expect, it } from 'vitest';
 import { moduleImports, modulesUnder } from './module-imports.ts';
@@ -11,6 +12,8 @@ type Folder = (typeof FOLDERS)[number];
 
 /** The one runtime module the generator may import: it renders a page. */
 const RENDER_ENTRY = 'runtime/render/render-page.tsx';
+/** The one generator module supabase/'s commands may import (never an Edge Function): every command's options, --help and exit codes. */
+const COMMAND_LINE = 'generator/cli/args.ts';
 
 /** Which top-level folders each folder may import from (its own always). */
 const ALLOWED: Record<Folder, readonly Folder[]> = {
@@ -29,6 +32,7 @@ export function allowedImport(from: string, to: string, typeOnly = false): boole
   const t = to.split('/')[0] as Folder;
   if (f === t || !FOLDERS.includes(t) || !FOLDERS.includes(f)) return true;
   if (f === 'generator' && t === 'runtime') return to === RENDER_ENTRY;
+  if (f === 'supabase' && t === 'generator') return to === COMMAND_LINE && !from.startsWith('supabase/functions/');
   // The studio's app talks JSON to its server: it may name the server's types, never run its code.
   if (f === 'studio' && t === 'generator') return typeOnly && to.startsWith('generator/studio/');
   return ALLOWED[f].includes(t);
@@ -87,6 +91,8 @@ describe('import direction', () => {
     expect(check('model/page.ts', 'runtime/registry.tsx')).toBe(false);
     expect(check('supabase/local/seed.ts', 'generator/core/compile.ts')).toBe(false);
     expect(check('supabase/local/seed.ts', 'runtime/catalogue.ts')).toBe(false);
+    expect(check('supabase/local/admin-code.ts', COMMAND_LINE)).toBe(true);
+    expect(check('supabase/functions/checkout-webhook/index.ts', COMMAND_LINE)).toBe(false);
     expect(check('scripts/screenshot.ts', 'tests/browser.ts')).toBe(false);
     expect(check('generator/build.ts', 'runtime/registry.tsx')).toBe(false);
     expect(check('generator/build.ts', RENDER_ENTRY)).toBe(true);

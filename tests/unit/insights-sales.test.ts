@@ -1,6 +1,8 @@
 // The money on /admin/insights (issue 41, runtime/admin/insights-sales-maths.ts), on answers shaped as
-// public.admin_sales gives them: each currency apart, the unattributed row last, the platform cards
-// with orders per visitor beside buy clicks per visitor, and all of it in the CSV.
+// public.admin_sales and public.admin_order_visits give them: each currency apart, the unattributed row
+// last, products by name, the platform cards with the share of visitors who ordered beside the share who
+// clicked buy (only orders from counted visitors divided by visitors, the others on their own line), and
+// all of it in the CSV.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Money, Sales } from '../../runtime/backend/sales.ts';
@@ -11,8 +13,8 @@ import type { FamilyRow } from '../../runtime/admin/insights-maths.ts';
 
 const m = (currency: string, orders: number, gross: number, refunded = 0, refundedOrders = refunded ? 1 : 0): Money => ({ currency, orders, refundedOrders, grossMinor: gross, refundedMinor: refunded, netMinor: gross - refunded });
 const family: FamilyRow[] = [
-  { product: 'instagram', title: 'Instagram Detox', route: '/instagram-detox', bundle: false, views: 50, visitors: 40, buys: 8, conversion: 0.2, captures: 0, listValueCents: 0 },
-  { product: 'ultimate', title: 'Ultimate', route: '/ultimate-detox', bundle: true, views: 10, visitors: 10, buys: 0, conversion: 0, captures: 0, listValueCents: 0 },
+  { product: 'instagram', title: 'Instagram Detox', route: '/instagram-detox', bundle: false, views: 50, visitors: 40, buys: 8, buyers: 8, unviewedBuys: 0, conversion: 0.2, captures: 0, listValueCents: 0 },
+  { product: 'ultimate', title: 'Ultimate', route: '/ultimate-detox', bundle: true, views: 10, visitors: 10, buys: 0, buyers: 0, unviewedBuys: 0, conversion: 0, captures: 0, listValueCents: 0 },
 ];
 const sales: Sales = {
   totals: [m('EUR', 1, 2500), m('USD', 3, 8700, 2900)],
@@ -26,16 +28,36 @@ const sales: Sales = {
 };
 
 describe('the sales on /admin/insights', () => {
-  const v = salesView({ sales, family, visitors: 100, buys: 12, funnels: [{ id: 'f', name: 'Landing to buy', money: [m('USD', 1, 2900)] }] });
+  const orderVisits = { routes: [{ route: '/instagram-detox', product: 'instagram', counted: 3, unviewed: 0 }], unattributed: 1 };
+  const names = new Map(family.map((f) => [f.product, f.title]));
+  const v = salesView({ sales, family, visitors: 100, buyers: 12, orderVisits, funnels: [{ id: 'f', name: 'Landing to buy', money: [m('USD', 1, 2900)] }], names });
 
-  it('puts each platform’s orders on its card, each currency apart, orders per visitor beside buy clicks per visitor', () => {
+  it('puts each platform’s orders on its card, each currency apart, the share who ordered beside the share who clicked buy', () => {
     const card = v.cards.find((c) => c.product === 'instagram')!;
     expect(card.money.map((x) => [x.currency, x.orders, x.netMinor])).toEqual([['USD', 2, 2900], ['EUR', 1, 2500]]);
-    expect(card.ordersPerVisitor).toBeCloseTo(3 / 40);
-    expect(card.buysPerVisitor).toBe(0.2);
+    expect([card.countedOrders, card.visitors, card.buyers]).toEqual([3, 40, 8]);
     expect(v.cards.find((c) => c.product === 'ultimate')!.money).toEqual([]);
-    expect(v.ordersPerVisitor).toBeCloseTo(4 / 100);
-    expect(v.buysPerVisitor).toBeCloseTo(12 / 100);
+    expect([v.countedOrders, v.uncountedOrders, v.visitors, v.buyers]).toEqual([3, 1, 100, 12]);
+  });
+
+  it('never divides orders from visitors who were not counted by visitors: they are a line of their own', () => {
+    // Three bundle orders whose buy clicks came with no view of the page (no script, a bot), and no visitor counted.
+    const bundle = salesView({
+      sales: { ...sales, totals: [m('USD', 3, 26100)], products: [{ product: 'ultimate', attributed: true, ...m('USD', 3, 26100) }] },
+      family: [{ ...family[1]!, visitors: 0, views: 0 }],
+      visitors: 0,
+      buyers: 0,
+      orderVisits: { routes: [{ route: '/ultimate-detox', product: 'ultimate', counted: 0, unviewed: 3 }], unattributed: 0 },
+      funnels: [],
+    });
+    const card = bundle.cards[0]!;
+    expect(card.money[0]!.orders).toBe(3);
+    expect([card.countedOrders, card.uncountedOrders, card.visitors]).toEqual([0, 3, 0]);
+    expect([bundle.countedOrders, bundle.uncountedOrders]).toEqual([0, 3]);
+  });
+
+  it('names products by their catalogue title, not their id', () => {
+    expect(v.tables.find((t) => t.id === 'products')!.rows.map((r) => r.label)).toEqual(['Instagram Detox', 'Instagram Detox', UNATTRIBUTED]);
   });
 
   it('shows orders no click claims as an "Unattributed" row, last', () => {

@@ -1,12 +1,13 @@
 // The bench's Lighthouse probe (generator/bench/lighthouse.ts): which route of each kind it measures, how
 // its budgets read against the bare page of the same run, and that Lighthouse itself runs here, offline,
 // on the machine's Chromium.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { BARE_ROUTE, bareOfSize, describeLighthouse, FIRST_ROUND_TRIP_BYTES, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
+import { brotliCompressSync } from 'node:zlib';
+import { BARE_ROUTE, bareOfSize, describeLighthouse, FIRST_ROUND_TRIP_BYTES, highPriorityImages, LIGHTHOUSE_BUDGET, lighthouseFigures, lighthouseOverBudget, routeKinds, writeSameSizeBare, type LighthouseFigures } from '../../generator/bench/lighthouse.ts';
 import { fixtureSite } from './fixture.ts';
 
 describe('the route kinds the probe measures', () => {
@@ -64,6 +65,58 @@ describe('the bare page of a route’s size', () => {
       expect(br.length).toBeLessThanOrEqual(bytes + 4);
       expect(visible(html)).toBe(small);
     }
+  });
+});
+
+describe('the bare page of a route with an image on its first screen', () => {
+  // As React writes the landing page's hero illustration, beside a logo inlined as data: and an image fetched at low priority.
+  const hero = '<img src="/images/hero.svg" alt="A person reading outdoors, phone face-down" width="560" height="480" class="SL NG" fetchPriority="high"/>';
+  const route = `<!doctype html><html><body><img src="data:image/svg+xml,x" alt="" width="32" height="32"/><h1>Title</h1>${hero}<img src="/images/side.webp" alt="Side" width="10" height="10" fetchPriority="low"/><img src="https://cdn.example/x.png" fetchpriority="high"/></body></html>`;
+
+  it('finds the site’s own images the route asks for at high priority, and only those', () => {
+    expect(highPriorityImages(route)).toEqual([{ src: '/images/hero.svg', alt: 'A person reading outdoors, phone face-down', width: '560', height: '480' }]);
+    expect(highPriorityImages(route.replace(hero, ''))).toEqual([]);
+  });
+
+  it('loads the same image at the same priority, and still compresses to the route’s bytes', () => {
+    const images = highPriorityImages(route);
+    for (const bytes of [4_000, 14_600]) {
+      const { html, br } = bareOfSize(bytes, images);
+      expect(html).toContain('<img src="/images/hero.svg" alt="A person reading outdoors, phone face-down" width="560" height="480" fetchpriority="high"');
+      expect(br.length).toBeGreaterThanOrEqual(bytes);
+      expect(br.length).toBeLessThanOrEqual(bytes + 4);
+    }
+  });
+
+  it('is written beside the route, named for its size and its image; a route without one gets the plain bare page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'same-size-bare-'));
+    try {
+      const write = (name: string, html: string) => {
+        mkdirSync(join(dir, name), { recursive: true });
+        writeFileSync(join(dir, name, 'index.html'), html);
+        writeFileSync(join(dir, name, 'index.html.br'), brotliCompressSync(html));
+        return brotliCompressSync(html).length;
+      };
+      const bytes = write('landing', route);
+      const withImage = writeSameSizeBare(dir, '/landing')!;
+      expect(withImage.route).toBe(`${BARE_ROUTE}-${bytes}-with-image`);
+      expect(readFileSync(join(dir, withImage.route, 'index.html'), 'utf8')).toContain('src="/images/hero.svg"');
+      write('plain', route.replace(hero, ''));
+      const plain = writeSameSizeBare(dir, '/plain')!;
+      expect(plain.route).not.toMatch(/with-image/);
+      expect(readFileSync(join(dir, plain.route, 'index.html'), 'utf8')).not.toContain('<img');
+      expect(writeSameSizeBare(dir, '/nowhere')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the image in the budget’s message', () => {
+    const bare: LighthouseFigures = { kind: 'bare page', route: BARE_ROUTE, score: 100, lcpMs: 1000, tbtMs: 40, documentBytes: 600, runs: [] };
+    const sized: LighthouseFigures = { ...bare, kind: 'bare, size+img', route: `${BARE_ROUTE}-14297-with-image`, lcpMs: 1500 };
+    const landing: LighthouseFigures = { ...bare, kind: 'landing', route: '/', lcpMs: 1800, sameSizeBare: sized.route };
+    expect(lighthouseOverBudget([bare, landing, sized])).toEqual([expect.stringMatching(/LCP 1800 ms, 1\.20× the bare page of its size's \(14297 B, loading its image\) 1500 ms/)]);
+    expect(lighthouseOverBudget([bare, { ...landing, lcpMs: 1650 }, sized])).toEqual([]);
   });
 });
 

@@ -1,12 +1,13 @@
 // Another process that serves an output folder as `npm start` does, as far as a build can see: it
-// records the folder and its backend address (generator/host/serving-record.ts) and stays alive until stopped.
+// records the folder, its backend address and whether it has an EXPERIMENT_SECRET
+// (generator/host/serving-record.ts) and stays alive until stopped.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { servingRecordFile } from '../../generator/host/serving-record.ts';
 import { projectRoot } from './fixture.ts';
 
-export async function otherServer(root: string, outDir: string, supabaseUrl: string): Promise<{ pid: number; stop: () => Promise<void> }> {
-  const code = `const m = await import(${JSON.stringify(new URL('../../generator/host/serving-record.ts', import.meta.url).href)}); m.recordServing(${JSON.stringify(root)}, ${JSON.stringify(outDir)}, ${JSON.stringify(supabaseUrl)}); setInterval(() => {}, 1000);`;
+export async function otherServer(root: string, outDir: string, supabaseUrl: string, experimentSecret?: boolean): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const code = `const m = await import(${JSON.stringify(new URL('../../generator/host/serving-record.ts', import.meta.url).href)}); m.recordServing(${JSON.stringify(root)}, ${JSON.stringify(outDir)}, ${JSON.stringify(supabaseUrl)}, ${JSON.stringify(experimentSecret)}); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: projectRoot, stdio: 'ignore' });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const file = servingRecordFile(root, outDir);

@@ -56,11 +56,9 @@ describe('social cards', () => {
     expect(Buffer.from(long.data.subarray(TITLE_ROWS[1] * WIDTH * 4)).equals(Buffer.from(short.data.subarray(TITLE_ROWS[1] * WIDTH * 4)))).toBe(true);
   });
 
-  it('a long article’s later part says the article’s category and read time, as its first part does', () => {
-    const first = page('A long read');
-    const later = { ...first, article: undefined, part: { index: 1, parts: [], of: first.article }, title: 'A long read (part 2 of 2)' } as unknown as PageDefinition;
-    expect(cardText('Test Site', later).kicker).toBe(cardText('Test Site', first).kicker);
-    expect(cardText('Test Site', later).kicker).toBe('Habits · 6 min read');
+  it('an article’s card says its category and read time', () => {
+    expect(cardText('Test Site', page('A long read')).kicker).toBe('Habits · 6 min read');
+    expect(cardText('Test Site', page('A guide', false)).kicker).not.toMatch(/min read/);
   });
 
   it('a title too long for the card is cut with an ellipsis, and one word too wide for a line is broken, not drawn off the card', async () => {

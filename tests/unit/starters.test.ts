@@ -1,5 +1,6 @@
 // `npm run new` writes starters that validate as written, on a copy of the whole project: a page, an
-// article that teaches the markdown block, and a platform page filled from the catalogue as a draft.
+// article that teaches the markdown block, a platform page filled from the catalogue as a draft, and a
+// newsletter as a draft.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,13 +18,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const runNew = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' });
 
-/** The modeline's schema path, resolved from the written file, is the editors' copy of the page schema, and it exists. */
-function expectModeline(file: string) {
+/** The modeline's schema path, resolved from the written file, is the editors' copy of the page schema (or `schemaFile`), and it exists. */
+function expectModeline(file: string, schemaFile = 'page.schema.json') {
   const first = readFileSync(join(dir, file), 'utf8').split('\n')[0]!;
   const m = /^# yaml-language-server: \$schema=(.+)$/.exec(first);
   expect(m, first).not.toBeNull();
   const schema = resolve(dirname(join(dir, file)), m![1]!);
-  expect(schema).toBe(join(dir, '.vscode/schemas/page.schema.json'));
+  expect(schema).toBe(join(dir, '.vscode/schemas', schemaFile));
   expect(existsSync(schema), 'npm run new writes the schema its modeline names').toBe(true);
 }
 
@@ -52,6 +53,36 @@ describe('npm run new', () => {
     const compiled = compileSite(dir);
     expect(errorsOf(compiled.diagnostics)).toEqual([]);
     expect(compiled.site!.pages.map((p) => p.route)).toEqual(expect.arrayContaining(['/a-fresh-page', '/guides/deep/a-nested-page']));
+  });
+
+  it('writes a newsletter as a draft that validates as written, refused published until its DRAFT copy is written', () => {
+    const r = runNew('newsletter', 'a-fresh-letter');
+    expect(r.status, r.stderr).toBe(0);
+    const name = 'newsletters/a-fresh-letter.yaml';
+    expectModeline(name, 'newsletter.schema.json');
+    const compiled = compileSite(dir);
+    expect(errorsOf(compiled.diagnostics)).toEqual([]);
+    expect(compiled.schedule!.drafts.map((d) => d.file)).toContain(name);
+    const file = join(dir, name);
+    const starter = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, starter.replace(/^draft: true\n/m, ''));
+      const lines = readFileSync(file, 'utf8').split('\n');
+      const marked = lines.flatMap((l, i) => (/^[^#]*"DRAFT: /.test(l) ? [i + 1] : []));
+      // Its subject, its preheader and its body are all marked.
+      expect(lines.filter((l) => /^(subject|preheader): "DRAFT: /.test(l))).toHaveLength(2);
+      expect(marked.length).toBeGreaterThan(2);
+      const found = errorsOf(compileSite(dir).diagnostics).filter((d) => d.file === name);
+      expect(found.map((d) => [d.name, d.line])).toEqual(marked.map((line) => ['DraftCopy', line]));
+      writeFileSync(file, lines.join('\n').replace(/"DRAFT: /g, '"'));
+      expect(errorsOf(compileSite(dir).diagnostics)).toEqual([]);
+    } finally {
+      writeFileSync(file, starter);
+    }
+    // A list mail's name, or a folder, is no newsletter's.
+    expect(runNew('newsletter', 'welcome').status).toBe(2);
+    expect(runNew('newsletter', 'issues/one').status).toBe(2);
+    expect(existsSync(join(dir, 'newsletters/welcome.yaml'))).toBe(false);
   });
 
   describe('platform', () => {

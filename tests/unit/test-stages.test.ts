@@ -1,10 +1,10 @@
-// `npm test`'s stages (scripts/test-stages.ts): they run at once, each to its end though another fails;
+// `npm test`'s stages (generator/cli/test-stages.ts): they run at once, each to its end though another fails;
 // each one's output is printed whole as it ends, never mixed with another's; the background stages run
 // at a lower priority; and the table that ends the run gives each stage's time and names the ones that
 // failed, .ci/run's install among them. The suites' reports of their ten slowest tests or files
 // (tests/slowest.ts) are ordered by time.
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_PRIORITY, runStages, stagesBefore, stageTable, type Stage } from '../../scripts/test-stages.ts';
+import { BACKGROUND_PRIORITY, runStages, stagesBefore, stageTable, type Stage } from '../../generator/cli/test-stages.ts';
 import { slowestLines } from '../slowest.ts';
 
 const node = (name: string, code: string, background = false): Stage => ({ name, script: name, command: process.execPath, args: ['-e', code], background });

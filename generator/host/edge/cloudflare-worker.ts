@@ -1,5 +1,5 @@
 // The Cloudflare Pages worker the build writes as dist/_worker.js ("advanced mode": Pages runs a
-// _worker.js found in the output folder, and ignores a functions/ folder; see the README). It answers
+// _worker.js found in the output folder, and ignores a functions/ folder; see docs/deploying/static-hosts.md). It answers
 // only the routes under an experiment (dist/_routes.json sends it nothing else) and hands every
 // other request to the static assets. Bundled by generator/host/edge-files.ts with its routes and
 // the site's security headers: Pages applies `_headers` to the static assets it serves, but not to a
@@ -47,6 +47,7 @@ export async function handle(request: Request, env: Env, routes: ExperimentRoute
     address: request.headers.get('cf-connecting-ip') ?? '',
     userAgent: request.headers.get('user-agent') ?? '',
     secret: env.EXPERIMENT_SECRET,
+    start: experiment.start,
   });
   const res = await asset(env, url, variant === CONTROL ? request : new Request(new URL(variantPath(experiment.route, variant), url), request));
   return secured(res, EXPERIMENT_HEADERS);

@@ -1,5 +1,7 @@
 // Stripe: the Stripe-Signature header verified on the raw body by the official package
-// (constructEventAsync with its Web Crypto provider, which runs in Deno and in Node), tolerance 300 s.
+// (constructEventAsync with its Web Crypto provider, which runs in Deno and in Node), tolerance 300 s
+// either side: the package refuses a signature older than that, and this module one dated further
+// ahead (the package takes any future time).
 // - checkout.session.completed counts when payment_status is paid (or no payment was required); an
 //   unpaid one (a delayed method) is kept as pending, and checkout.session.async_payment_succeeded
 //   marks it paid;
@@ -37,42 +39,53 @@ function intentId(value: unknown): string | undefined {
 export async function readStripe(body: Uint8Array<ArrayBuffer>, headers: Headers, secret: string): Promise<Verdict> {
   const signature = headers.get('stripe-signature');
   if (!signature) return refuse(400, 'no Stripe-Signature header');
-  let event: { id: string; type: string; created: number; data: { object: unknown } };
+  let event: unknown;
   try {
-    event = (await Stripe.webhooks.constructEventAsync(body, signature, secret, STRIPE_TOLERANCE_SECONDS, crypto)) as typeof event;
+    event = await Stripe.webhooks.constructEventAsync(body, signature, secret, STRIPE_TOLERANCE_SECONDS, crypto);
   } catch (e) {
     return refuse(400, `the Stripe signature does not verify: ${e instanceof Error ? e.message.split('\n')[0] : 'invalid'}`);
   }
-  const o = (event.data?.object ?? {}) as StripeObject;
-  const currency = text(o.currency)?.toUpperCase();
-  switch (event.type) {
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  const ahead = signedAt - Math.floor(Date.now() / 1000);
+  if (ahead > STRIPE_TOLERANCE_SECONDS) {
+    return refuse(400, `the Stripe signature is dated ${ahead} s ahead of this server's clock, beyond the tolerance of ${STRIPE_TOLERANCE_SECONDS} s`);
+  }
+  // Signed, but not an event (a `null` body once made this a TypeError, and a 500).
+  const e = event as { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } } | null;
+  if (!e || typeof e !== 'object' || !text(e.id) || !text(e.type)) return refuse(400, 'the body is not a Stripe event: an object with an id and a type');
+  const ids = { eventId: e.id as string, type: e.type as string };
+  const o = (e.data?.object && typeof e.data.object === 'object' ? e.data.object : {}) as StripeObject;
+  const currency = typeof o.currency === 'string' ? o.currency.toUpperCase() : undefined;
+  const created = e.type === 'charge.refunded' ? o.created : e.created;
+  const at = isoFromSeconds(created);
+  if (created !== undefined && created !== null && !at) return refuse(400, `created ${JSON.stringify(created)} is not a time`, ids);
+  switch (e.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const orderId = intentId(o.payment_intent) ?? text(o.id);
-      if (!orderId) return refuse(400, 'the checkout session has no id');
-      const paid = event.type === 'checkout.session.async_payment_succeeded' || o.payment_status === 'paid' || o.payment_status === 'no_payment_required';
+      if (!orderId) return refuse(400, 'the checkout session has no id', ids);
+      const paid = e.type === 'checkout.session.async_payment_succeeded' || o.payment_status === 'paid' || o.payment_status === 'no_payment_required';
       return {
         ok: true,
         event: {
-          provider: 'stripe', eventId: event.id, type: event.type, orderId, kind: 'sale', paid,
+          ...ids, provider: 'stripe', orderId, kind: 'sale', paid,
           amountMinor: minor(o.amount_total), currency, reference: text(o.client_reference_id),
-          product: text(o.metadata?.product), at: isoFromSeconds(event.created),
+          product: text(o.metadata?.product), at,
         },
       };
     }
     case 'charge.refunded': {
       const orderId = intentId(o.payment_intent) ?? text(o.id);
-      if (!orderId) return refuse(400, 'the charge has no id');
+      if (!orderId) return refuse(400, 'the charge has no id', ids);
       return {
         ok: true,
         event: {
-          provider: 'stripe', eventId: event.id, type: event.type, orderId, kind: 'refund',
-          paid: o.paid === true, amountMinor: minor(o.amount), currency, refundedMinor: minor(o.amount_refunded),
-          at: isoFromSeconds(o.created),
+          ...ids, provider: 'stripe', orderId, kind: 'refund',
+          paid: o.paid === true, amountMinor: minor(o.amount), currency, refundedMinor: minor(o.amount_refunded), at,
         },
       };
     }
     default:
-      return { ok: true, ignored: event.type };
+      return { ok: true, ignored: ids.type, ids };
   }
 }

@@ -1,4 +1,4 @@
-// The stages of `npm test` (scripts/test.ts) and the table of their times that ends the run. The stages
+// The stages of `npm test` (generator/cli/test.ts) and the table of their times that ends the run. The stages
 // run at once, each its own process: on a small machine the suites' waits (a browser, a server, a child
 // build) leave a core idle that another suite then uses. Each stage's output is kept and printed whole
 // when it ends, so the log reads stage by stage. The unit and database suites run at a lower priority:
