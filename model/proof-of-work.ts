@@ -2,7 +2,7 @@
 // (runtime/backend/proof-of-work.worker.ts), the bench (generator/bench/proof-of-work.ts) in a throttled
 // page, and the unit tests hold it to Node's own SHA-256.
 //
-// ALTCHA's challenge (supabase/migrations/20251229000100_proof_of_work.sql): find the number n in
+// ALTCHA's challenge (supabase/schemas/private/functions/issue_challenge.sql): find the number n in
 // 0..maxnumber whose SHA-256 of salt || n (n in decimal) is `challenge`. altcha-lib awaited one
 // crypto.subtle.digest call per number, and each await cost the browser far more than the hash: a
 // browser paid about 20 times what a native loop pays for the same number (issue 49).

@@ -7,7 +7,7 @@
  * The site's products and experiments as public.publish_catalogue(p_catalogue) takes them, with the
  * products each route's buy buttons sell and the version of the build that made it (its time, ISO
  * 8601): the database refuses a catalogue older than the one it holds, so a tab left open from an old
- * build cannot roll prices back (supabase/migrations/20260203000000_figures_true.sql).
+ * build cannot roll prices back (supabase/schemas/public/functions/publish_catalogue.sql).
  */
 export interface DatabaseCatalogue {
   version?: string;

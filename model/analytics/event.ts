@@ -1,7 +1,7 @@
 // The analytics event: its wire format, defined once, and the addresses it goes to. The beacon
 // (runtime/client/beacon.ts) and the no-script pixel (pixel.ts) post it as JSON to public.track(text),
-// which stores it or refuses it naming the field (private.analytics_event_problem, in
-// supabase/migrations/20251215000000_analytics.sql). Three places speak it; this is the one that says
+// which stores it or refuses it naming the field (private.analytics_event_problem,
+// supabase/schemas/private/functions/analytics_event_problem.sql). Three places speak it; this is the one that says
 // what it is: tests/unit/beacon.test.ts holds every body the beacon sends to it, and
 // tests/db/event-wire-format.test.ts holds the database's checks to it. model/analytics/README.md is the
 // contract in prose.

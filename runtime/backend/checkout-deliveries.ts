@@ -1,7 +1,7 @@
 // The checkout webhook's deliveries, as the owner reads them on /admin/insights (issue 49): the latest
 // ones with their outcome and reason, and the buy clicks since the last paid order beside the rate at
 // which clicks became orders before it. public.admin_checkout_deliveries
-// (supabase/migrations/20260202000000_checkout_deliveries.sql); admins at aal2 read them, anyone else
+// (supabase/schemas/public/functions/admin_checkout_deliveries.sql); admins at aal2 read them, anyone else
 // reads none, and anon may not call it.
 import { AdminDataError } from './admin.ts';
 import { getSupabase } from './client.ts';

@@ -1,6 +1,6 @@
 // The forms' proof of work. When many visitors send at once and the site-wide breaker has tripped,
 // the database answers a form's call 429 with an ALTCHA challenge (SHA-256 of salt || a secret
-// number) as JSON text in `details` (supabase/migrations/20251229000100_proof_of_work.sql). The
+// number) as JSON text in `details` (supabase/schemas/private/functions/count_form.sql). The
 // browser finds the number in a Web Worker (proof-of-work.worker.ts, searching with
 // model/proof-of-work.ts: a synchronous SHA-256, as fast per number as a script's native loop) and
 // sends the same call again with ALTCHA's payload; the database checks and spends it. The difficulty is

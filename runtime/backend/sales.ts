@@ -1,6 +1,6 @@
 // The admin's reading of sales (issue 41): orders, revenue and refunds from the checkout's verified
 // webhooks, never from the browser. Every read is a database function an admin at aal2 may call
-// (supabase/migrations/20251230000000_sales.sql); anyone else reads zeros, and anon may not call them.
+// (supabase/schemas/public/functions/admin_sales.sql and the other admin_*); anyone else reads zeros, and anon may not call them.
 //
 // The contract (names stable; the front reads it):
 // - The beacon's buy event carries `x`, the reference: 22 characters of [A-Za-z0-9_-] (>= 96 random

@@ -1,5 +1,5 @@
 // One verified webhook event, as public.record_checkout_event(p_event) takes it
-// (supabase/migrations/20251230000000_sales.sql). Each provider's module reads its own payload into
+// (supabase/schemas/public/functions/record_checkout_event.sql). Each provider's module reads its own payload into
 // this; nothing else leaves the function: no e-mail, name, address or card, whatever the provider sends.
 
 export type Provider = 'stripe' | 'lemonsqueezy' | 'polar';
