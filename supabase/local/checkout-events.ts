@@ -5,7 +5,7 @@
 // the body). The payloads carry only the fields the webhook reads, in the providers' own shapes.
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { providerOf } from '../functions/checkout-webhook/event.ts';
+import { providerOf } from '../../model/sales/event.ts';
 
 /** One delivery: its body, as sent, and the headers that sign it (signed again at each send). */
 export interface Delivery {
