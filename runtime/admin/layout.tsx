@@ -7,7 +7,7 @@ import { toast } from '../client/toast.ts';
 import { AdminDataError } from '../backend/admin.ts';
 import { publishCatalogue } from '../backend/sales.ts';
 import { publishConsentWordings } from '../backend/list-admin.ts';
-import type { DatabaseCatalogue } from '../../model/sales.ts';
+import type { DatabaseCatalogue } from '../../model/sales/catalogue.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
 import { SCREENS, screenFor } from './screens.ts';

@@ -20,7 +20,7 @@
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - what islands report through window.__beacon: 'buy' (the buy button, runtime/islands/buy-button.island.tsx:
-//   product id, price shown in cents and the click's reference, model/checkout.ts; the island takes the
+//   product id, price shown in cents and the click's reference, model/sales/reference.ts; the island takes the
 //   click, so the listener below never sees it), 'capture', 'contact', 'preview' (model/analytics/event.ts).
 //   The hook sends the page's view first if it has not gone yet.
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
