@@ -29,7 +29,7 @@ export type TrustedByFigure = string;
  */
 export type PostalAddress = string;
 /**
- * The hosted checkout (shown after 'Secure checkout via'). The buy button adds its click's reference to the checkout address the way this provider expects, and its webhook ties the order to the click (model/checkout.ts).
+ * The hosted checkout (shown after 'Secure checkout via'). The buy button adds its click's reference to the checkout address the way this provider expects, and its webhook ties the order to the click (model/sales/reference.ts).
  */
 export type CheckoutProvider = 'Stripe' | 'Lemon Squeezy' | 'Paddle' | 'Polar' | 'Gumroad';
 /**

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { ArticleSummary, PageDefinition, SiteConfig } from '../model/page.ts';
 import type { ExperimentEntry } from '../model/analytics/experiment.ts';
-import type { RouteProducts } from '../model/sales.ts';
+import type { RouteProducts } from '../model/sales/catalogue.ts';
 import { productById } from '../model/catalogue.ts';
 import type { Product } from '../model/schema.generated.ts';
 

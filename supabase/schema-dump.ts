@@ -9,10 +9,10 @@ import { bootstrap, migrate } from './local/migrate.ts';
 import { MIGRATIONS_DIR } from './migrations-lock.ts';
 
 /** The schemas the migrations own; auth and storage are Supabase's (the stand-in's bootstrap), their policies aside. */
-const OWN = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'extensions', 'auth', 'storage', 'supabase_migrations')
+export const OWN = `n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'extensions', 'auth', 'storage', 'supabase_migrations')
   and n.nspname not like 'pg_%'`;
 /** Objects an extension made (pgcrypto's functions) are the extension's, not the migrations'. */
-const NOT_EXTENSION = (cls: string, oid: string) => `not exists (select 1 from pg_depend d where d.classid = '${cls}'::regclass and d.objid = ${oid} and d.deptype = 'e')`;
+export const NOT_EXTENSION = (cls: string, oid: string) => `not exists (select 1 from pg_depend d where d.classid = '${cls}'::regclass and d.objid = ${oid} and d.deptype = 'e')`;
 
 /** A grant list as aclitems (role=privileges/grantor); null is the default (the owner's only), none is revoked from all. */
 const acl = (column: string) => `case when ${column} is null then null else coalesce((select string_agg(x::text, ' ' order by x::text) from unnest(${column}) x), 'none') end`;

@@ -1809,12 +1809,15 @@ begin
               (select min(c2.net) from cum c2 where c2.currency = q.currency and c2.upto > ceil(q.pos))::float8 as hi
             from (select distinct currency, 0.99::float8 * (total - 1)::float8 as pos from cum) q) p
     ),
-    -- A visitor is shown one version of the route, so an order's steps hold one such token.
+    -- An order is the version's whose visitor-day it is: the first version of the route the visitor-day
+    -- viewed, as for its visitors above and in public.admin_experiment. A visitor-day can hold two (the
+    -- control before the start, its own version after it): every one of them took the order.
     bought as (
-      select substr(u.t, char_length(v_prefix) + 1) as variant, h.currency, c.cap, least(h.net, c.cap) as value, h.n
+      select v.variant, h.currency, c.cap, least(h.net, c.cap) as value, h.n
       from h join caps c using (currency)
-      cross join lateral jsonb_array_elements_text(h.steps) u(t)
-      where left(u.t, char_length(v_prefix)) = v_prefix
+      cross join lateral (
+        select substr(u.t, char_length(v_prefix) + 1) as variant from jsonb_array_elements_text(h.steps) with ordinality u(t, n)
+        where left(u.t, char_length(v_prefix)) = v_prefix order by u.n limit 1) v
     ),
     money as (
       select variant, jsonb_agg(jsonb_build_object('currency', currency, 'orders', n, 'netMinor', s, 'sumSquares', s2, 'capMinor', cap) order by currency) as money

@@ -7,9 +7,9 @@
 // - The median: the secret number is drawn evenly from 0..maxnumber, so half the challenges are solved
 //   after trying maxnumber / 2 + 1 numbers. Each run times a challenge made the database's way (a random
 //   salt, SHA-256 of salt || number) whose number is maxnumber / 2. Every run does the same work, so what
-//   differs between them is what else the machine ran meanwhile: the figure is the fastest run, the one
-//   least slowed by other processes (on a shared 2-core machine at a load of 14 the slowest run took up
-//   to twice the fastest), and the spread of the runs is printed beside it.
+//   differs between them is what else the machine ran meanwhile: the figure is the median of the runs
+//   (7 by default), which one run slowed by another process does not move, and the spread of the runs
+//   is printed beside it. The budgets are held against those medians.
 // - Native: a plain Node loop over crypto.createHash, one core, as a script would write it.
 // - Phone-class browser: Chromium with its CPU slowed 4 times (CDP Emulation.setCPUThrottlingRate),
 //   running the browser's own search (model/proof-of-work.ts, bundled as the site's
@@ -41,8 +41,12 @@ export interface ProofOfWorkFigures {
   load: number;
 }
 
-/** A solver's median solving time: its fastest run at the median number. */
-export const medianSolve = (runs: readonly number[]) => Math.min(...runs);
+/** A solver's median solving time: the median of its runs at the median number. */
+export function medianSolve(runs: readonly number[]): number {
+  const sorted = [...runs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /** A challenge as private.issue_challenge makes one, with the secret number `n`. */
 function challengeWith(n: number, maxnumber: number): PowChallenge {
@@ -121,14 +125,25 @@ export async function proofOfWorkFigures(runs = RUNS): Promise<ProofOfWorkFigure
   }
 }
 
+/** The phone's time per number over the script's. */
+const ratio = (f: ProofOfWorkFigures) => medianSolve(f.phoneMs) / medianSolve(f.nativeMs);
+
+/** The least and the most maxnumber at which both budgets hold, from each median's time per number tried. */
+function fits(f: ProofOfWorkFigures): [number, number] {
+  const tried = Math.floor(f.maxnumber / 2) + 1;
+  const per = (ms: number) => ms / tried;
+  return [Math.ceil((2 * PROOF_OF_WORK_BUDGET.nativeMinMs) / per(medianSolve(f.nativeMs))), Math.floor((2 * PROOF_OF_WORK_BUDGET.phoneMaxMs) / per(medianSolve(f.phoneMs)))];
+}
+
 export function describeProofOfWork(f: ProofOfWorkFigures): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const range = (xs: number[]) => `${s(Math.min(...xs))} to ${s(Math.max(...xs))}`;
   return [
-    `proof of work (maxnumber ${f.maxnumber.toLocaleString('en-US')}; the median solve is the time to the median number, ${Math.floor(f.maxnumber / 2).toLocaleString('en-US')}, fastest of ${f.runs} runs; load ${f.load.toFixed(1)} on ${availableParallelism()} cores):`,
+    `proof of work (maxnumber ${f.maxnumber.toLocaleString('en-US')}; the median solve is the time to the median number, ${Math.floor(f.maxnumber / 2).toLocaleString('en-US')}, median of ${f.runs} runs; load ${f.load.toFixed(1)} on ${availableParallelism()} cores):`,
     `  native solver (Node crypto.createHash, one core): ${s(medianSolve(f.nativeMs))} median solve (runs ${range(f.nativeMs)}), budget at least ${s(PROOF_OF_WORK_BUDGET.nativeMinMs)}`,
     `  phone-class browser (Chromium, CPU ${PROOF_OF_WORK_BUDGET.cpuSlowdown}x slower): ${s(medianSolve(f.phoneMs))} median solve (runs ${range(f.phoneMs)}), budget at most ${s(PROOF_OF_WORK_BUDGET.phoneMaxMs)}`,
     `  the same search in a Web Worker, CPU not slowed (Chromium cannot slow a worker): ${s(f.workerMs)}`,
+    `  per number the phone pays ${ratio(f).toFixed(1)} times what a script pays; both budgets hold for maxnumber ${fits(f).map((n) => n.toLocaleString('en-US')).join(' to ')}${fits(f)[0]! > fits(f)[1]! ? ' (none: the search must get cheaper per number)' : ''}`,
   ].join('\n');
 }
 

@@ -92,7 +92,7 @@ await runCli('start', async () => {
   }
   const secretNote = serverSecretNote(servedExperimentCount(dist), experimentSecret);
   if (secretNote) console.log(secretNote);
-  console.log(`Site: http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`);
+  console.log(`Site: http://${process.env.HOST ? host : 'localhost'}:${port}`);
   // So that a build into this folder meanwhile can warn when it writes another backend's address, or
   // when this server has no EXPERIMENT_SECRET for its pages under an experiment.
   const unrecord = recordServing(root, dist, supabaseUrl(), !!experimentSecret);

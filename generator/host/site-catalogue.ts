@@ -1,4 +1,4 @@
-// The catalogue the database checks visitors' events against (issue 41; model/sales.ts), read from
+// The catalogue the database checks visitors' events against (issue 41; model/sales/catalogue.ts), read from
 // the sources as a server starts (npm start, npm run dev, npm run demo:traffic): site.config.yaml's
 // products, prices and currency, and each page's experiment with its arms. Read without compiling,
 // as analytics-config.ts reads the analytics settings: a page that does not validate is still read
@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CONTROL, type ExperimentRoutes } from '../../model/analytics/experiment.ts';
-import { BUY_BLOCKS, databaseCatalogue, type DatabaseCatalogue, type RouteProducts } from '../../model/sales.ts';
+import { BUY_BLOCKS, databaseCatalogue, type DatabaseCatalogue, type RouteProducts } from '../../model/sales/catalogue.ts';
 import { routeOf } from '../core/load.ts';
 
 interface ConfigShape {
@@ -52,7 +52,7 @@ interface PageShape {
 }
 
 /**
- * Per route, the products its buy buttons sell, as the build's routeProducts (model/sales.ts) finds them
+ * Per route, the products its buy buttons sell, as the build's routeProducts (model/sales/catalogue.ts) finds them
  * in the compiled pages: a platform page (template: platform) sells its product from its hero, price box
  * and closing section; a page of sections sells the product of each buy block, in any version.
  */

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { experimentEntries, type ExperimentEntry, type VariantCounts } from '../../model/analytics/experiment.ts';
 import { isMoneyGoal, moneyReport, type VariantRevenue } from '../../model/analytics/experiment-money.ts';
 import { verdictOfCounts, type Verdict } from '../../model/analytics/experiment-stats.ts';
-import { toMinor } from '../../model/sales.ts';
+import { toMinor } from '../../model/sales/money.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { diagnostic, type Diagnostic } from '../core/errors.ts';
 import { LOCAL_DATA_ERROR } from '../../supabase/local/data-lock.ts';

@@ -1,7 +1,7 @@
 // The analytics event: its wire format, defined once, and the addresses it goes to. The beacon
 // (runtime/client/beacon.ts) and the no-script pixel (pixel.ts) post it as JSON to public.track(text),
-// which stores it or refuses it naming the field (private.analytics_event_problem, in
-// supabase/migrations/20251215000000_analytics.sql). Three places speak it; this is the one that says
+// which stores it or refuses it naming the field (private.analytics_event_problem,
+// supabase/schemas/private/functions/analytics_event_problem.sql). Three places speak it; this is the one that says
 // what it is: tests/unit/beacon.test.ts holds every body the beacon sends to it, and
 // tests/db/event-wire-format.test.ts holds the database's checks to it. model/analytics/README.md is the
 // contract in prose.
@@ -39,7 +39,7 @@ export interface AnalyticsEvent {
   uc?: string;
   /** The page's variant, when it is under an experiment (model/analytics/experiment.ts). */
   v?: string;
-  /** The buy click's reference, which the checkout carries back in its webhook (a buy; model/checkout.ts). */
+  /** The buy click's reference, which the checkout carries back in its webhook (a buy; model/sales/reference.ts). */
   x?: string;
 }
 
@@ -79,7 +79,7 @@ export function pixelAddress(route: string, kind: 'view' | '404'): string {
  */
 export type BeaconWindow = { __beacon?: BeaconHook };
 
-/** The fields of a buy event (issue 41): product id, price shown in minor units, the click's reference (model/checkout.ts), and the block it is in (id, type) as a call to action's. */
+/** The fields of a buy event (issue 41): product id, price shown in minor units, the click's reference (model/sales/reference.ts), and the block it is in (id, type) as a call to action's. */
 export type BuyFields = { p: string; c: number; x: string; b?: string; t?: string };
 
 /** The hook: sends the page's view first if not yet sent, so the steps arrive in the order taken. */

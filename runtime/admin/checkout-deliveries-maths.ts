@@ -7,7 +7,7 @@
 // prior (one order in twenty clicks) so that a new site with a handful of clicks does not judge from
 // them alone. With that rate p, n clicks in a row without an order happen with chance (1 - p)^n; the
 // warning shows when that is below 1 in 100.
-import type { CheckoutDeliveries, CheckoutDelivery, ClicksSinceOrder } from '../backend/checkout-deliveries.ts';
+import type { CheckoutDeliveries, CheckoutDelivery, ClicksSinceOrder } from '../../model/sales/delivery.ts';
 
 /** Below this chance, clicks without an order are called unlikely. */
 export const UNLIKELY = 0.01;

@@ -5,7 +5,8 @@
 // migration shows nothing here.
 import { useEffect, useState } from 'react';
 import { AdminDataError } from '../backend/admin.ts';
-import { loadCheckoutDeliveries, type CheckoutDeliveries as Deliveries, type CheckoutDelivery, type DeliveryOutcome } from '../backend/checkout-deliveries.ts';
+import type { CheckoutDeliveries as Deliveries, CheckoutDelivery, DeliveryOutcome } from '../../model/sales/delivery.ts';
+import { loadCheckoutDeliveries } from '../backend/checkout-deliveries.ts';
 import { backendUrl } from '../backend/client.ts';
 import { ago, deliveryWarnings, providerName } from './checkout-deliveries-maths.ts';
 import { formatDateTime } from './ui.ts';

@@ -6,7 +6,7 @@ import type { FunnelConfig } from '../backend/insights.ts';
 import type { CatalogueProduct } from './insights-maths.ts';
 import { useOutletContext } from 'react-router-dom';
 import type { ExperimentEntry } from '../../model/analytics/experiment.ts';
-import type { DatabaseCatalogue } from '../../model/sales.ts';
+import type { DatabaseCatalogue } from '../../model/sales/catalogue.ts';
 import type { NewsletterEntry } from '../context.tsx';
 
 export interface PreviewEntry {

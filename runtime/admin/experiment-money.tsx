@@ -7,7 +7,7 @@
 import { CONTROL, type ExperimentEntry } from '../../model/analytics/experiment.ts';
 import { moneyReport, type MoneyReport } from '../../model/analytics/experiment-money.ts';
 import type { Verdict } from '../../model/analytics/experiment-stats.ts';
-import { toMinor } from '../../model/sales.ts';
+import { toMinor } from '../../model/sales/money.ts';
 import { experimentRevenue } from '../backend/sales.ts';
 import { VersionTable } from './version-table.tsx';
 import { formatMoney } from './insights-sales-maths.ts';

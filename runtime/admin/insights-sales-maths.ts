@@ -2,12 +2,12 @@
 // revenue and refunds from the checkout's verified webhooks, per currency) laid out as the tables
 // the screen shows and the CSV writes, each {title, columns, rows}. Sums never mix currencies: a row
 // is one currency's money, and a page sold in two currencies has two rows.
-import { fromMinor } from '../../model/sales.ts';
-import type { Money, OrderVisits, Sales, SalesByBlock, SalesByCampaign, SalesByProduct, SalesByReferrer, SalesByRoute, SalesByVariant } from '../backend/sales.ts';
+import { fromMinor } from '../../model/sales/money.ts';
+import type { CurrencyFigures, OrderVisits, Sales, SalesByBlock, SalesByCampaign, SalesByProduct, SalesByReferrer, SalesByRoute, SalesByVariant } from '../../model/sales/figures.ts';
 import type { FamilyRow } from './insights-maths.ts';
 
 /** One row of a money table: what it is about, then one currency's orders and money. */
-export interface MoneyRow extends Money {
+export interface MoneyRow extends CurrencyFigures {
   key: string;
   label: string;
   detail?: string;
@@ -33,7 +33,7 @@ export interface MoneyCard {
   buys: number;
   /** Visitors of the page who clicked buy there. */
   buyers: number;
-  money: Money[];
+  money: CurrencyFigures[];
   /** Orders whose buy click on this page followed its view by the same visitor that day: of its visitors. */
   countedOrders: number;
   /** The product's other orders: from clicks without a view of this page (a script, a blocked page view),
@@ -47,7 +47,7 @@ export interface MoneyCard {
  * from visitors who were not counted (no script, a blocker, a bot); those orders are their own line.
  */
 export interface SalesView {
-  totals: Money[];
+  totals: CurrencyFigures[];
   visitors: number;
   /** Visitor-days with a buy click. */
   buyers: number;
@@ -60,15 +60,15 @@ export interface SalesView {
 
 export const UNATTRIBUTED = 'Unattributed';
 
-const money = (m: Money): Money => ({ currency: m.currency, orders: m.orders, refundedOrders: m.refundedOrders, grossMinor: m.grossMinor, refundedMinor: m.refundedMinor, netMinor: m.netMinor });
-const orders = (ms: readonly Money[]) => ms.reduce((n, m) => n + m.orders, 0);
+const money = (m: CurrencyFigures): CurrencyFigures => ({ currency: m.currency, orders: m.orders, refundedOrders: m.refundedOrders, grossMinor: m.grossMinor, refundedMinor: m.refundedMinor, netMinor: m.netMinor });
+const orders = (ms: readonly CurrencyFigures[]) => ms.reduce((n, m) => n + m.orders, 0);
 
 /** Rows by net revenue (most first, then orders), the unattributed row last of all. */
 function sorted(rows: MoneyRow[]): MoneyRow[] {
   return rows.sort((a, b) => Number(a.unattributed) - Number(b.unattributed) || a.currency.localeCompare(b.currency) || b.netMinor - a.netMinor || b.orders - a.orders || a.label.localeCompare(b.label));
 }
 
-function row<T extends Money & { attributed?: boolean }>(r: T, key: string, label: string, detail?: string): MoneyRow {
+function row<T extends CurrencyFigures & { attributed?: boolean }>(r: T, key: string, label: string, detail?: string): MoneyRow {
   const unattributed = r.attributed === false;
   return { ...money(r), key: `${unattributed ? '~' : key}|${r.currency}`, label: unattributed ? UNATTRIBUTED : label, detail: unattributed ? 'no reference, or one no buy click sent' : detail, unattributed };
 }
@@ -77,7 +77,7 @@ function row<T extends Money & { attributed?: boolean }>(r: T, key: string, labe
 export interface FunnelMoney {
   id: string;
   name: string;
-  money: Money[];
+  money: CurrencyFigures[];
 }
 
 /** What the screen and the CSV show of the period's sales. `names`: product titles by id (the catalogue's). */
@@ -85,7 +85,7 @@ export function salesView(input: { sales: Sales; family: readonly FamilyRow[]; v
   const { sales, orderVisits } = input;
   const name = (id: string) => input.names?.get(id) ?? id;
   const countedOn = (route: string, product?: string) => orderVisits.routes.filter((r) => r.route === route && (!product || r.product === product)).reduce((n, r) => n + r.counted, 0);
-  const byProduct = new Map<string, Money[]>();
+  const byProduct = new Map<string, CurrencyFigures[]>();
   for (const p of sales.products) if (p.attributed && p.product) byProduct.set(p.product, [...(byProduct.get(p.product) ?? []), money(p)]);
   const cards = input.family.map((f): MoneyCard => {
     const m = byProduct.get(f.product) ?? [];
@@ -121,7 +121,7 @@ export function formatMoney(minor: number, currency: string): string {
 /** The CSV's tables of money, in the screen's order, amounts in minor units with their currency. */
 export function salesCsvTables(v: SalesView): { title: string; columns: string[]; rows: (string | number | null)[][] }[] {
   const cols = ['currency', 'orders', 'refunded_orders', 'gross_minor', 'refunded_minor', 'net_minor'];
-  const cells = (m: Money) => [m.currency, m.orders, m.refundedOrders, m.grossMinor, m.refundedMinor, m.netMinor];
+  const cells = (m: CurrencyFigures) => [m.currency, m.orders, m.refundedOrders, m.grossMinor, m.refundedMinor, m.netMinor];
   return [
     { title: 'sales_totals', columns: [...cols, 'visitors', 'counted_orders', 'uncounted_orders', 'buyers'], rows: v.totals.map((m) => [...cells(m), v.visitors, v.countedOrders, v.uncountedOrders, v.buyers]) },
     {

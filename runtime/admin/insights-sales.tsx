@@ -4,7 +4,7 @@
 // buy click claims in an "Unattributed" row; first, the checkout webhook's latest deliveries and its
 // warnings (checkout-deliveries.tsx). The arithmetic is insights-sales-maths.ts's.
 import { useMemo, type ReactNode } from 'react';
-import type { Money } from '../backend/sales.ts';
+import type { CurrencyFigures } from '../../model/sales/figures.ts';
 import { CheckoutDeliveries } from './checkout-deliveries.tsx';
 import { num } from './insights-charts.tsx';
 import { WideTable } from './wide-table.tsx';
@@ -15,7 +15,7 @@ import { panel } from './ui.ts';
 
 const h3 = 'font-bold text-gray-900';
 
-function MoneyFigures({ m }: { m: Money }) {
+function MoneyFigures({ m }: { m: CurrencyFigures }) {
   return (
     <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm" data-testid="sales-money" data-currency={m.currency}>
       <dt className="text-gray-600">Orders</dt><dd className="text-right tabular-nums font-semibold text-gray-900" data-testid="sales-orders">{num(m.orders)}</dd>

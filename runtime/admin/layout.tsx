@@ -7,7 +7,7 @@ import { toast } from '../client/toast.ts';
 import { AdminDataError } from '../backend/admin.ts';
 import { publishCatalogue } from '../backend/sales.ts';
 import { publishConsentWordings } from '../backend/list-admin.ts';
-import type { DatabaseCatalogue } from '../../model/sales.ts';
+import type { DatabaseCatalogue } from '../../model/sales/catalogue.ts';
 import type { AdminSession } from './session.ts';
 import type { AdminAppProps, AdminOutlet } from './context.ts';
 import { SCREENS, screenFor } from './screens.ts';
@@ -145,7 +145,7 @@ function NotAnAdmin({ email }: { email: string }) {
 
 /**
  * The database values a buy and checks its variant by the catalogue the site was built with
- * (public.publish_catalogue, 20251230000000_sales.sql). The stand-in publishes it as it starts; on a
+ * (supabase/schemas/public/functions/publish_catalogue.sql). The stand-in publishes it as it starts; on a
  * hosted project an admin's app does, once a session reaches aal2, so a deploy that changes a price or
  * starts an experiment is known to the database at the owner's next visit. Unchanged, nothing is written.
  */
@@ -156,7 +156,7 @@ function usePublishedCatalogue(catalogue: DatabaseCatalogue | undefined) {
     if (!catalogue || sent.current === text) return;
     sent.current = text;
     publishCatalogue(catalogue).catch((e: unknown) =>
-      // The database holds a newer build's catalogue (publish_catalogue, 20260203000000_figures_true.sql): this tab is old.
+      // The database holds a newer build's catalogue (supabase/schemas/public/functions/publish_catalogue.sql): this tab is old.
       e instanceof AdminDataError && e.code === 'P0001'
         ? toast.error('This tab is from an older build of the site', { description: `Its prices and products were not sent to the database, which keeps the newer build's. Reload the page. (${e.message})`, duration: Infinity })
         : toast.error('The catalogue was not sent to the database', { description: `Buy clicks are checked against it: ${e instanceof Error ? e.message : String(e)}` }),

@@ -1,11 +1,11 @@
 // The forms' proof of work. When many visitors send at once and the site-wide breaker has tripped,
 // the database answers a form's call 429 with an ALTCHA challenge (SHA-256 of salt || a secret
-// number) as JSON text in `details` (supabase/migrations/20251229000100_proof_of_work.sql). The
+// number) as JSON text in `details` (supabase/schemas/private/functions/count_form.sql). The
 // browser finds the number in a Web Worker (proof-of-work.worker.ts, searching with
 // model/proof-of-work.ts: a synchronous SHA-256, as fast per number as a script's native loop) and
 // sends the same call again with ALTCHA's payload; the database checks and spends it. The difficulty is
 // the database's (private.proof_of_work), set by `npm run bench -- --proof-of-work`: at least 0.5 s for
-// a native solver, at most 2 s for a phone (20260203000000_figures_true.sql).
+// a native solver, at most 2 s for a phone (20260204000200_proof_of_work_difficulty.sql).
 import type { PowChallenge } from '../../model/proof-of-work.ts';
 
 interface Challenge {

@@ -4,7 +4,7 @@
 // newsletters screen the published newsletters this build wrote a mail for.
 import type { BlockOf } from '../../model/page.ts';
 import { isBundle, previewPath } from '../../model/catalogue.ts';
-import { databaseCatalogue } from '../../model/sales.ts';
+import { databaseCatalogue } from '../../model/sales/catalogue.ts';
 import { useRender } from '../context.tsx';
 import { Island } from '../island.tsx';
 import type { FunnelConfig } from '../backend/insights.ts';

@@ -12,11 +12,15 @@
 //   view's request came before the landing page's hero image was drawn, and cost its simulated LCP
 //   about 10 % (npm run bench -- --beacon). A click or the page's hiding before then sends it first, so
 //   a visitor's steps reach the database in the order taken (funnels read that order), and a visitor who
-//   leaves at once is still counted;
+//   leaves at once is still counted. A click or an island's event on a later UTC day than the view sends
+//   the view again first: the database counts a visitor by a daily salt, and knows a buy click only
+//   with a view of its page the same day, so a page opened the evening before and bought from after
+//   midnight lost its click (issue 49: a control buy click made across the experiment's start, which is
+//   a UTC day, was counted apart as a click without a view, and in no version);
 // - a click on a link inside a block ('cta': the block's data-block id and data-block-type, which the
 //   registry writes on every block's outer element, runtime/registry.tsx);
 // - what islands report through window.__beacon: 'buy' (the buy button, runtime/islands/buy-button.island.tsx:
-//   product id, price shown in cents and the click's reference, model/checkout.ts; the island takes the
+//   product id, price shown in cents and the click's reference, model/sales/reference.ts; the island takes the
 //   click, so the listener below never sees it), 'capture', 'contact', 'preview' (model/analytics/event.ts).
 //   The hook sends the page's view first if it has not gone yet.
 // Each event carries the route, the referrer's host (not its address), utm_source/medium/campaign, a
@@ -47,13 +51,13 @@ b={r:(l.pathname.replace(/\\/+$/,"")||"/").toLowerCase().replace(/[^a-z0-9/-]/g,
 f&&f!=l.host&&(b.f=f.slice(0,100));v&&(b.v=v);
 for(const k of["source","medium","campaign"]){const x=q.get("utm_"+k);x&&(b["u"+k[0]]=x.slice(0,100))}
 const s=(k,x)=>{const j=JSON.stringify({k,...b,...x});n.sendBeacon&&n.sendBeacon(${url},j)||fetch(${url},{method:"POST",body:j,keepalive:!0}).catch(()=>{})};
-let o,t;const V=()=>o||(o=s(d.querySelector("script[data-kind]")?.dataset.kind||"view")||1),P=()=>{clearTimeout(t);t=setTimeout(V,${LARGEST_PAINT_QUIET_MS})},
+let o,t;const Y=()=>new Date().toISOString().slice(0,10),V=()=>o||(s(d.querySelector("script[data-kind]")?.dataset.kind||"view"),o=Y()),E=()=>{o!=Y()&&(o=0);V()},P=()=>{clearTimeout(t);t=setTimeout(V,${LARGEST_PAINT_QUIET_MS})},
 L=()=>{try{new PerformanceObserver(P).observe({type:"largest-contentful-paint",buffered:!0})}catch(e){}requestAnimationFrame(()=>requestAnimationFrame(P))};
-w.__beacon=(k,x)=>{V();s(k,x)};
+w.__beacon=(k,x)=>{E();s(k,x)};
 d.readyState=="complete"?L():addEventListener("load",L);addEventListener("pagehide",V);
 d.addEventListener("click",(e)=>{
   const B=!e.defaultPrevented&&e.target.closest?.("a[href]")?.closest("[data-block-type]");
-  V();
+  E();
   B&&s("cta",B.dataset.block?{b:B.dataset.block,t:B.dataset.blockType}:{t:B.dataset.blockType});
 });
 }

@@ -1,18 +1,18 @@
 // Buy: a link to the product's hosted checkout, so a visitor without script still gets there (that sale
-// is unattributed). With script, the click mints a reference (model/checkout.ts), sends it with the
+// is unattributed). With script, the click mints a reference (model/sales/reference.ts), sends it with the
 // buy event through the beacon's hook, shows a toast, and after the configured delay goes to the
 // checkout with the reference added the way the provider expects, so the provider's webhook can tie
 // the order to this click. Where the beacon does not run (analytics off, Global Privacy Control, Do
 // Not Track) there is no hook, and the checkout address goes out as written, with no reference.
 import { useState, type MouseEvent } from 'react';
 import type { BeaconWindow } from '../../model/analytics/event.ts';
-import { checkoutAddress, mintReference, type CheckoutProvider } from '../../model/checkout.ts';
+import { checkoutAddress, mintReference, type CheckoutProvider } from '../../model/sales/reference.ts';
 import { toast } from '../client/toast.ts';
 
 interface BuyButtonProps {
   label: string;
   checkoutUrl: string;
-  /** site.config.yaml's checkout.provider, checked by validate against model/checkout.ts's table. */
+  /** site.config.yaml's checkout.provider, checked by validate against model/sales/reference.ts's table. */
   provider: CheckoutProvider;
   product: string;
   /** The price shown, in cents, sent with the click (the database values the click from the catalogue). */

@@ -4,7 +4,7 @@
 // (runtime/mail/render-mail.tsx).
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { CONTROL, experimentEntries } from '../../model/analytics/experiment.ts';
-import { routeProducts } from '../../model/sales.ts';
+import { routeProducts } from '../../model/sales/catalogue.ts';
 import { isAdminRoute, isUnlisted, NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { RenderProvider, type NewsletterEntry, type SiteImages } from '../context.tsx';
 import { newsletterRoute } from '../../model/newsletter.ts';

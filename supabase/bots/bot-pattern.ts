@@ -2,7 +2,8 @@
 // crawlers): each of its JavaScript patterns said in PostgreSQL's regular-expression dialect, so the
 // database itself refuses bots on hosted Supabase exactly as locally. The pattern lives in a
 // migration (hosted runs only migrations); `npm run analytics:bots` writes a new one after isbot
-// is updated, and tests/db/bot-pattern.test.ts fails until it has.
+// is updated, and tests/db/bot-pattern.test.ts fails until it has. `npm run migrations:write --
+// --from-migrations` then brings its source, supabase/schemas/private/functions/is_bot.sql, along.
 import { list } from 'isbot';
 
 /** One isbot pattern in PostgreSQL's ARE dialect: `\b` is `\y` there (`\b` means backspace). */

@@ -8,8 +8,8 @@ import { latestBotMigration, MIGRATIONS } from './latest.ts';
 
 const ANALYTICS_BOTS: Command = {
   usage: 'npm run analytics:bots',
-  does: "Writes supabase/migrations/<now>_analytics_bots.sql, the database's bot pattern from the installed isbot's list, unless the newest such migration already holds it. Run it after updating isbot, then npm run migrations:lock.",
-  examples: ['npm run analytics:bots && npm run migrations:lock'],
+  does: "Writes supabase/migrations/<now>_analytics_bots.sql, the database's bot pattern from the installed isbot's list, unless the newest such migration already holds it. Run it after updating isbot, then npm run migrations:write -- --from-migrations (private.is_bot's source, supabase/schemas/private/functions/is_bot.sql, follows the migration) and npm run migrations:lock.",
+  examples: ['npm run analytics:bots && npm run migrations:write -- --from-migrations && npm run migrations:lock'],
 };
 
 await runCli('analytics:bots', () => {

@@ -1,11 +1,11 @@
 // Signed test deliveries for the checkout webhook, as `stripe trigger` sends them: a sale on a
-// reference, its replay, a refund. Used by `npm run checkout:trigger`, `npm run demo:traffic`, the
-// webhook bench and the tests. Stripe's are signed by the official package
+// reference, its replay, a refund. Used by `npm run checkout:trigger`, the webhook bench and the
+// tests. Stripe's are signed by the official package
 // (webhooks.generateTestHeaderStringAsync); Lemon Squeezy's with its own scheme (hex HMAC-SHA256 of
 // the body). The payloads carry only the fields the webhook reads, in the providers' own shapes.
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { providerOf } from '../functions/checkout-webhook/event.ts';
+import { providerOf } from '../../model/sales/event.ts';
 
 /** One delivery: its body, as sent, and the headers that sign it (signed again at each send). */
 export interface Delivery {

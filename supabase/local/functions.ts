@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServiceSql } from '../functions/_shared/mail/list-db.ts';
-import { providerOf } from '../functions/checkout-webhook/event.ts';
+import { providerOf } from '../../model/sales/event.ts';
 import { configurationProblem } from '../functions/checkout-webhook/handler.ts';
 import type { Database } from './db.ts';
 import { Reply, readBody } from './http.ts';

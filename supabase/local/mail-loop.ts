@@ -16,9 +16,9 @@ import type { Database } from './db.ts';
 import { threadedSmtpTransport } from './smtp-thread.ts';
 
 /**
- * The database functions after which mail may be due: those that call pg_notify('list_mail') in
- * supabase/migrations/20260201000000_owners_list.sql (a capture, a confirmation, a newsletter queued,
- * an import). The stand-in looks at the queue after a call to one of them, and not after every call
+ * The database functions after which mail may be due: those that call pg_notify('list_mail'), each in
+ * supabase/schemas/public/functions/<name>.sql (a capture, a confirmation, a newsletter queued, an
+ * import). The stand-in looks at the queue after a call to one of them, and not after every call
  * (track() is called for every page view).
  */
 export const QUEUEING_FUNCTIONS = new Set(['capture_starter_kit_email', 'confirm_subscription', 'admin_queue_newsletter', 'admin_import_subscribers']);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleAuth } from './auth.ts';
-import type { DatabaseCatalogue } from '../../model/sales.ts';
+import type { DatabaseCatalogue } from '../../model/sales/catalogue.ts';
 import { BUY_CLICKS_PATH, answerBuyClicks } from './buy-clicks.ts';
 import { checkoutWebhookBanner, edgeFunctions, type SecretSource } from './functions.ts';
 import type { Ctx } from './context.ts';
@@ -46,7 +46,7 @@ interface StandInOptions {
   analyticsProxySecret?: string;
   /** site.config.yaml's analytics.rawDays: stored in analytics.settings.raw_days before the fold, so the database keeps what the privacy page says. */
   analyticsRawDays?: number;
-  /** The catalogue the site was built with (model/sales.ts), published at start so track() checks events against it. */
+  /** The catalogue the site was built with (model/sales/catalogue.ts), published at start so track() checks events against it. */
   catalogue?: DatabaseCatalogue;
   /** The checkout webhook's signing secret; default CHECKOUT_WEBHOOK_SECRET, else the local one (keys.ts). An empty one refuses every webhook. */
   checkoutSecret?: string;

@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { money } from '../../model/catalogue.ts';
-import { mintReference } from '../../model/checkout.ts';
+import { mintReference } from '../../model/sales/reference.ts';
 import { trackEndpoint } from '../../model/analytics/event.ts';
-import { toMinor } from '../../model/sales.ts';
+import { toMinor } from '../../model/sales/money.ts';
 import { deliver, saleDelivery } from '../../supabase/local/checkout-events.ts';
 import { LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from '../../supabase/local/keys.ts';
 import type { FunnelConfig, FunnelStepConfig } from '../../runtime/backend/insights.ts';

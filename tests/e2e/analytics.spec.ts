@@ -65,7 +65,7 @@ test('a buy click is sent with the product and the price shown, and arrives alth
   await islandsReady(page);
   const button = page.locator(`[data-buy="${product.id}"] a[data-checkout]`).first();
   const checkout = (await button.getAttribute('data-checkout'))!;
-  // The checkout's address with the click's reference added (the provider's parameter, model/checkout.ts).
+  // The checkout's address with the click's reference added (the provider's parameter, model/sales/reference.ts).
   await page.route((url) => url.href.startsWith(checkout), (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
   // The block the button is in, as a call to action's: its id when it has one, and its type.
   const block = await button.evaluate((a) => ({ ...(a.closest<HTMLElement>('[data-block-type]')!.dataset) }));

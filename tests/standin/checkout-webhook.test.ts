@@ -17,7 +17,7 @@ import { deliver, refundDelivery, saleDelivery } from '../../supabase/local/chec
 import { BROWSER_UA } from '../../supabase/local/concurrently.ts';
 import { startStandIn, type StandIn } from '../../supabase/local/server.ts';
 import { siteCatalogue } from '../../generator/host/site-catalogue.ts';
-import { fromMinor, minorDigits } from '../../model/sales.ts';
+import { fromMinor, minorDigits } from '../../model/sales/money.ts';
 
 const run = promisify(execFile);
 const SECRET = 'whsec_stand_in_test_secret';

@@ -24,6 +24,8 @@ interface Visit {
   noBeacon?: boolean;
   /** The page is still loading: the view waits for the load event (`load()` fires it). */
   loading?: boolean;
+  /** The page's clock (ms since the epoch); the test may move it. Default: the real one. */
+  clock?: { now: number };
 }
 
 interface FakeElement {
@@ -91,6 +93,7 @@ function run(visit: Visit = {}) {
     requestAnimationFrame: (f: () => void) => f(),
     addEventListener: (type: string, f: () => void) => (windowListeners[type] ??= []).push(f),
     JSON,
+    ...(visit.clock ? { Date: function PageDate() { return new Date(visit.clock!.now); } } : {}),
   };
   window.window = window;
   runInNewContext(beaconScript(ENDPOINT), context);
@@ -169,6 +172,28 @@ describe('the beacon', () => {
     left.fire('pagehide');
     left.fire('load');
     expect(left.sent.map((s) => s.body.k)).toEqual(['view']);
+  });
+
+  it('sends the view again before a click on a later UTC day, so a buy from a page opened before midnight is counted with its view', () => {
+    // The experiment starts at midnight (UTC): the page shown the evening before is the control, and its
+    // buy button is clicked after midnight. The database knows a buy click only with a view of its page
+    // that day (a daily salt names the visitor), so without a view on the new day the click was counted
+    // apart, and in no version.
+    const clock = { now: Date.parse('2026-02-03T23:59:30Z') };
+    const { sent, hook, click, fire } = run({ variant: 'control', clock });
+    click(element({}, element({ blockType: 'hero' }), 'a', '#products'));
+    clock.now = Date.parse('2026-02-04T00:00:30Z');
+    hook!('buy', { p: 'instagram', c: 2900, x: 'AAAAAAAAAAAAAAAAAAAAAA' });
+    click(element({}, element({ blockType: 'hero' }), 'a', '#products'));
+    // Leaving is no new visit: the page's view of the day is sent already.
+    fire('pagehide');
+    expect(sent.map((s) => [s.body.k, s.body.v])).toEqual([['view', 'control'], ['cta', 'control'], ['view', 'control'], ['buy', 'control'], ['cta', 'control']]);
+    // A page left open overnight and closed the next day is not counted again.
+    const left = { now: Date.parse('2026-02-03T23:59:30Z') };
+    const idle = run({ clock: left });
+    left.now = Date.parse('2026-02-04T08:00:00Z');
+    idle.fire('pagehide');
+    expect(idle.sent.map((s) => s.body.k)).toEqual(['view']);
   });
 
   it('counts a click the islands loader held (default prevented) only at its replay', () => {

@@ -3,7 +3,7 @@
 // order past the count the site's own rate makes less likely than 1 in 100, said as the owner reads it
 // ("14 buy clicks since the last order, 3 days ago"), and not one click earlier.
 import { describe, expect, it } from 'vitest';
-import type { CheckoutDeliveries, CheckoutDelivery } from '../../runtime/backend/checkout-deliveries.ts';
+import type { CheckoutDeliveries, CheckoutDelivery } from '../../model/sales/delivery.ts';
 import { ago, deliveryWarnings, orderRate, UNLIKELY, unlikelyClicks } from '../../runtime/admin/checkout-deliveries-maths.ts';
 
 const NOW = Date.parse('2026-02-10T12:00:00Z');

@@ -1,10 +1,10 @@
-// The buy click's reference (issue 41, model/checkout.ts): random, URL-safe, never repeated, and added
+// The buy click's reference (issue 41, model/sales/reference.ts): random, URL-safe, never repeated, and added
 // to the checkout address as each provider expects; site.config.yaml's provider checked by validate.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
-import { CHECKOUT_PROVIDERS, checkoutAddress, checkoutProviders, mintReference, REFERENCE_PATTERN } from '../../model/checkout.ts';
+import { CHECKOUT_PROVIDERS, checkoutAddress, checkoutProviders, mintReference, REFERENCE_PATTERN } from '../../model/sales/reference.ts';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 
 describe('a buy click’s reference', () => {

@@ -7,9 +7,10 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutEvent } from '../../supabase/functions/checkout-webhook/event.ts';
-import { checkoutWebhook, type Delivery, type Recorded } from '../../supabase/functions/checkout-webhook/handler.ts';
-import { STRIPE_TOLERANCE_SECONDS } from '../../supabase/functions/checkout-webhook/stripe.ts';
+import type { CheckoutEvent } from '../../model/sales/event.ts';
+import type { Recorded, UnrecordedDelivery } from '../../model/sales/delivery.ts';
+import { checkoutWebhook } from '../../supabase/functions/checkout-webhook/handler.ts';
+import { STRIPE_TOLERANCE_SECONDS } from '../../model/sales/stripe.ts';
 import { refundDelivery, saleDelivery } from '../../supabase/local/checkout-events.ts';
 
 const SECRET = 'whsec_unit_test_secret';
@@ -17,7 +18,7 @@ const REFERENCE = 'Ab3_-Ab3_-Ab3_-Ab3_-Ab';
 
 function webhook(provider: string, opts: { secret?: string; answer?: (e: CheckoutEvent) => Recorded } = { secret: SECRET }) {
   const recorded: CheckoutEvent[] = [];
-  const logged: Delivery[] = [];
+  const logged: UnrecordedDelivery[] = [];
   let current = provider;
   const handle = checkoutWebhook({
     secret: opts.secret,

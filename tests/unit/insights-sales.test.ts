@@ -5,13 +5,13 @@
 // all of it in the CSV.
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { Money, Sales } from '../../runtime/backend/sales.ts';
+import type { CurrencyFigures, Sales } from '../../model/sales/figures.ts';
 import { tablesCsv } from '../../runtime/admin/csv.ts';
 import { salesCsvTables } from '../../runtime/admin/insights-sales-maths.ts';
 import { formatMoney, salesView, UNATTRIBUTED } from '../../runtime/admin/insights-sales-maths.ts';
 import type { FamilyRow } from '../../runtime/admin/insights-maths.ts';
 
-const m = (currency: string, orders: number, gross: number, refunded = 0, refundedOrders = refunded ? 1 : 0): Money => ({ currency, orders, refundedOrders, grossMinor: gross, refundedMinor: refunded, netMinor: gross - refunded });
+const m = (currency: string, orders: number, gross: number, refunded = 0, refundedOrders = refunded ? 1 : 0): CurrencyFigures => ({ currency, orders, refundedOrders, grossMinor: gross, refundedMinor: refunded, netMinor: gross - refunded });
 const family: FamilyRow[] = [
   { product: 'instagram', title: 'Instagram Detox', route: '/instagram-detox', bundle: false, views: 50, visitors: 40, buys: 8, buyers: 8, unviewedBuys: 0, conversion: 0.2, captures: 0, listValueCents: 0 },
   { product: 'ultimate', title: 'Ultimate', route: '/ultimate-detox', bundle: true, views: 10, visitors: 10, buys: 0, buyers: 0, unviewedBuys: 0, conversion: 0, captures: 0, listValueCents: 0 },

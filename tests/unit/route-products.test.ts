@@ -1,4 +1,4 @@
-// What each route sells (model/sales.ts routeProducts, published with the catalogue so public.track
+// What each route sells (model/sales/catalogue.ts routeProducts, published with the catalogue so public.track
 // refuses a buy click naming a product its route does not sell) against the pages as rendered: every
 // buy button a page draws (data-buy, runtime/blocks/buy.tsx) is for a product its route is said to
 // sell, and every product said is drawn. A block type that renders a buy button but is missing from
@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
-import { routeProducts } from '../../model/sales.ts';
+import { routeProducts } from '../../model/sales/catalogue.ts';
 import { fixtureSite } from './fixture.ts';
 
 function drawn(root: string): { said: ReturnType<typeof routeProducts>; drawn: ReturnType<typeof routeProducts> } {

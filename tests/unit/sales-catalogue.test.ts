@@ -1,7 +1,7 @@
 // The catalogue the database checks visitors' events against (generator/host/site-catalogue.ts,
-// model/sales.ts): every product of site.config.yaml at its price in minor units, every route under an
-// experiment with its arms, the control first, and what each route's buy buttons sell, as the build
-// finds them; read from the named fixture site and from the site itself.
+// model/sales/catalogue.ts and money.ts): every product of site.config.yaml at its price in minor
+// units, every route under an experiment with its arms, the control first, and what each route's buy
+// buttons sell, as the build finds them; read from the named fixture site and from the site itself.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { experimentRoutes } from '../../generator/host/edge-files.ts';
 import { checkoutProvider, siteCatalogue, sourceRouteProducts } from '../../generator/host/site-catalogue.ts';
-import { fromMinor, minorDigits, routeProducts, toMinor } from '../../model/sales.ts';
+import { routeProducts } from '../../model/sales/catalogue.ts';
+import { fromMinor, minorDigits, toMinor } from '../../model/sales/money.ts';
 import { rmSync } from 'node:fs';
 import { fixtureDir, fixtureSite } from './fixture.ts';
 

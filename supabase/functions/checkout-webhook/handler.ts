@@ -1,7 +1,8 @@
 // The checkout's webhook (issues 41 and 49): verifies a delivery with the provider's own signature
-// scheme, then records it through `record` (public.record_checkout_event, which only the service role
-// may call). The same module serves a hosted project (index.ts, Deno) and the local stand-in
-// (supabase/local/functions.ts, Node): Web APIs only, and the `stripe` package.
+// scheme (model/sales/stripe.ts, model/sales/lemonsqueezy.ts), then records it through `record`
+// (public.record_checkout_event, which only the service role may call). The same module serves a
+// hosted project (index.ts, Deno) and the local stand-in (supabase/local/functions.ts, Node): Web APIs
+// only, and the `stripe` package. The words are model/sales/README.md's.
 //
 // Answers: 200 once the event is stored (or was already: a replay changes nothing), when it is a kind
 // this function does not count, or a refund of a payment this site never sold (so the provider stops
@@ -14,27 +15,10 @@
 // Every delivery it answers but a wrong method is logged (sales.webhook_deliveries) with its outcome
 // and reason: by the database itself for an event it records, through `log` for the rest. The owner
 // sees them on /admin/insights.
-import { providerOf, storableEvent, storableText, type CheckoutEvent, type EventIds, type Provider, type Verdict } from './event.ts';
-import { readLemonSqueezy } from './lemonsqueezy.ts';
-import { readStripe } from './stripe.ts';
-
-export type { CheckoutEvent } from './event.ts';
-
-export type Outcome = 'counted' | 'replay' | 'ignored' | 'refused';
-
-/** What public.record_checkout_event made of an event. */
-export interface Recorded {
-  outcome: Outcome;
-  reason?: string | null;
-}
-
-/** A delivery answered without an event recorded, as public.log_checkout_delivery takes it. */
-export interface Delivery extends EventIds {
-  provider?: Provider;
-  outcome: 'ignored' | 'refused';
-  status: number;
-  reason: string;
-}
+import type { Recorded, UnrecordedDelivery } from '../../../model/sales/delivery.ts';
+import { providerOf, storableEvent, storableText, type CheckoutEvent, type EventIds, type Verdict } from '../../../model/sales/event.ts';
+import { readLemonSqueezy } from '../../../model/sales/lemonsqueezy.ts';
+import { readStripe } from '../../../model/sales/stripe.ts';
 
 export interface WebhookOptions {
   /** CHECKOUT_WEBHOOK_SECRET: the signing secret the provider shows for this endpoint. */
@@ -44,7 +28,7 @@ export interface WebhookOptions {
   /** Stores one verified event (and logs its delivery). */
   record(event: CheckoutEvent): Promise<Recorded>;
   /** Logs a delivery refused or ignored before any event was recorded. */
-  log(delivery: Delivery): Promise<void>;
+  log(delivery: UnrecordedDelivery): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -70,8 +54,8 @@ export function configurationProblem(secret: string | undefined, providerName: s
 
 export function checkoutWebhook(options: WebhookOptions): (request: Request) => Promise<Response> {
   // A log that fails never changes the answer: the provider's delivery was handled; say so where the function's output goes.
-  const log = async (delivery: Delivery) => {
-    const clean = Object.fromEntries(Object.entries(delivery).map(([k, v]) => [k, typeof v === 'string' ? storableText(v) : v])) as unknown as Delivery;
+  const log = async (delivery: UnrecordedDelivery) => {
+    const clean = Object.fromEntries(Object.entries(delivery).map(([k, v]) => [k, typeof v === 'string' ? storableText(v) : v])) as unknown as UnrecordedDelivery;
     await options.log(clean).catch((e: unknown) => console.error('checkout-webhook: could not log a delivery:', e instanceof Error ? e.message : e));
   };
   return async (request) => {

@@ -4,7 +4,8 @@
 // CHECKOUT_WEBHOOK_SECRET=... CHECKOUT_PROVIDER=Stripe` (docs/deploying/checkout.md);
 // SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set by Supabase in every function. The verifying
 // and the answers are handler.ts's, which the local stand-in serves too.
-import { checkoutWebhook, type Recorded } from './handler.ts';
+import type { Recorded } from '../../../model/sales/delivery.ts';
+import { checkoutWebhook } from './handler.ts';
 
 declare const Deno: { env: { get(name: string): string | undefined }; serve(handler: (request: Request) => Promise<Response>): unknown };
 

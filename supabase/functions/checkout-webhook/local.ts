@@ -3,7 +3,8 @@
 // function does on Supabase with SUPABASE_SERVICE_ROLE_KEY.
 import type { Database } from '../../local/db.ts';
 import { providerReader, type LocalFunction } from '../../local/functions.ts';
-import { checkoutWebhook, type Recorded } from './handler.ts';
+import type { Recorded } from '../../../model/sales/delivery.ts';
+import { checkoutWebhook } from './handler.ts';
 
 /**
  * Calls a service-role function with one jsonb argument in one round trip: a multi-statement query

@@ -1,5 +1,5 @@
-// The mailer's calls into the database: the list.* functions of
-// supabase/migrations/20260201000000_owners_list.sql, which only the service role may execute. Each
+// The mailer's calls into the database: the list.* functions
+// (supabase/schemas/list/functions/), which only the service role may execute. Each
 // runtime brings its own `ServiceSql` (the stand-in's database; a hosted function's connection from
 // SUPABASE_DB_URL), running one statement as service_role; the SQL is written once, here. Hashes
 // travel as hex and bigints as text, which every PostgreSQL driver reads alike.

@@ -4,7 +4,7 @@
 // - order_refunded carries the order's refunds so far (refunded_amount).
 // The reference is the checkout's custom data (checkout[custom][ref]), returned in meta.custom_data.
 // Lemon Squeezy sends no id for a delivery: its event id is the body's SHA-256, so a replayed
-// delivery (the same bytes) is recognised and a new event about the same order is not.
+// delivery (the same bytes) is recognised and a new event about the same order is not. Web APIs only.
 import { minor, refuse, text, type Verdict } from './event.ts';
 
 const encoder = new TextEncoder();

@@ -1,13 +1,15 @@
 // The buy click's reference and how each checkout provider carries it (issue 41). The contract between
 // the buy button (runtime/islands/buy-button.island.tsx), which adds the reference to the checkout's
 // address, the beacon's buy event that stores it beside the click, and the webhook
-// (supabase/functions/checkout-webhook), which reads it back from the provider's event. No cookie, no
+// (supabase/functions/checkout-webhook, through stripe.ts and lemonsqueezy.ts here), which reads it
+// back from the provider's event. No cookie, no
 // storage, never the visitor's hash: a fresh random value per click, which only an order can claim.
 
-import { REFERENCE_PATTERN } from './sales.ts';
-
-/** The form the database keeps (model/sales.ts): 22 characters of [A-Za-z0-9_-]. */
-export { REFERENCE_PATTERN };
+/**
+ * The reference a buy click sends with its event and to the checkout, as the database keeps it
+ * (sales.orders.reference, analytics.buy_references): 22 of [A-Za-z0-9_-], 132 bits (mintReference fills 128).
+ */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /** A new reference: 16 random bytes (128 bits) from the platform's cryptographic source, base64url without padding. */
 export function mintReference(): string {

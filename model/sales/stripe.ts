@@ -7,7 +7,8 @@
 //   marks it paid;
 // - charge.refunded, full or partial, carries the charge's refunds so far (amount_refunded).
 // An order is its payment intent, which the session and the charge both name, so a refund finds its
-// sale whichever comes first.
+// sale whichever comes first. Web APIs and the `stripe` package only: the Edge Function runs it in Deno
+// (supabase/functions/checkout-webhook/deno.json maps the package), the stand-in in Node.
 import Stripe from 'stripe';
 import { isoFromSeconds, minor, refuse, text, type Verdict } from './event.ts';
 

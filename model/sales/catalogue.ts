@@ -1,13 +1,15 @@
-// What the database checks visitors' events against and how money is written (issue 41), shared by
-// the stand-in's start (generator/cli/backend.ts), the admin app (runtime/backend/sales.ts) and the
-// checkout's webhook tests: the catalogue the site was built with, in the form
-// public.publish_catalogue() stores it, and amounts in minor units.
+// The catalogue the database checks visitors' events against (issue 41), shared by the stand-in's start
+// (generator/host/site-catalogue.ts, through generator/cli/backend.ts), the admin app (runtime/blocks/
+// admin-app.tsx, which publishes it at aal2) and the checkout's webhook tests: the site's products in
+// the form public.publish_catalogue() stores them, prices in minor units (money.ts), and what each
+// route's buy buttons sell.
+import { toMinor } from './money.ts';
 
 /**
  * The site's products and experiments as public.publish_catalogue(p_catalogue) takes them, with the
  * products each route's buy buttons sell and the version of the build that made it (its time, ISO
  * 8601): the database refuses a catalogue older than the one it holds, so a tab left open from an old
- * build cannot roll prices back (supabase/migrations/20260203000000_figures_true.sql).
+ * build cannot roll prices back (supabase/schemas/public/functions/publish_catalogue.sql).
  */
 export interface DatabaseCatalogue {
   version?: string;
@@ -42,21 +44,6 @@ export function routeProducts(pages: readonly { route: string; sections: readonl
   return [...sold].sort(([a], [b]) => a.localeCompare(b)).map(([route, products]) => ({ route, products: [...products].sort() }));
 }
 
-/** Digits after the point in `currency`'s minor unit (USD 2, JPY 0, KWD 3), as Intl knows ISO 4217. */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** An amount as the catalogue writes it (29, 87.5) in minor units (2900, 8750). */
-export function toMinor(amount: number, currency: string): number {
-  return Math.round(amount * 10 ** minorDigits(currency));
-}
-
-/** Minor units back to the currency's amount, for display. */
-export function fromMinor(minor: number, currency: string): number {
-  return minor / 10 ** minorDigits(currency);
-}
-
 /**
  * The catalogue to publish: every product at its price, every route under an experiment with its arms,
  * what each route sells, and the build's version.
@@ -75,6 +62,3 @@ export function databaseCatalogue(
     routes: routes.map((r) => ({ route: r.route, products: [...r.products] })),
   };
 }
-
-/** The reference a buy click sends with its event and to the checkout: 22 of [A-Za-z0-9_-], 132 random bits. */
-export const REFERENCE_PATTERN = /^[A-Za-z0-9_-]{22}$/;

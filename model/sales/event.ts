@@ -1,11 +1,14 @@
 // One verified webhook event, as public.record_checkout_event(p_event) takes it
-// (supabase/migrations/20251230000000_sales.sql). Each provider's module reads its own payload into
-// this; nothing else leaves the function: no e-mail, name, address or card, whatever the provider sends.
+// (supabase/schemas/public/functions/record_checkout_event.sql). Each provider's module (stripe.ts,
+// lemonsqueezy.ts) reads its own payload into this; nothing else leaves the webhook: no e-mail, name,
+// address or card, whatever the provider sends. Web APIs only: the Edge Function runs it in Deno, the
+// stand-in in Node.
 
-export type Provider = 'stripe' | 'lemonsqueezy' | 'polar';
+/** A provider as the database keys it (sales.orders.provider); checkout.provider's name is reference.ts's CheckoutProvider. */
+export type ProviderKey = 'stripe' | 'lemonsqueezy' | 'polar';
 
 export interface CheckoutEvent {
-  provider: Provider;
+  provider: ProviderKey;
   /** The provider's id of this delivery's event: a replay carries the same one. */
   eventId: string;
   type: string;
@@ -80,11 +83,11 @@ export function storableEvent(event: CheckoutEvent): { event: CheckoutEvent } | 
   return { event: out };
 }
 
-/** The providers this function verifies, by the name site.config.yaml's checkout.provider gives them. */
-export const PROVIDERS: Record<string, Exclude<Provider, 'polar'>> = { stripe: 'stripe', lemonsqueezy: 'lemonsqueezy' };
+/** The providers the webhook verifies, by the name site.config.yaml's checkout.provider gives them. */
+export const VERIFIED_PROVIDERS: Record<string, Exclude<ProviderKey, 'polar'>> = { stripe: 'stripe', lemonsqueezy: 'lemonsqueezy' };
 
-/** checkout.provider's name ("Stripe", "Lemon Squeezy") as this function knows it, or undefined. */
-export function providerOf(name: string | undefined): Exclude<Provider, 'polar'> | undefined {
+/** checkout.provider's name ("Stripe", "Lemon Squeezy") as the webhook knows it, or undefined. */
+export function providerOf(name: string | undefined): Exclude<ProviderKey, 'polar'> | undefined {
   const key = (name ?? '').toLowerCase().replace(/[^a-z]/g, '');
-  return Object.hasOwn(PROVIDERS, key) ? PROVIDERS[key] : undefined;
+  return Object.hasOwn(VERIFIED_PROVIDERS, key) ? VERIFIED_PROVIDERS[key] : undefined;
 }
