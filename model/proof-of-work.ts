@@ -80,6 +80,22 @@ function compress(cv: Int32Array, w: Int32Array, s: Int32Array): void {
   for (let i = 0; i < 8; i++) cv[i] = (cv[i]! + s[i]!) | 0;
 }
 
+/** The midstate: the chaining value after the salt's whole blocks (`w` and `s` are scratch). */
+function midstate(salt: Uint8Array, whole: number, w: Int32Array, s: Int32Array): Int32Array {
+  const mid = IV.slice();
+  for (let at = 0; at < whole; at += 64) {
+    readWords(w, salt.subarray(at, at + 64), 0, 16);
+    compress(mid, w, s);
+  }
+  return mid;
+}
+
+/** Whether the digest `base` + `s` (word by word) is `target`. */
+function sameDigest(base: Int32Array, s: Int32Array, target: Int32Array): boolean {
+  for (let i = 0; i < 8; i++) if (((base[i]! + s[i]!) | 0) !== target[i]) return false;
+  return true;
+}
+
 /** The secret number of `c`, trying from `from` upwards; null when no number up to maxnumber fits. */
 export function findNumber(c: PowChallenge, from = 0): number | null {
   if (!/^[0-9a-f]{64}$/.test(c.challenge) || !Number.isSafeInteger(c.maxnumber) || c.maxnumber < 0) return null;
@@ -87,13 +103,8 @@ export function findNumber(c: PowChallenge, from = 0): number | null {
   const salt = new TextEncoder().encode(c.salt);
   const w = new Int32Array(64);
   const s = new Int32Array(8);
-  // The midstate: the chaining value after the salt's whole blocks.
-  const mid = IV.slice();
   const whole = salt.length - (salt.length % 64);
-  for (let at = 0; at < whole; at += 64) {
-    readWords(w, salt.subarray(at, at + 64), 0, 16);
-    compress(mid, w, s);
-  }
+  const mid = midstate(salt, whole, w, s);
   // The rest: the salt's tail, the digits (at most 16), the padding; one block, or two when they overflow it.
   const tail = salt.length - whole;
   const bytes = new Uint8Array(128);
@@ -135,9 +146,7 @@ export function findNumber(c: PowChallenge, from = 0): number | null {
       if (((m7 + s[4]!) | 0) === t7) {
         expand(w, 61, 64);
         rounds(s, w, 61, 64);
-        let same = true;
-        for (let i = 0; i < 8; i++) if (((mid[i]! + s[i]!) | 0) !== target[i]) same = false;
-        if (same) return n;
+        if (sameDigest(mid, s, target)) return n;
       }
     } else {
       expand(w, 16, 64);
