@@ -9,7 +9,7 @@ import { listFiles } from '../store/files.ts';
 import type { ManifestChunk } from '../render/page-assets.ts';
 import { codeDigest, ImportGraph } from '../store/code-graph.ts';
 import { filesHash, hashOf } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess } from '../store/store.ts';
 import { toolConfigsDigest } from './tool-configs.ts';
 
 /**
@@ -96,7 +96,7 @@ function viteBuild(root: string, outDir: string, quiet?: boolean): { written: Pr
  * can be read (pages can render); `finish` waits for the compression of a new build and gives the
  * files to copy.
  */
-export async function clientAssets(root: string, cacheDir: string, outDir: string, opts: { quiet?: boolean; reuse?: boolean }): Promise<ClientAssets> {
+export async function clientAssets(root: string, { cacheDir, reuse, stats }: CacheAccess, outDir: string, opts: { quiet?: boolean }): Promise<ClientAssets> {
   const env = Object.entries(process.env)
     .filter(([k]) => k.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b))
@@ -112,16 +112,16 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
     return all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
   };
   const manifestIn = (from: string) => JSON.parse(readFileSync(join(from, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  if (opts.reuse && existsSync(join(dir, '.vite/manifest.json'))) {
+  if (reuse && existsSync(join(dir, '.vite/manifest.json'))) {
     const now = new Date();
     utimesSync(dir, now, now);
-    storeStats.reused('client assets');
+    stats.reused('client assets');
     return { dir, manifest: manifestIn(dir), built: false, finish: async () => ({ dir, files: filesOf(dir) }) };
   }
   // Built in a folder of its own and moved into place once complete, so a build that stops halfway
   // never leaves a client build a later one would reuse.
   const tmp = `${dir}.${process.pid}.tmp`;
-  storeStats.recomputed('client assets');
+  stats.recomputed('client assets');
   const vite = viteBuild(root, tmp, opts.quiet);
   await vite.written;
   const manifest = manifestIn(tmp);

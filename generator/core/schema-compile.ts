@@ -13,7 +13,7 @@ import type StandaloneCode from 'ajv/dist/standalone/index.js';
 import type AddFormats from 'ajv-formats';
 import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { StoreStats } from '../store/store-stats.ts';
 import { listFiles } from '../store/files.ts';
 
 const require = createRequire(import.meta.url);
@@ -105,15 +105,15 @@ function evaluate(code: string): RawValidators {
  * The validators for `sources`, from `cacheDir` when compiled before and `reuse` allows (kept there when
  * compiled now); without a cache folder they are compiled each time.
  */
-export function rawValidators(sources: SchemaSources, cacheDir?: string, reuse = true): RawValidators {
+export function rawValidators(sources: SchemaSources, cacheDir?: string, reuse = true, stats?: StoreStats): RawValidators {
   if (!cacheDir) return evaluate(compile(sources));
   const key = keyOf(sources);
   const file = join(cacheDir, 'validators', `${key}.cjs`);
   if (reuse && existsSync(file)) {
-    storeStats.reused('validators');
+    stats?.reused('validators');
     return evaluate(readFileSync(file, 'utf8'));
   }
-  storeStats.recomputed('validators');
+  stats?.recomputed('validators');
   const code = compile(sources);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

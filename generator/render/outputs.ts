@@ -7,7 +7,7 @@ import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, typ
 import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
 import type { FileRecord, Stamp } from '../store/state.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { StoreStats } from '../store/store-stats.ts';
 
 const stampOf = (file: string): Stamp | undefined => {
   try {
@@ -128,7 +128,7 @@ export class Outputs {
    * that, on worker threads. `reuse` false: the files already compressed in the folder are not trusted
    * (a clean build, or one whose compression code changed) and the cache is not read.
    */
-  async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
+  async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true, stats?: StoreStats): Promise<{ compressed: number; reused: number }> {
     const code = codeDigest(new URL('../stages/precompress.ts', import.meta.url)).slice(0, 16);
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
@@ -169,8 +169,8 @@ export class Outputs {
     }
     // The cache keeps what this build's files need, so it never outgrows the site.
     for (const name of readdirSync(cacheDir)) if (!wanted.has(name.replace(/\.(br|gz)$/, ''))) unlinkSync(join(cacheDir, name));
-    storeStats.recomputed('compressed files', jobs.length);
-    storeStats.reused('compressed files', copied.length);
+    stats?.recomputed('compressed files', jobs.length);
+    stats?.reused('compressed files', copied.length);
     return { compressed: jobs.length, reused: copied.length };
   }
 }

@@ -312,20 +312,30 @@ export function codeDigest(...modules: URL[]): string {
   return d;
 }
 
+/**
+ * The block types that have a component, as data: block type <type> is the registry's import of
+ * runtime/blocks/<type>.tsx, read by the lexer (no React loaded), by type, with its file. The build's
+ * check learns the block list here before anything renders.
+ */
+export function registryBlocks(graph: ImportGraph = (shared ??= new ImportGraph())): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of graph.importsOf(REGISTRY)) {
+    if (posix.dirname(file) === BLOCKS && posix.extname(file) === '.tsx') out.set(posix.basename(file, '.tsx'), file);
+  }
+  return out;
+}
+
 /** The code a page's HTML comes from: the render code, and the components of the blocks it holds. */
 export class PageCode {
   /** Block type -> its component's file (from the registry's imports). */
-  readonly blockFiles = new Map<string, string>();
+  readonly blockFiles: Map<string, string>;
   /** Digest of the code every page runs (the render code without the block components). */
   readonly base: string;
   private readonly blocks = new Map<string, string>();
 
   constructor(private readonly graph: ImportGraph = (shared ??= new ImportGraph())) {
     if (!existsSync(join(graph.root, RENDER_ENTRY))) throw new Error(`code-graph.ts: the render entry ${RENDER_ENTRY} has moved; name it here`);
-    // By name: the registry's imports of runtime/blocks/<type>.tsx, as the lexer reads them.
-    for (const file of graph.importsOf(REGISTRY)) {
-      if (posix.dirname(file) === BLOCKS && posix.extname(file) === '.tsx') this.blockFiles.set(posix.basename(file, '.tsx'), file);
-    }
+    this.blockFiles = registryBlocks(graph);
     const files = new Set(this.blockFiles.values());
     this.base = graph.digest([RENDER_ENTRY], (from, to) => !(from === REGISTRY && files.has(to)));
   }

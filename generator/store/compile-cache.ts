@@ -10,7 +10,7 @@ import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { codeDigest } from './code-graph.ts';
 import { hashOf } from './hash.ts';
-import { storeStats } from './store-stats.ts';
+import type { StoreStats } from './store-stats.ts';
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
@@ -35,10 +35,11 @@ export class CompileCache<FileEntry extends object = any> {
   private savedSalt?: string;
   private added = new Map<string, string>();
 
-  /** `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it holds. */
+  /** `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it holds; `stats`: its store's counts. */
   constructor(
     private readonly file?: string,
     fresh = false,
+    private readonly stats?: StoreStats,
   ) {
     if (file && !fresh && existsSync(file)) {
       const lines = readFileSync(file, 'utf8').split('\n');
@@ -111,7 +112,7 @@ export class CompileCache<FileEntry extends object = any> {
     if (entry) this.unparsed.set(key, entry);
     this.used.add(key);
     this.dirty = true;
-    storeStats.recomputed(CACHE);
+    this.stats?.recomputed(CACHE);
   }
 
   /** Entries made by this thread and not yet handed out. */
@@ -121,7 +122,7 @@ export class CompileCache<FileEntry extends object = any> {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
-    if (!this.added.has(key)) storeStats.reused(CACHE);
+    if (!this.added.has(key)) this.stats?.reused(CACHE);
     const made = this.unparsed.get(key);
     if (made) {
       this.unparsed.delete(key);
@@ -241,8 +242,8 @@ export function contentKey(kind: string, text: string): string {
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function compileCacheFor<FileEntry extends object = any>(cacheDir: string, root: string, fresh = false): CompileCache<FileEntry> {
-  return new CompileCache<FileEntry>(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
+export function compileCacheFor<FileEntry extends object = any>(cacheDir: string, root: string, fresh = false, stats?: StoreStats): CompileCache<FileEntry> {
+  return new CompileCache<FileEntry>(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh, stats);
 }
 
 
