@@ -22,7 +22,6 @@ import { outFileFor, renderSite, type SiteRendered } from './render/render-site.
 import { startRender } from './render/render-setup.ts';
 import { writeGeneratedTypes } from './stages/generated-types.ts';
 import { readSite } from './stages/prevalidate.ts';
-import { registryBlocks } from './store/code-graph.ts';
 import { openStore } from './store/store.ts';
 import type { CacheCounts } from './store/store-stats.ts';
 
@@ -89,7 +88,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
     const inputs = loadSite(root, { schemas: loadSchemas(join(root, 'schemas'), store.cacheDir, store) });
     const read = await readSite(inputs, store, setup.pool);
     // The block types that have a component, read from the registry as data: nothing waits on the render.
-    const result = assemble(check(read, { asOf, components: [...registryBlocks().keys()] }));
+    const result = assemble(check(read, { asOf, components: [...store.code.blocks().keys()] }));
     if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
     store.compiled();
     clock.phase('compile');

@@ -14,7 +14,6 @@ import type { CompiledSite } from '../../model/page.ts';
 import { previewSourceNames } from '../../pdf/sources.ts';
 import { CardPool, type CardJob } from './card-pool.ts';
 import { cardText, type CardText } from './card.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './icons.ts';
 import { filesHash } from '../store/hash.ts';
 import type { CacheAccess } from '../store/store.ts';
@@ -65,7 +64,7 @@ export const IMAGE_CODE = {
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */
-export function cardFile(text: CardText, code = codeDigest(IMAGE_CODE.card)): string {
+export function cardFile(text: CardText, code: string): string {
   return `card-${hash(text.siteName, text.kicker, text.title, code)}.png`;
 }
 
@@ -106,7 +105,7 @@ async function previewStills(root: string, compiled: CompiledSite, files: Map<st
   const out: Record<string, PreviewStill> = {};
   // Keyed by what a preview is made from (its source, the code that makes the PDF and its still, the
   // locked libraries), so an unchanged preview is neither rendered to PDF nor rasterised again.
-  const inputs = hash(filesHash(root, ['content']), codeDigest(IMAGE_CODE.still));
+  const inputs = hash(filesHash(root, ['content']), store.code.codeDigest(IMAGE_CODE.still));
   const products = previewProducts(compiled).map((p) => ({ ...p, key: hash('still', String(STILL_WIDTH), p.name, inputs) }));
   const fileOf = (key: string, ext: string) => join(imagesDir(store), `preview-${key}.${ext}`);
   const missing: StillJob[] = products
@@ -147,7 +146,7 @@ async function drawStills(jobs: StillJob[]): Promise<void> {
 function socialCards(compiled: CompiledSite, files: Map<string, string>, store: CacheAccess): { cards: Record<string, string>; jobs: CardJob[] } {
   const cards: Record<string, string> = {};
   const jobs: CardJob[] = [];
-  const code = codeDigest(IMAGE_CODE.card);
+  const code = store.code.codeDigest(IMAGE_CODE.card);
   const queued = new Set<string>();
   for (const page of compiled.pages) {
     const text = cardText(compiled.site.site.name, page);
@@ -168,7 +167,7 @@ function socialCards(compiled: CompiledSite, files: Map<string, string>, store: 
 /** favicon.ico and apple-touch-icon.png from public/favicon.svg (itself copied as a file). */
 async function siteIcons(root: string, files: Map<string, string>, store: CacheAccess): Promise<void> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const key = hash('icons', svg, codeDigest(IMAGE_CODE.icons));
+  const key = hash('icons', svg, store.code.codeDigest(IMAGE_CODE.icons));
   files.set('favicon.ico', await cached(store, `favicon-${key}.ico`, () => faviconIco(svg)));
   files.set('apple-touch-icon.png', await cached(store, `apple-${key}.png`, () => appleTouchIcon(svg)));
 }

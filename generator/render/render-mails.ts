@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { mailFile, MAIL_HTML_LIMIT, measuredBytes, type MailDefinition, type MailFile, type MailSender } from '../../model/newsletter.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { diagnostic, type Diagnostic } from '../core/errors.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
 import type { CacheAccess } from '../store/store.ts';
 
@@ -31,9 +30,9 @@ export function mailSender(compiled: CompiledSite): MailSender {
 }
 
 /** Renders (or takes from the store's `cacheDir`, when it may `reuse`) every mail of the compiled site. */
-export async function renderMails(compiled: CompiledSite, { cacheDir, reuse, stats }: CacheAccess): Promise<MailsRendered> {
+export async function renderMails(compiled: CompiledSite, { cacheDir, reuse, stats, code: tool }: CacheAccess): Promise<MailsRendered> {
   const sender = mailSender(compiled);
-  const code = codeDigest(new URL('../../runtime/mail/render-mail.tsx', import.meta.url));
+  const code = tool.codeDigest(new URL('../../runtime/mail/render-mail.tsx', import.meta.url));
   const out: MailsRendered = { files: [], diagnostics: [], bytes: {} };
   let render: ((mail: MailDefinition, sender: MailSender) => MailFile) | undefined;
   for (const mail of compiled.mails ?? []) {

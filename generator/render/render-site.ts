@@ -16,11 +16,10 @@ import { variantFile } from '../../model/analytics/experiment.ts';
 import { trackEndpoint } from '../../model/analytics/event.ts';
 import { generateImages } from '../images/site-images.ts';
 import { assetsOnly } from '../client/manifest.ts';
-import { codeDigest, PageCode, TOOL_ROOT } from '../store/code-graph.ts';
+import { TOOL_ROOT, type PageCode } from '../store/code-graph.ts';
 import { hashOf, hashValue } from '../store/hash.ts';
 import type { PageRecord, TargetState } from '../store/state.ts';
 import type { CacheAccess, Store } from '../store/store.ts';
-import type { StoreStats } from '../store/store-stats.ts';
 import { answer } from '../store/track.ts';
 import { PARALLEL_MIN_PAGES, type RenderPool } from '../stages/render-pool.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from '../host/security-headers.ts';
@@ -82,7 +81,7 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
   const outputs = new Outputs(outDir, state.files);
   const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, now: asOf.getTime() };
   setup.pool?.prepare(input);
-  const { pages, rendered, because, scriptHashes } = await renderPages(compiled, input, assetsOnly(input.manifest), state, outputs, setup.pool, store.stats);
+  const { pages, rendered, because, scriptHashes } = await renderPages(compiled, input, assetsOnly(input.manifest), state, outputs, setup.pool, store);
   state.pages = pages;
   clock.phase('render');
 
@@ -102,8 +101,8 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
 
   // A clean build compresses everything again (and refills the cache of compressed files), and so
   // does a build whose compression code changed since the output's files were compressed.
-  const compressedBy = codeDigest(new URL('../stages/precompress.ts', import.meta.url));
-  await outputs.compress(join(store.target, 'compressed'), (rel) => rel.startsWith('.vite/'), store.reuse && state.compressedBy === compressedBy, store.stats);
+  const compressedBy = store.code.codeDigest(new URL('../stages/precompress.ts', import.meta.url));
+  await outputs.compress(join(store.target, 'compressed'), (rel) => rel.startsWith('.vite/'), store.reuse && state.compressedBy === compressedBy, store);
   state.compressedBy = compressedBy;
   state.files = outputs.files;
   clock.phase('compress');
@@ -124,7 +123,7 @@ async function writeSiteFiles(store: Store, outputs: Outputs, compiled: Compiled
   for (const rel of GENERATED_FILES) outputs.write(rel, await generated[rel]());
   // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
   outputs.write(SCHEDULE_FILE, scheduleFile(schedule));
-  outputs.write(HASH_FILE, buildHash(store.root, backend));
+  outputs.write(HASH_FILE, buildHash(store.root, backend, store.code));
   // The host's no-script pixel posts where the beacon does, when pages carry it (runtime/render/render-page.tsx).
   const track = compiled.site.analytics?.enabled === true && backend.anonKey ? trackEndpoint(backend.url, backend.anonKey) : undefined;
   for (const [rel, text] of await experimentFiles(compiled, headers, track)) outputs.write(rel, text);
@@ -141,10 +140,10 @@ async function renderPages(
   { pages: previous, readSets }: Pick<TargetState, 'pages' | 'readSets'>,
   outputs: Outputs,
   pool: RenderPool | undefined,
-  stats: StoreStats,
+  { stats, code: tool }: CacheAccess,
 ) {
   // The code a page's HTML comes from, read from the import graph (see code-graph.ts).
-  const code = new PageCode();
+  const code: PageCode = tool.pageCode();
   // What every page depends on that no read records: the build's settings and the stylesheet's build.
   const env = hashOf(input.supabaseUrl, input.supabaseAnonKey ?? '', JSON.stringify(assets.css));
   const roots = readRoots(input, assets);
@@ -215,9 +214,9 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>, sup
 }
 
 /** The starter kit PDF, kept in the build cache by its source and the code that draws it (`reuse` false: drawn anew). */
-async function starterKit({ cacheDir, reuse, stats }: CacheAccess): Promise<Buffer> {
+async function starterKit({ cacheDir, reuse, stats, code }: CacheAccess): Promise<Buffer> {
   const source = join(TOOL_ROOT, 'content/starter-kit.yaml');
-  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest(new URL('../../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
+  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), code.codeDigest(new URL('../../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
   if (reuse && existsSync(file)) {
     stats.reused('starter kit');
     return readFileSync(file);

@@ -12,7 +12,7 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defaultCacheDir } from './cache-root.ts';
-import { importMemo } from './code-graph.ts';
+import { ImportMemo, ToolCode } from './code-graph.ts';
 import { compileCacheFor, type CompileCache } from './compile-cache.ts';
 import { emptyState, loadState, saveState, targetDir, type TargetState } from './state.ts';
 import { StoreStats } from './store-stats.ts';
@@ -47,6 +47,8 @@ export interface Store<FileEntry extends object = any> {
   readonly state: TargetState;
   /** What each cache reused and made anew, in this store's life. */
   readonly stats: StoreStats;
+  /** The running tool's code as this store reads it (its import memo is kept in `cacheDir`): the code part of every key. */
+  readonly code: ToolCode;
   /** The compile cache the read step reads (core/compile.ts, stages/prevalidate.ts); a build's until compiled(). */
   readonly compileCache: CompileCache<FileEntry>;
   /** The compile was valid: what it made is written (a build's in the background, which close() waits for). */
@@ -56,20 +58,21 @@ export interface Store<FileEntry extends object = any> {
 }
 
 /** What a cache needs of the store: its folder, whether stored results may be used, and where to count. */
-export type CacheAccess = Pick<Store, 'cacheDir' | 'reuse' | 'stats'>;
+export type CacheAccess = Pick<Store, 'cacheDir' | 'reuse' | 'stats' | 'code'>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function openStore<FileEntry extends object = any>(opts: StoreOptions): Store<FileEntry> {
   const cacheDir = opts.cacheDir ?? defaultCacheDir(opts.root);
   const target = targetDir(cacheDir, resolve(opts.outDir));
   const stats = new StoreStats();
+  const code = new ToolCode(new ImportMemo(cacheDir));
   if (opts.clean) {
     rmSync(join(target, 'state.json'), { force: true });
-    importMemo.clear();
+    code.memo.clear();
   }
-  const state = opts.clean || opts.live ? emptyState() : loadState(target);
+  const state = opts.clean || opts.live ? emptyState(code) : loadState(target, code);
   // A clean store's compile cache starts empty; what the compile makes is written over the old file.
-  let compileCache: CompileCache<FileEntry> | undefined = compileCacheFor<FileEntry>(cacheDir, opts.root, opts.clean, stats);
+  let compileCache: CompileCache<FileEntry> | undefined = compileCacheFor<FileEntry>(cacheDir, opts.root, opts.clean, stats, code);
   if (opts.live) compileCache.keepAll(5_000);
   else compileCache.writeInBackground = true;
   const writes: Promise<void>[] = [];
@@ -81,6 +84,7 @@ export function openStore<FileEntry extends object = any>(opts: StoreOptions): S
     reuse: !opts.clean,
     state,
     stats,
+    code,
     get compileCache() {
       if (!compileCache) throw new Error('store.ts: the compile cache was read after the compile');
       return compileCache;
@@ -96,7 +100,7 @@ export function openStore<FileEntry extends object = any>(opts: StoreOptions): S
     async close(completed) {
       await Promise.all(writes);
       if (completed) saveState(target, state);
-      importMemo.save();
+      code.memo.save();
     },
   };
 }
