@@ -3,7 +3,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ToolCode } from './code-graph.ts';
-import { defaultCacheDir } from './cache-root.ts';
 import { hashOf } from './hash.ts';
 import type { Read } from './track.ts';
 
@@ -48,8 +47,6 @@ export interface TargetState {
 }
 
 export const emptyState = (code: ToolCode): TargetState => ({ version: version(code), pages: {}, readSets: {}, files: {} });
-
-export { defaultCacheDir };
 
 /** The folder of one output folder's state and compressed files. */
 export const targetDir = (cacheDir: string, outDir: string) => join(cacheDir, 'targets', hashOf(resolve(outDir)).slice(0, 16));
