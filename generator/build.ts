@@ -23,7 +23,7 @@ import { startRender } from './render/render-setup.ts';
 import { writeGeneratedTypes } from './stages/generated-types.ts';
 import { readSite } from './stages/prevalidate.ts';
 import { openStore } from './store/store.ts';
-import { storeStats, type CacheCounts } from './store/store-stats.ts';
+import type { CacheCounts } from './store/store-stats.ts';
 
 export { BUILD_PHASES, type Timings } from './render/phases.ts';
 
@@ -85,16 +85,16 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
   const setup = startRender(store, opts);
   let completed = false;
   try {
-    const inputs = loadSite(root, { schemas: loadSchemas(join(root, 'schemas'), store.cacheDir, { reuse: store.reuse }) });
-    const read = await readSite(inputs, root, store.takeCompileCache(), setup.pool, store.reuse);
-    const checked = check(read, { asOf, components: await setup.components() });
-    const result = assemble(checked);
-    store.background(read.cache!.written);
+    const inputs = loadSite(root, { schemas: loadSchemas(join(root, 'schemas'), store.cacheDir, store) });
+    const read = await readSite(inputs, store, setup.pool);
+    // The block types that have a component, read from the registry as data: nothing waits on the render.
+    const result = assemble(check(read, { asOf, components: [...store.code.blocks().keys()] }));
     if (!result.ok) throw new ValidationError(result.diagnostics, result.texts);
+    store.compiled();
     clock.phase('compile');
     const compiled = result.site!;
     // The mails first: one too large for Gmail stops the build before anything is written.
-    const mails = await renderMails(compiled, store.cacheDir, store.reuse);
+    const mails = await renderMails(compiled, store);
     if (mails.diagnostics.length) throw new ValidationError([...result.diagnostics, ...mails.diagnostics], result.texts);
     clock.phase('render');
     const { pages, because, ...out } = await renderSite({ store, setup, compiled, schedule: result.schedule!, backend, asOf, clock, mails: mails.files });
@@ -110,7 +110,7 @@ export async function buildSite(root: string, opts: BuildOptions = {}): Promise<
       schedule: result.schedule!,
       renderedBecause: because,
       timings: clock.timings,
-      caches: storeStats.snapshot(),
+      caches: store.stats.snapshot(),
       mailBytes: mails.bytes,
     };
   } finally {

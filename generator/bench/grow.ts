@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 /**
  * What the build (and the tools it runs) keep under node_modules between builds: the build cache
- * (.cache/site-build, compiled validators included), the image cache (.cache/site-images), anything
+ * (.cache/site-build, compiled validators, images and the import memo included), anything
  * else a tool puts in .cache, and Vite's caches. A copy gets its own, so emptying them never touches
  * the project's.
  */

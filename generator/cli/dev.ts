@@ -9,9 +9,8 @@ import { join, relative, sep } from 'node:path';
 import { createServer as createViteServer } from 'vite';
 import { supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
 import { compileSite, type CompileResult } from '../core/compile.ts';
-import { compileCacheFor } from '../store/compile-cache.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
-import { defaultCacheDir } from '../store/state.ts';
+import { openStore } from '../store/store.ts';
 import { NOT_FOUND_ROUTE } from '../../model/page.ts';
 import { MAIL_DIR, NEWSLETTERS_DIR } from '../../model/newsletter.ts';
 import { writeEditorSchemas } from '../authoring/editor-schema.ts';
@@ -58,16 +57,16 @@ const vite = await createViteServer({
   },
   appType: 'custom',
 });
+// The build's store, opened live: its compile cache keeps the last compile's documents and pages in
+// memory too (a save compiles only the saved file, then the site-wide checks; the others are neither
+// parsed nor validated again), and is written a while after the last save. The studio compiles through it.
+const store = openStore({ root, outDir: join(root, 'dist'), live: true });
 // The studio answers its paths before any of Vite's middlewares can (transforms, static files).
-const studioMiddleware = studio({ root, vite, asOf });
+const studioMiddleware = studio({ root, vite, asOf, compileCache: store.compileCache });
 
 type RenderEntry = typeof import('../../runtime/render/render-page.tsx');
 const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
 
-// The build's compile cache: a saved page is parsed and validated again, the others are not. Its
-// in-memory layer keeps the last compile's documents and pages: a save compiles only the saved file,
-// then the site-wide checks.
-const compileCache = compileCacheFor(defaultCacheDir(root), root).keepAll(5_000);
 // The schemas, compiled once and again only when they change (compiling them is a tenth of a second).
 let schemas: SchemaSet | undefined;
 let compiled: CompileResult | undefined;
@@ -89,8 +88,9 @@ const compile = async (changes: Changes = { schemas: true, editorSchemas: true }
   }
   // Editors offer the catalogue's product ids from this copy of the schemas (see editor-schema.ts).
   if (changes.editorSchemas) writeEditorSchemas(root);
-  schemas ??= loadSchemas(join(root, 'schemas'));
-  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: compileCache, schemas });
+  schemas ??= loadSchemas(join(root, 'schemas'), store.cacheDir, store);
+  compiled = compileSite(root, { components: (await renderEntry()).blockComponents, asOf: asOf(), includeUnpublished: true, cache: store.compileCache, schemas });
+  if (compiled.ok) store.compiled();
   if (quiet && `${compiled.ok} ${compiled.site?.pages.length}` === before) return compiled;
   if (compiled.ok) console.log(`✓ ${compiled.site!.pages.length} pages valid${unpublishedNote(compiled)}`);
   // What only the live site would find broken (a link to a draft, say) is a warning here: say so.
@@ -124,7 +124,7 @@ vite.watcher.on('change', (file) => {
 });
 
 function unchangedPage(full: string): boolean {
-  const known = compileCache.recall<{ text: string }>(`file:page:${relative(root, full).split(sep).join('/')}`);
+  const known = store.compileCache.recall<{ text: string }>(`file:page:${relative(root, full).split(sep).join('/')}`);
   try {
     return !!known && readFileSync(full, 'utf8') === known.text;
   } catch {

@@ -10,7 +10,7 @@ import { blockComponents, renderPage } from '../../runtime/render/render-page.ts
 import { compileSite } from '../core/compile.ts';
 import { staleTypesDiagnostics } from '../authoring/generate-types.ts';
 import { formatReport } from '../report/report.ts';
-import { compileDraft } from '../studio/compile-draft.ts';
+import { draftCompiler } from '../studio/compile-draft.ts';
 import type { AffectedPage, ChangeKind } from '../studio/git-changes.ts';
 import { isPageFile, repoAt, siteName } from '../studio/git-repo.ts';
 import { affectedBetween, affectedBy } from '../studio/affected-pages.ts';
@@ -46,7 +46,8 @@ await runCli('pr-summary', async () => {
   const diff = await repo.git.diffSummary(['--name-status', '--no-renames', `${base}...HEAD`]);
   // Assets and the backend answer alike before and after the change, so any stand-in values do here.
   const between = affectedBetween(renderPage, { assets: { css: [], scripts: [], always: [] }, supabaseUrl: 'http://127.0.0.1:54321', now: asOf });
-  const affected = affectedBy(async (overlay) => compileDraft(root, overlay, blockComponents, asOf), async (now, next) => between(now, next));
+  const compileDraft = draftCompiler(root);
+  const affected = affectedBy(async (overlay) => compileDraft(overlay, blockComponents, asOf), async (now, next) => between(now, next));
   const pages = new Map<string, AffectedPage>();
   const files: string[] = [];
   for (const f of diff.files) {

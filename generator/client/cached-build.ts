@@ -7,9 +7,9 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listFiles } from '../store/files.ts';
 import type { ManifestChunk } from '../render/page-assets.ts';
-import { codeDigest, ImportGraph } from '../store/code-graph.ts';
+import { ImportGraph, ImportMemo } from '../store/code-graph.ts';
 import { filesHash, hashOf } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess } from '../store/store.ts';
 import { toolConfigsDigest } from './tool-configs.ts';
 
 /**
@@ -19,8 +19,8 @@ import { toolConfigsDigest } from './tool-configs.ts';
  * article never changes the CSS; the folder Vite copies (`publicDir`); and the config files the tools
  * find on their own (tool-configs.ts: PostCSS, browserslist, Tailwind, tsconfig, .env).
  */
-export function clientInputsDigest(root: string): string {
-  const graph = new ImportGraph(root);
+export function clientInputsDigest(root: string, memo = new ImportMemo()): string {
+  const graph = new ImportGraph(root, memo);
   const config = graph.text('vite.config.ts');
   const named = [...config.matchAll(/['"]([\w./-]+\.(?:[cm]?[jt]sx?|css))['"]/g)].map((m) => m[1]!).filter((f) => existsSync(join(root, f)));
   const folders = [/publicDir:\s*['"]([^'"]+)['"]/.exec(config)?.[1] ?? 'public'];
@@ -96,13 +96,13 @@ function viteBuild(root: string, outDir: string, quiet?: boolean): { written: Pr
  * can be read (pages can render); `finish` waits for the compression of a new build and gives the
  * files to copy.
  */
-export async function clientAssets(root: string, cacheDir: string, outDir: string, opts: { quiet?: boolean; reuse?: boolean }): Promise<ClientAssets> {
+export async function clientAssets(root: string, { cacheDir, reuse, stats, code }: CacheAccess, outDir: string, opts: { quiet?: boolean }): Promise<ClientAssets> {
   const env = Object.entries(process.env)
     .filter(([k]) => k.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
   // The inputs, the code that builds and compresses them, and the settings pages are built for.
-  const key = hashOf(clientInputsDigest(root), codeDigest(new URL('./vite-build.ts', import.meta.url)), ...env).slice(0, 24);
+  const key = hashOf(clientInputsDigest(root, code.memo), code.codeDigest(new URL('./vite-build.ts', import.meta.url)), ...env).slice(0, 24);
   const base = join(cacheDir, 'client');
   const dir = join(base, key);
   const filesOf = (from: string) => {
@@ -112,16 +112,16 @@ export async function clientAssets(root: string, cacheDir: string, outDir: strin
     return all.filter((f) => !(/\.(br|gz)$/.test(f) && made.has(f.slice(0, -3))));
   };
   const manifestIn = (from: string) => JSON.parse(readFileSync(join(from, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  if (opts.reuse && existsSync(join(dir, '.vite/manifest.json'))) {
+  if (reuse && existsSync(join(dir, '.vite/manifest.json'))) {
     const now = new Date();
     utimesSync(dir, now, now);
-    storeStats.reused('client assets');
+    stats.reused('client assets');
     return { dir, manifest: manifestIn(dir), built: false, finish: async () => ({ dir, files: filesOf(dir) }) };
   }
   // Built in a folder of its own and moved into place once complete, so a build that stops halfway
   // never leaves a client build a later one would reuse.
   const tmp = `${dir}.${process.pid}.tmp`;
-  storeStats.recomputed('client assets');
+  stats.recomputed('client assets');
   const vite = viteBuild(root, tmp, opts.quiet);
   await vite.written;
   const manifest = manifestIn(tmp);

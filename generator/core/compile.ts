@@ -18,8 +18,9 @@ import { checkExperiment, splitExperiment } from './experiments.ts';
 import { checkMail, mailRouteOf, type MailRead } from './newsletters.ts';
 import type { FieldAt } from './schema-errors.ts';
 
-/** Files the build writes that pages may link to. */
-export const GENERATED_FILES = ['/free-detox-starter-kit.pdf', '/sitemap.xml', '/robots.txt', '/rss.xml'];
+/** Files the build writes that pages may link to, relative to the output folder: the render writes each (render/render-site.ts). */
+export const GENERATED_FILES = ['sitemap.xml', 'robots.txt', 'rss.xml', 'free-detox-starter-kit.pdf'] as const;
+export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
 export interface CompileResult {
   ok: boolean;
@@ -60,7 +61,8 @@ export function compileSite(root: string, opts: CompileOptions = {}): CompileRes
 /**
  * The core: the site's files in, the compiled site and every diagnostic out, in one pass: read each
  * file (read), then every check (check), then the compiled site (assemble). It reads no file and
- * writes none (a cache, when given, only saves it repeating work it did before).
+ * writes none (a cache, when given, only saves it repeating work it did before; its owner, the store,
+ * writes it: store/store.ts).
  */
 export function compile(inputs: SiteInputs, opts: CompileOptions = {}): CompileResult {
   return assemble(check(read(inputs, opts), opts));
@@ -183,7 +185,7 @@ export function check(read: SiteRead, opts: Pick<CompileOptions, 'components' | 
     diagnostics.push(...raised);
     docs.push(doc);
   }
-  const staticFiles = new Set([...GENERATED_FILES, ...inputs.publicFiles]);
+  const staticFiles = new Set([...GENERATED_FILES.map((f) => `/${f}`), ...inputs.publicFiles]);
   const knownRoutes = new Set([...inputs.pages.map((p) => routeOf(p.file)), ...inputs.mails.flatMap((m) => mailRouteOf(m.file) ?? [])]);
   // The blog's listing pages (/blog/page/2, /blog/category/<slug>) are checked with the page files, so links to them resolve.
   const blog = checkBlogPages(docs, listedArticles(docs.flatMap((d) => (d.page ? [d.page] : []))), allPagesValid);
@@ -252,7 +254,6 @@ export function assemble(checked: SiteChecked): CompileResult {
   const { texts, files } = read;
   if (!checked.site || diagnostics.some((d) => d.severity === 'error')) return { ok: false, diagnostics, texts, files };
   const { docs, asOf, dev, live, missingPreviews } = checked.site;
-  read.cache?.save();
   const allPages = docs.flatMap((d) => (d.page ? [d.page] : []));
   const isPublished = (p: PageDefinition) => dev || publicationOf(p, asOf).state === 'published';
   const published = allPages.filter(isPublished);

@@ -11,9 +11,9 @@ import type * as Codegen from 'ajv/dist/compile/codegen/index.js';
 import type Names from 'ajv/dist/compile/names.js';
 import type StandaloneCode from 'ajv/dist/standalone/index.js';
 import type AddFormats from 'ajv-formats';
-import { codeDigest } from '../store/code-graph.ts';
+import { ToolCode } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { StoreStats } from '../store/store-stats.ts';
 import { listFiles } from '../store/files.ts';
 
 const require = createRequire(import.meta.url);
@@ -55,8 +55,8 @@ export interface SchemaSources {
 const KEEP = 8;
 
 /** The schemas' sources and the code that compiles them (this module and ajv, by the lockfile). */
-function keyOf(sources: SchemaSources): string {
-  return hashOf(codeDigest(new URL('./schema-compile.ts', import.meta.url)), JSON.stringify(sources)).slice(0, 24);
+function keyOf(sources: SchemaSources, code: ToolCode): string {
+  return hashOf(code.codeDigest(new URL('./schema-compile.ts', import.meta.url)), JSON.stringify(sources)).slice(0, 24);
 }
 
 /** The validators' module code, compiled by ajv (about half a second). */
@@ -101,19 +101,26 @@ function evaluate(code: string): RawValidators {
   return module.exports;
 }
 
+/** How a cache is used: whether stored results may be (`reuse`), where to count them, the code's reading (a store's). */
+export interface CacheUse {
+  reuse?: boolean;
+  stats?: StoreStats;
+  code?: ToolCode;
+}
+
 /**
  * The validators for `sources`, from `cacheDir` when compiled before and `reuse` allows (kept there when
  * compiled now); without a cache folder they are compiled each time.
  */
-export function rawValidators(sources: SchemaSources, cacheDir?: string, reuse = true): RawValidators {
+export function rawValidators(sources: SchemaSources, cacheDir?: string, { reuse = true, stats, code: tool = new ToolCode() }: CacheUse = {}): RawValidators {
   if (!cacheDir) return evaluate(compile(sources));
-  const key = keyOf(sources);
+  const key = keyOf(sources, tool);
   const file = join(cacheDir, 'validators', `${key}.cjs`);
   if (reuse && existsSync(file)) {
-    storeStats.reused('validators');
+    stats?.reused('validators');
     return evaluate(readFileSync(file, 'utf8'));
   }
-  storeStats.recomputed('validators');
+  stats?.recomputed('validators');
   const code = compile(sources);
   mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;

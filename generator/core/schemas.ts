@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockSnippets, refResolver, typeCompletions } from './editor-hints.ts';
 import { defaultCacheDir } from '../store/cache-root.ts';
-import { rawValidators, type RawValidate, type RawValidators, type SchemaSources } from './schema-compile.ts';
+import { rawValidators, type RawValidate, type RawValidators, type SchemaSources, type CacheUse } from './schema-compile.ts';
 
 /**
  * What a field *is*, declared in the schemas with the `x-kind` keyword so cross-checks follow the
@@ -101,7 +101,7 @@ export interface KindedValidate {
  * build cache beside the schemas, when the project has node_modules). `reuse` false (a clean build):
  * compiled anew, and kept for the next build.
  */
-export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache(schemasDir), opts: { reuse?: boolean } = {}): SchemaSet {
+export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache(schemasDir), opts: CacheUse = {}): SchemaSet {
   const read = (rel: string) => JSON.parse(readFileSync(join(schemasDir, rel), 'utf8')) as Record<string, unknown>;
   const blocks = readBlockSchemas(schemasDir);
   const blockSchemas = new Map<string, Record<string, unknown>>();
@@ -125,7 +125,7 @@ export function loadSchemas(schemasDir: string, cacheDir = defaultValidatorCache
       kinds: FIELD_KINDS,
       editorKeywords: EDITOR_KEYWORDS,
     };
-    return (compiled = rawValidators(sources, cacheDir, opts.reuse ?? true));
+    return (compiled = rawValidators(sources, cacheDir, opts));
   };
   const kinded = (name: keyof RawValidators): KindedValidate => {
     const wrapped = ((data: unknown) => {

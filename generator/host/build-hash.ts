@@ -4,17 +4,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supabaseAnonKey, supabaseUrl } from './backend-url.ts';
 import { clientInputsDigest } from '../client/cached-build.ts';
-import { codeDigest } from '../store/code-graph.ts';
+import { ToolCode } from '../store/code-graph.ts';
 import { listFiles } from '../store/files.ts';
 import { SCHEDULE_FILE, scheduleIsDue } from '../core/publication.ts';
 
 /** The site's content; the code is the build's own, read from its import graph (code-graph.ts). */
 const CONTENT = ['site.config.yaml', 'pages', 'newsletters', 'schemas', 'public', 'content'];
 
-/** `backend`: the address and key the pages are built for (as build-backend.ts decided). */
-export function buildHash(root: string, backend: { url: string; anonKey: string }): string {
+/** `backend`: the address and key the pages are built for (as build-backend.ts decided); `code`: the build's (its store's). */
+export function buildHash(root: string, backend: { url: string; anonKey: string }, code = new ToolCode()): string {
   const h = createHash('sha256');
-  h.update(codeDigest(new URL('../cli/build.ts', import.meta.url))).update(clientInputsDigest(root));
+  h.update(code.codeDigest(new URL('../cli/build.ts', import.meta.url))).update(clientInputsDigest(root, code.memo));
   for (const input of CONTENT) {
     const full = join(root, input);
     if (!existsSync(full)) continue;

@@ -14,11 +14,9 @@ import type { CompiledSite } from '../../model/page.ts';
 import { previewSourceNames } from '../../pdf/sources.ts';
 import { CardPool, type CardJob } from './card-pool.ts';
 import { cardText, type CardText } from './card.ts';
-import { cacheRoot } from '../store/cache-root.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { appleTouchIcon, faviconIco, svgDataAddress } from './icons.ts';
 import { filesHash } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess } from '../store/store.ts';
 import { tsWorker } from '../stages/render-pool.ts';
 import type { StillJob } from './still-worker.ts';
 
@@ -66,22 +64,23 @@ export const IMAGE_CODE = {
 };
 
 /** A social card's cache file name: what it shows and the code that draws it. */
-export function cardFile(text: CardText, code = codeDigest(IMAGE_CODE.card)): string {
+export function cardFile(text: CardText, code: string): string {
   return `card-${hash(text.siteName, text.kicker, text.title, code)}.png`;
 }
 
-const cacheDir = (root: string) => join(cacheRoot(root), 'site-images');
+/** The images' folder in the store's build cache. */
+const imagesDir = (store: CacheAccess) => join(store.cacheDir, 'images');
 
 /**
- * A tiny content-addressed cache under node_modules/.cache (ignored, and cleared with node_modules):
+ * A tiny content-addressed cache in the build cache (by default under node_modules/.cache: ignored, and cleared with node_modules):
  * returns the file holding the image, drawing it first when it is not there (or `reuse` is false).
  * Images stay on disk, never all in memory at once (a social card per page adds up at 10,000 pages).
  * A file is replaced, never written into: dist/ may hold a hard link to it (outputs.ts).
  */
-async function cached(root: string, key: string, make: () => Promise<Buffer>, reuse: boolean): Promise<string> {
-  const dir = cacheDir(root);
+async function cached(store: CacheAccess, key: string, make: () => Promise<Buffer>): Promise<string> {
+  const dir = imagesDir(store);
   const file = join(dir, key);
-  if (!reuse || !existsSync(file)) {
+  if (!store.reuse || !existsSync(file)) {
     const data = await make();
     mkdirSync(dir, { recursive: true });
     const part = `${file}.${process.pid}.tmp`;
@@ -102,21 +101,21 @@ function previewProducts(compiled: CompiledSite): { id: string; name: string }[]
   });
 }
 
-async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>, reuse: boolean): Promise<Record<string, PreviewStill>> {
+async function previewStills(root: string, compiled: CompiledSite, files: Map<string, string>, store: CacheAccess): Promise<Record<string, PreviewStill>> {
   const out: Record<string, PreviewStill> = {};
   // Keyed by what a preview is made from (its source, the code that makes the PDF and its still, the
   // locked libraries), so an unchanged preview is neither rendered to PDF nor rasterised again.
-  const inputs = hash(filesHash(root, ['content']), codeDigest(IMAGE_CODE.still));
+  const inputs = hash(filesHash(root, ['content']), store.code.codeDigest(IMAGE_CODE.still));
   const products = previewProducts(compiled).map((p) => ({ ...p, key: hash('still', String(STILL_WIDTH), p.name, inputs) }));
-  const fileOf = (key: string, ext: string) => join(cacheDir(root), `preview-${key}.${ext}`);
+  const fileOf = (key: string, ext: string) => join(imagesDir(store), `preview-${key}.${ext}`);
   const missing: StillJob[] = products
-    .filter((p) => !reuse || !existsSync(fileOf(p.key, 'webp')) || !existsSync(fileOf(p.key, 'json')))
+    .filter((p) => !store.reuse || !existsSync(fileOf(p.key, 'webp')) || !existsSync(fileOf(p.key, 'json')))
     .map((p) => ({ name: p.name, width: STILL_WIDTH, webp: fileOf(p.key, 'webp'), meta: fileOf(p.key, 'json') }));
   if (missing.length) {
-    storeStats.recomputed('preview stills', missing.length);
+    store.stats.recomputed('preview stills', missing.length);
     await drawStills(missing);
   }
-  storeStats.reused('preview stills', products.length - missing.length);
+  store.stats.reused('preview stills', products.length - missing.length);
   for (const { id, key } of products) {
     const { width, height, pages } = JSON.parse(readFileSync(fileOf(key, 'json'), 'utf8')) as { width: number; height: number; pages: number };
     const path = `${GENERATED_DIR}/preview-${id}-${key}.webp`;
@@ -144,45 +143,45 @@ async function drawStills(jobs: StillJob[]): Promise<void> {
  * Each page's social card: those not in the cache are queued for the card pool. Returns the cards'
  * addresses and the jobs.
  */
-function socialCards(root: string, compiled: CompiledSite, files: Map<string, string>, reuse: boolean): { cards: Record<string, string>; jobs: CardJob[] } {
+function socialCards(compiled: CompiledSite, files: Map<string, string>, store: CacheAccess): { cards: Record<string, string>; jobs: CardJob[] } {
   const cards: Record<string, string> = {};
   const jobs: CardJob[] = [];
-  const code = codeDigest(IMAGE_CODE.card);
+  const code = store.code.codeDigest(IMAGE_CODE.card);
   const queued = new Set<string>();
   for (const page of compiled.pages) {
     const text = cardText(compiled.site.site.name, page);
     const name = cardFile(text, code);
-    const file = join(cacheDir(root), name);
-    if ((!reuse || !existsSync(file)) && !queued.has(file)) {
+    const file = join(imagesDir(store), name);
+    if ((!store.reuse || !existsSync(file)) && !queued.has(file)) {
       queued.add(file);
       jobs.push({ file, text });
     }
     files.set(`${GENERATED_DIR}/${name}`, file);
     cards[page.route] = `/${GENERATED_DIR}/${name}`;
   }
-  storeStats.recomputed('social cards', jobs.length);
-  storeStats.reused('social cards', compiled.pages.length - jobs.length);
+  store.stats.recomputed('social cards', jobs.length);
+  store.stats.reused('social cards', compiled.pages.length - jobs.length);
   return { cards, jobs };
 }
 
 /** favicon.ico and apple-touch-icon.png from public/favicon.svg (itself copied as a file). */
-async function siteIcons(root: string, files: Map<string, string>, reuse: boolean): Promise<void> {
+async function siteIcons(root: string, files: Map<string, string>, store: CacheAccess): Promise<void> {
   const svg = readFileSync(join(root, 'public/favicon.svg'));
-  const key = hash('icons', svg, codeDigest(IMAGE_CODE.icons));
-  files.set('favicon.ico', await cached(root, `favicon-${key}.ico`, () => faviconIco(svg), reuse));
-  files.set('apple-touch-icon.png', await cached(root, `apple-${key}.png`, () => appleTouchIcon(svg), reuse));
+  const key = hash('icons', svg, store.code.codeDigest(IMAGE_CODE.icons));
+  files.set('favicon.ico', await cached(store, `favicon-${key}.ico`, () => faviconIco(svg)));
+  files.set('apple-touch-icon.png', await cached(store, `apple-${key}.png`, () => appleTouchIcon(svg)));
 }
 
-/** `reuse` false (a clean build): every image is drawn anew, and replaces its cache file. */
-export async function generateImages(root: string, compiled: CompiledSite, { reuse = true }: { reuse?: boolean } = {}): Promise<GeneratedImages> {
+/** Kept in the store's build cache; `reuse` false (a clean build): every image is drawn anew, and replaces its cache file. */
+export async function generateImages(root: string, compiled: CompiledSite, store: CacheAccess): Promise<GeneratedImages> {
   const files = new Map<string, string>();
   // The cards' threads start first; the main thread makes the stills and icons, then joins them.
-  const { cards, jobs } = socialCards(root, compiled, files, reuse);
+  const { cards, jobs } = socialCards(compiled, files, store);
   const pool = new CardPool(jobs);
   let stills: Record<string, PreviewStill>;
   try {
-    stills = await previewStills(root, compiled, files, reuse);
-    await siteIcons(root, files, reuse);
+    stills = await previewStills(root, compiled, files, store);
+    await siteIcons(root, files, store);
   } finally {
     await pool.finish();
   }

@@ -4,10 +4,9 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { compressFiles, isPage, qualityFor, shouldCompress, type Compressed, type CompressJob } from '../stages/precompress.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
 import type { FileRecord, Stamp } from '../store/state.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess } from '../store/store.ts';
 
 const stampOf = (file: string): Stamp | undefined => {
   try {
@@ -128,8 +127,8 @@ export class Outputs {
    * that, on worker threads. `reuse` false: the files already compressed in the folder are not trusted
    * (a clean build, or one whose compression code changed) and the cache is not read.
    */
-  async compress(cacheDir: string, skip: (rel: string) => boolean, reuse = true): Promise<{ compressed: number; reused: number }> {
-    const code = codeDigest(new URL('../stages/precompress.ts', import.meta.url)).slice(0, 16);
+  async compress(cacheDir: string, skip: (rel: string) => boolean, reuse: boolean, { stats, code: tool }: Pick<CacheAccess, 'stats' | 'code'>): Promise<{ compressed: number; reused: number }> {
+    const code = tool.codeDigest(new URL('../stages/precompress.ts', import.meta.url)).slice(0, 16);
     mkdirSync(cacheDir, { recursive: true });
     const jobs: CompressJob[] = [];
     const copied: string[] = [];
@@ -169,8 +168,8 @@ export class Outputs {
     }
     // The cache keeps what this build's files need, so it never outgrows the site.
     for (const name of readdirSync(cacheDir)) if (!wanted.has(name.replace(/\.(br|gz)$/, ''))) unlinkSync(join(cacheDir, name));
-    storeStats.recomputed('compressed files', jobs.length);
-    storeStats.reused('compressed files', copied.length);
+    stats.recomputed('compressed files', jobs.length);
+    stats.reused('compressed files', copied.length);
     return { compressed: jobs.length, reused: copied.length };
   }
 }

@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { mailFile, MAIL_HTML_LIMIT, measuredBytes, type MailDefinition, type MailFile, type MailSender } from '../../model/newsletter.ts';
 import type { CompiledSite } from '../../model/page.ts';
 import { diagnostic, type Diagnostic } from '../core/errors.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { hashOf } from '../store/hash.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess } from '../store/store.ts';
 
 export interface MailsRendered {
   /** Each mail's file, relative to the output folder, and its text. */
@@ -30,19 +29,19 @@ export function mailSender(compiled: CompiledSite): MailSender {
   return { name, url, ...(postalAddress ? { postalAddress } : {}) };
 }
 
-/** Renders (or takes from `cacheDir`, when `reuse`) every mail of the compiled site. */
-export async function renderMails(compiled: CompiledSite, cacheDir: string, reuse: boolean): Promise<MailsRendered> {
+/** Renders (or takes from the store's `cacheDir`, when it may `reuse`) every mail of the compiled site. */
+export async function renderMails(compiled: CompiledSite, { cacheDir, reuse, stats, code: tool }: CacheAccess): Promise<MailsRendered> {
   const sender = mailSender(compiled);
-  const code = codeDigest(new URL('../../runtime/mail/render-mail.tsx', import.meta.url));
+  const code = tool.codeDigest(new URL('../../runtime/mail/render-mail.tsx', import.meta.url));
   const out: MailsRendered = { files: [], diagnostics: [], bytes: {} };
   let render: ((mail: MailDefinition, sender: MailSender) => MailFile) | undefined;
   for (const mail of compiled.mails ?? []) {
     const key = hashOf(code, JSON.stringify(sender), JSON.stringify(mail));
     const cached = join(cacheDir, 'mails', `${mail.slug}.json`);
     let file = reuse ? cachedMail(cached, key) : undefined;
-    if (file) storeStats.reused('mails');
+    if (file) stats.reused('mails');
     else {
-      storeStats.recomputed('mails');
+      stats.recomputed('mails');
       render ??= (await import('../../runtime/render/render-page.tsx')).renderMail;
       file = render(mail, sender);
       mkdirSync(join(cacheDir, 'mails'), { recursive: true });

@@ -11,8 +11,6 @@ import { PARALLEL_MIN_PAGES, RenderPool } from '../stages/render-pool.ts';
 export interface RenderSetup {
   /** The render workers, when the site has many pages. */
   readonly pool?: RenderPool;
-  /** The block types that have a component, once React and the components are loaded. */
-  components(): Promise<readonly string[]>;
   /** The client assets (Vite's build, or the one reused); rejects with Vite's failure. */
   client(): Promise<ClientAssets>;
   /** Waits for the client build (kept for the next build even when this one failed) and stops the workers. */
@@ -22,13 +20,12 @@ export interface RenderSetup {
 export function startRender(store: Store, opts: { quiet?: boolean; workers?: number }): RenderSetup {
   const pageCount = listFiles(join(store.root, 'pages'), isYaml).length;
   const pool = pageCount >= PARALLEL_MIN_PAGES && opts.workers !== 0 ? new RenderPool(opts.workers) : undefined;
-  const build = clientAssets(store.root, store.cacheDir, store.outDir, { quiet: opts.quiet, reuse: store.reuse });
+  const build = clientAssets(store.root, store, store.outDir, { quiet: opts.quiet });
   // Its failure is reported where it is awaited; until then (the compile goes on) it is not unhandled.
   build.catch(() => undefined);
   const client = async () => await build;
   return {
     pool,
-    components: async () => (pool ? await pool.components : (await import('../../runtime/render/render-page.tsx')).blockComponents),
     client,
     async close() {
       try {

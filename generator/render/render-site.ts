@@ -9,17 +9,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { BuildBackend } from '../host/build-backend.ts';
 import { buildHash, HASH_FILE } from '../host/build-hash.ts';
+import { GENERATED_FILES, type GeneratedFile } from '../core/compile.ts';
 import { SCHEDULE_FILE, scheduleFile, type Schedule } from '../core/publication.ts';
 import { NOT_FOUND_ROUTE, type CompiledSite, type PageDefinition } from '../../model/page.ts';
 import { variantFile } from '../../model/analytics/experiment.ts';
 import { trackEndpoint } from '../../model/analytics/event.ts';
 import { generateImages } from '../images/site-images.ts';
 import { assetsOnly } from '../client/manifest.ts';
-import { codeDigest, PageCode, TOOL_ROOT } from '../store/code-graph.ts';
-import { storeStats } from '../store/store-stats.ts';
+import { TOOL_ROOT, type PageCode } from '../store/code-graph.ts';
 import { hashOf, hashValue } from '../store/hash.ts';
-import type { PageRecord } from '../store/state.ts';
-import type { Store } from '../store/store.ts';
+import type { PageRecord, TargetState } from '../store/state.ts';
+import type { CacheAccess, Store } from '../store/store.ts';
 import { answer } from '../store/track.ts';
 import { PARALLEL_MIN_PAGES, type RenderPool } from '../stages/render-pool.ts';
 import { headersFile, HEADERS_FILE, securityHeaders } from '../host/security-headers.ts';
@@ -71,7 +71,7 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
   const client = await setup.client();
   clock.phase('client');
   // Preview stills, social cards and icons, each cached by content hash (see images/site-images.ts).
-  const { files: imageFiles, ...images } = await generateImages(store.root, compiled, { reuse: store.reuse });
+  const { files: imageFiles, ...images } = await generateImages(store.root, compiled, store);
   clock.phase('images');
 
   const { state, outDir } = store;
@@ -81,7 +81,7 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
   const outputs = new Outputs(outDir, state.files);
   const input: RenderInput = { compiled, manifest: client.manifest, clientDir: client.dir, images, supabaseUrl: backend.url, supabaseAnonKey: backend.anonKey, now: asOf.getTime() };
   setup.pool?.prepare(input);
-  const { pages, rendered, because, scriptHashes } = await renderPages(compiled, input, assetsOnly(input.manifest), state.pages, state.readSets, outputs, setup.pool);
+  const { pages, rendered, because, scriptHashes } = await renderPages(compiled, input, assetsOnly(input.manifest), state, outputs, setup.pool, store);
   state.pages = pages;
   clock.phase('render');
 
@@ -101,8 +101,8 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
 
   // A clean build compresses everything again (and refills the cache of compressed files), and so
   // does a build whose compression code changed since the output's files were compressed.
-  const compressedBy = codeDigest(new URL('../stages/precompress.ts', import.meta.url));
-  await outputs.compress(join(store.target, 'compressed'), (rel) => rel.startsWith('.vite/'), store.reuse && state.compressedBy === compressedBy);
+  const compressedBy = store.code.codeDigest(new URL('../stages/precompress.ts', import.meta.url));
+  await outputs.compress(join(store.target, 'compressed'), (rel) => rel.startsWith('.vite/'), store.reuse && state.compressedBy === compressedBy, store);
   state.compressedBy = compressedBy;
   state.files = outputs.files;
   clock.phase('compress');
@@ -113,13 +113,17 @@ export async function renderSite({ store, setup, compiled, schedule, backend, as
 async function writeSiteFiles(store: Store, outputs: Outputs, compiled: CompiledSite, schedule: Schedule, backend: BuildBackend, scriptHashes: Iterable<string>): Promise<void> {
   const headers = siteHeaders(compiled, scriptHashes, backend.url);
   outputs.write(HEADERS_FILE, headersFile(headers));
-  outputs.write('sitemap.xml', sitemap(compiled));
-  outputs.write('robots.txt', robots(compiled));
-  outputs.write('rss.xml', rss(compiled));
+  // The files pages may link to: one list, which the check reads too (core/compile.ts).
+  const generated: Record<GeneratedFile, () => Promise<string | Buffer> | string> = {
+    'sitemap.xml': () => sitemap(compiled),
+    'robots.txt': () => robots(compiled),
+    'rss.xml': () => rss(compiled),
+    'free-detox-starter-kit.pdf': () => starterKit(store),
+  };
+  for (const rel of GENERATED_FILES) outputs.write(rel, await generated[rel]());
   // For a scheduler: when a rebuild would publish something (no unpublished route is named here).
   outputs.write(SCHEDULE_FILE, scheduleFile(schedule));
-  outputs.write('free-detox-starter-kit.pdf', await starterKit(store.cacheDir, store.reuse));
-  outputs.write(HASH_FILE, buildHash(store.root, backend));
+  outputs.write(HASH_FILE, buildHash(store.root, backend, store.code));
   // The host's no-script pixel posts where the beacon does, when pages carry it (runtime/render/render-page.tsx).
   const track = compiled.site.analytics?.enabled === true && backend.anonKey ? trackEndpoint(backend.url, backend.anonKey) : undefined;
   for (const [rel, text] of await experimentFiles(compiled, headers, track)) outputs.write(rel, text);
@@ -133,13 +137,13 @@ async function renderPages(
   compiled: CompiledSite,
   input: RenderInput,
   assets: ReturnType<typeof assetsOnly>,
-  previous: Record<string, PageRecord>,
-  readSets: Record<string, string[]>,
+  { pages: previous, readSets }: Pick<TargetState, 'pages' | 'readSets'>,
   outputs: Outputs,
   pool: RenderPool | undefined,
+  { stats, code: tool }: CacheAccess,
 ) {
   // The code a page's HTML comes from, read from the import graph (see code-graph.ts).
-  const code = new PageCode();
+  const code: PageCode = tool.pageCode();
   // What every page depends on that no read records: the build's settings and the stylesheet's build.
   const env = hashOf(input.supabaseUrl, input.supabaseAnonKey ?? '', JSON.stringify(assets.css));
   const roots = readRoots(input, assets);
@@ -193,8 +197,8 @@ async function renderPages(
     const renderer = new PageRenderer(input);
     for (const i of toRender) onPage(renderer.render(i));
   }
-  storeStats.recomputed('pages', toRender.length);
-  storeStats.reused('pages', all.length - toRender.length);
+  stats.recomputed('pages', toRender.length);
+  stats.reused('pages', all.length - toRender.length);
   const scriptHashes = new Set(all.flatMap((p) => pages[recordOf(p)]!.scriptHashes));
   return { pages, rendered: toRender.map((i) => recordOf(all[i]!)), because, scriptHashes };
 }
@@ -210,14 +214,14 @@ function siteHeaders(compiled: CompiledSite, scriptHashes: Iterable<string>, sup
 }
 
 /** The starter kit PDF, kept in the build cache by its source and the code that draws it (`reuse` false: drawn anew). */
-async function starterKit(cacheDir: string, reuse: boolean): Promise<Buffer> {
+async function starterKit({ cacheDir, reuse, stats, code }: CacheAccess): Promise<Buffer> {
   const source = join(TOOL_ROOT, 'content/starter-kit.yaml');
-  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), codeDigest(new URL('../../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
+  const file = join(cacheDir, `starter-kit-${hashOf(readFileSync(source), code.codeDigest(new URL('../../pdf/render-guide-pdf.ts', import.meta.url))).slice(0, 24)}.pdf`);
   if (reuse && existsSync(file)) {
-    storeStats.reused('starter kit');
+    stats.reused('starter kit');
     return readFileSync(file);
   }
-  storeStats.recomputed('starter kit');
+  stats.recomputed('starter kit');
   const { renderStarterKitPdf } = await import('../../pdf/render-guide-pdf.ts');
   const data = Buffer.from(await renderStarterKitPdf());
   mkdirSync(cacheDir, { recursive: true });

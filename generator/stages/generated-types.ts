@@ -4,21 +4,19 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { GENERATED_FILES, writeStaleGeneratedFiles } from '../authoring/generate-types.ts';
-import { codeDigest } from '../store/code-graph.ts';
 import { filesHash, hashOf } from '../store/hash.ts';
-import type { Store } from '../store/store.ts';
-import { storeStats } from '../store/store-stats.ts';
+import type { CacheAccess, Store } from '../store/store.ts';
 
 /** `reuse` false (a clean build): the stamp is not trusted; the files are generated and compared anew. */
-export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string, reuse = true): Promise<string[]> {
+export async function writeStaleGeneratedFilesOnce(root: string, stampFile: string, { reuse, stats, code }: CacheAccess): Promise<string[]> {
   // Made from the schemas (section.schema.json is both input and output, so it sits in schemas/) by
   // generate-types.ts and what it imports.
-  const stamp = () => `${filesHash(root, ['schemas'])} ${codeDigest(new URL('../authoring/generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
+  const stamp = () => `${filesHash(root, ['schemas'])} ${code.codeDigest(new URL('../authoring/generate-types.ts', import.meta.url))} ${filesHash(root, GENERATED_FILES)}`;
   if (reuse && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) {
-    storeStats.reused('generated types');
+    stats.reused('generated types');
     return [];
   }
-  storeStats.recomputed('generated types');
+  stats.recomputed('generated types');
   const written = await writeStaleGeneratedFiles(root);
   mkdirSync(dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, stamp());
@@ -31,5 +29,5 @@ export async function writeStaleGeneratedFilesOnce(root: string, stampFile: stri
  */
 export async function writeGeneratedTypes(store: Store): Promise<void> {
   if (!existsSync(join(store.root, 'model'))) return;
-  await writeStaleGeneratedFilesOnce(store.root, join(store.cacheDir, `types-${hashOf(resolve(store.root)).slice(0, 16)}.stamp`), store.reuse);
+  await writeStaleGeneratedFilesOnce(store.root, join(store.cacheDir, `types-${hashOf(resolve(store.root)).slice(0, 16)}.stamp`), store);
 }

@@ -7,6 +7,7 @@
 // function, read.ts's readAndValidate, makes each entry, under the same key), only sooner.
 import { join, relative } from 'node:path';
 import { contentKey, type CompileCache } from '../store/compile-cache.ts';
+import type { Store } from '../store/store.ts';
 import { read, type SiteRead } from '../core/compile.ts';
 import { readSourceText, type SiteInputs, type SourceText } from '../core/load.ts';
 import { cacheable, readAndValidate, type FileEntry } from '../core/read.ts';
@@ -50,7 +51,8 @@ export interface Prevalidator {
   prevalidate(root: string, files: readonly string[], cache: CompileCache<FileEntry>, schemas: SchemaSet, reuse: boolean, textOf: (full: string) => SourceText): Promise<void>;
 }
 
-export async function readSite(inputs: SiteInputs, root: string, cache: CompileCache<FileEntry>, pool: Prevalidator | undefined, reuse: boolean): Promise<SiteRead> {
+export async function readSite(inputs: SiteInputs, store: Pick<Store<FileEntry>, 'root' | 'compileCache' | 'reuse'>, pool: Prevalidator | undefined): Promise<SiteRead> {
+  const { root, compileCache: cache, reuse } = store;
   if (pool) {
     cache.begin(inputs.schemasDigest);
     // A cache that holds fewer entries than there are pages is a cold compile: the workers share it.

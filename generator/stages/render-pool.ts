@@ -25,8 +25,6 @@ export function tsWorker(entry: URL): Worker {
 
 export class RenderPool {
   private readonly workers: Worker[] = [];
-  /** The block types that have a component, as the first worker loaded them. */
-  readonly components: Promise<readonly string[]>;
 
   /** Starts `count` workers (default: one per core but the main thread's, at least one). */
   constructor(count = Math.max(1, availableParallelism() - 1)) {
@@ -35,19 +33,6 @@ export class RenderPool {
       w.unref();
       this.workers.push(w);
     }
-    const first = this.workers[0]!;
-    this.components = new Promise((resolve, reject) => {
-      const onMessage = (m: { components?: readonly string[] }) => {
-        if (!m.components) return;
-        first.off('message', onMessage);
-        first.off('error', reject);
-        resolve(m.components);
-      };
-      first.on('message', onMessage);
-      first.on('error', reject);
-    });
-    // Nobody may ask (a build that fails to compile): an unhandled rejection would end the process.
-    this.components.catch(() => undefined);
   }
 
   /**

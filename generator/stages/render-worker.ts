@@ -1,6 +1,5 @@
 // A render worker (see render-pool.ts). First it may help the main thread parse and validate page
-// files (prevalidate.ts); then it loads React and the components and says which block types have a
-// component; then it takes the render input and renders pages from the shared queue until it is empty.
+// files (prevalidate.ts); then it loads React and the components; then it takes the render input and renders pages from the shared queue until it is empty.
 import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { RenderedPage, RenderInput } from '../render/render-task.ts';
@@ -27,9 +26,7 @@ async function validate(job: NonNullable<Message['validate']>): Promise<void> {
 }
 
 async function load() {
-  const [task, { blockComponents }] = await Promise.all([import('../render/render-task.ts'), import('../../runtime/render/render-page.tsx')]);
-  port.postMessage({ components: blockComponents });
-  return task;
+  return await import('../render/render-task.ts');
 }
 
 let renderer: Promise<import('../render/render-task.ts').PageRenderer> | undefined;

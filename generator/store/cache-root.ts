@@ -3,7 +3,5 @@
 // its own, empty, without deleting the ones other builds are using.
 import { join, resolve } from 'node:path';
 
-export const cacheRoot = (root: string): string => (process.env.SITE_CACHE_DIR ? resolve(process.env.SITE_CACHE_DIR) : join(root, 'node_modules/.cache'));
-
-/** The build cache: node_modules/.cache/site-build. */
-export const defaultCacheDir = (root: string): string => join(cacheRoot(root), 'site-build');
+/** The build cache: node_modules/.cache/site-build, or SITE_CACHE_DIR's site-build. */
+export const defaultCacheDir = (root: string): string => join(process.env.SITE_CACHE_DIR ? resolve(process.env.SITE_CACHE_DIR) : join(root, 'node_modules/.cache'), 'site-build');

@@ -13,6 +13,7 @@
 // Specifiers resolve as tsx resolves them (resolve()). Loading oxc and reading every file costs about
 // a quarter of a second of CPU per build, so what each text imports is kept in the build cache
 // (imports.json, keyed by the text, and by this module's code and the lockfile: the lexer's version).
+// The memo and the digests belong to whoever opens them (a build's store: ToolCode), never to the module.
 //
 // Pages refine this (pageCode): the render code's edges from the block registry into the block
 // components are cut, and each page adds the components of the blocks it holds, so an edited
@@ -64,8 +65,13 @@ function lexTools() {
 }
 
 /** What each text imports (by its syntax and text), kept on disk between builds; see the module's comment. */
-class ImportMemo {
-  private readonly file = join(defaultCacheDir(TOOL_ROOT), 'imports.json');
+export class ImportMemo {
+  /** `cacheDir`: the build cache it is kept in (default: the tool's, node_modules/.cache/site-build or SITE_CACHE_DIR's). */
+  constructor(cacheDir: string = defaultCacheDir(TOOL_ROOT)) {
+    this.file = join(cacheDir, 'imports.json');
+  }
+
+  private readonly file: string;
   private stored: Record<string, FoundImport[]> | undefined;
   private readonly used = new Map<string, FoundImport[]>();
   private added = false;
@@ -121,12 +127,6 @@ class ImportMemo {
     }
   }
 }
-
-/**
- * The one memo of the process: what a text imports depends on that text alone, so sharing it changes no
- * result. The store clears it when a clean build opens, and saves it when a build closes.
- */
-export const importMemo = new ImportMemo();
 
 /** One import the lexer found in a file's JavaScript: its specifier, and whether it is a glob pattern. */
 export interface FoundImport {
@@ -204,7 +204,11 @@ export class ImportGraph {
   private readonly imports = new Map<string, string[]>();
   private readonly texts = new Map<string, string>();
 
-  constructor(readonly root: string = TOOL_ROOT) {}
+  /** `memo`: what texts import, kept between runs (a store's, so the build's cache folder holds it). */
+  constructor(
+    readonly root: string = TOOL_ROOT,
+    private readonly memo: ImportMemo = new ImportMemo(),
+  ) {}
 
   text(file: string): string {
     let t = this.texts.get(file);
@@ -240,7 +244,7 @@ export class ImportGraph {
 
   /** What a file imports, as the lexer reads it (see findImports); none for a file that is not a script. */
   found(file: string): FoundImport[] {
-    return SCRIPT.test(file) ? importMemo.get(file, this.text(file)) : [];
+    return SCRIPT.test(file) ? this.memo.get(file, this.text(file)) : [];
   }
 
   importsOf(file: string): string[] {
@@ -292,40 +296,71 @@ export class ImportGraph {
   /** The digest of the entries' code: each reachable file's path and text, and the toolchain's files. */
   digest(entries: readonly string[], follow?: Follow): string {
     const files = this.closure(entries, follow);
-    importMemo.save();
+    this.memo.save();
     return hashOf(...[...files, ...TOOLCHAIN].flatMap((f) => [f, this.fileHash(f)]));
   }
 }
 
-let shared: ImportGraph | undefined;
-const digests = new Map<string, string>();
+/**
+ * The code of the tool running now, as one build (its store) reads it: the import graph over the store's
+ * memo, and the digests it computed. Nothing of it outlives its owner.
+ */
+export class ToolCode {
+  readonly graph: ImportGraph;
+  private readonly digests = new Map<string, string>();
+  private pages?: PageCode;
+
+  /** `memo`: a store's (in its cache folder); without one, the tool's default cache. */
+  constructor(readonly memo: ImportMemo = new ImportMemo()) {
+    this.graph = new ImportGraph(TOOL_ROOT, memo);
+  }
+
+  /**
+   * The digest of the code of these modules, named by address (`new URL('./schema-compile.ts',
+   * import.meta.url)`, so a moved file keeps its name right). Read once per instance.
+   */
+  codeDigest(...modules: URL[]): string {
+    const id = modules.map((m) => m.href).join('\0');
+    let d = this.digests.get(id);
+    if (d === undefined) this.digests.set(id, (d = this.graph.digest(modules.map(toolPath))));
+    return d;
+  }
+
+  /** The code pages render through (PageCode), read once per instance. */
+  pageCode(): PageCode {
+    return (this.pages ??= new PageCode(this.graph));
+  }
+
+  /** The block types that have a component, by the registry's imports (registryBlocks). */
+  blocks(): Map<string, string> {
+    return registryBlocks(this.graph);
+  }
+}
 
 /**
- * The digest of the code of these modules, named by address (`new URL('./schema-compile.ts',
- * import.meta.url)`, so a moved file keeps its name right). Read once per process: the code running
- * cannot change under it.
+ * The block types that have a component, as data: block type <type> is the registry's import of
+ * runtime/blocks/<type>.tsx, read by the lexer (no React loaded), by type, with its file. The build's
+ * check learns the block list here before anything renders.
  */
-export function codeDigest(...modules: URL[]): string {
-  const id = modules.map((m) => m.href).join('\0');
-  let d = digests.get(id);
-  if (d === undefined) digests.set(id, (d = (shared ??= new ImportGraph()).digest(modules.map(toolPath))));
-  return d;
+export function registryBlocks(graph: ImportGraph = new ImportGraph()): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of graph.importsOf(REGISTRY)) {
+    if (posix.dirname(file) === BLOCKS && posix.extname(file) === '.tsx') out.set(posix.basename(file, '.tsx'), file);
+  }
+  return out;
 }
 
 /** The code a page's HTML comes from: the render code, and the components of the blocks it holds. */
 export class PageCode {
   /** Block type -> its component's file (from the registry's imports). */
-  readonly blockFiles = new Map<string, string>();
+  readonly blockFiles: Map<string, string>;
   /** Digest of the code every page runs (the render code without the block components). */
   readonly base: string;
   private readonly blocks = new Map<string, string>();
 
-  constructor(private readonly graph: ImportGraph = (shared ??= new ImportGraph())) {
+  constructor(private readonly graph: ImportGraph) {
     if (!existsSync(join(graph.root, RENDER_ENTRY))) throw new Error(`code-graph.ts: the render entry ${RENDER_ENTRY} has moved; name it here`);
-    // By name: the registry's imports of runtime/blocks/<type>.tsx, as the lexer reads them.
-    for (const file of graph.importsOf(REGISTRY)) {
-      if (posix.dirname(file) === BLOCKS && posix.extname(file) === '.tsx') this.blockFiles.set(posix.basename(file, '.tsx'), file);
-    }
+    this.blockFiles = registryBlocks(graph);
     const files = new Set(this.blockFiles.values());
     this.base = graph.digest([RENDER_ENTRY], (from, to) => !(from === REGISTRY && files.has(to)));
   }

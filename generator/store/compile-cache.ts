@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { codeDigest } from './code-graph.ts';
+import { ToolCode } from './code-graph.ts';
 import { hashOf } from './hash.ts';
-import { storeStats } from './store-stats.ts';
+import type { StoreStats } from './store-stats.ts';
 
 /**
  * On disk: the salt on the first line, then one entry a line, `key<TAB>JSON` (JSON has no raw line
@@ -35,10 +35,15 @@ export class CompileCache<FileEntry extends object = any> {
   private savedSalt?: string;
   private added = new Map<string, string>();
 
-  /** `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it holds. */
+  /**
+   * `file`: where the cache lives on disk (none: in memory only); `fresh`: start empty, ignoring what it
+   * holds; `stats` and `code`: its store's counts and code (without a store, a reading of its own).
+   */
   constructor(
     private readonly file?: string,
     fresh = false,
+    private readonly stats?: StoreStats,
+    private readonly code = new ToolCode(),
   ) {
     if (file && !fresh && existsSync(file)) {
       const lines = readFileSync(file, 'utf8').split('\n');
@@ -56,7 +61,7 @@ export class CompileCache<FileEntry extends object = any> {
   begin(schemasDigest: string): void {
     // The code its entries come from: the one read-and-validate function and the schemas' validators
     // (which also complete templates' blocks), with all they import.
-    const salt = hashOf(schemasDigest, codeDigest(new URL('../core/read.ts', import.meta.url), new URL('../core/schemas.ts', import.meta.url)));
+    const salt = hashOf(schemasDigest, this.code.codeDigest(new URL('../core/read.ts', import.meta.url), new URL('../core/schemas.ts', import.meta.url)));
     if (salt !== this.salt) {
       this.entries.clear();
       this.salt = salt;
@@ -111,7 +116,7 @@ export class CompileCache<FileEntry extends object = any> {
     if (entry) this.unparsed.set(key, entry);
     this.used.add(key);
     this.dirty = true;
-    storeStats.recomputed(CACHE);
+    this.stats?.recomputed(CACHE);
   }
 
   /** Entries made by this thread and not yet handed out. */
@@ -121,7 +126,7 @@ export class CompileCache<FileEntry extends object = any> {
     const key = this.key(kind, text);
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
-    if (!this.added.has(key)) storeStats.reused(CACHE);
+    if (!this.added.has(key)) this.stats?.reused(CACHE);
     const made = this.unparsed.get(key);
     if (made) {
       this.unparsed.delete(key);
@@ -241,8 +246,8 @@ export function contentKey(kind: string, text: string): string {
 
 /** The compile cache of a project, under its build cache folder (one file per project folder). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function compileCacheFor<FileEntry extends object = any>(cacheDir: string, root: string, fresh = false): CompileCache<FileEntry> {
-  return new CompileCache<FileEntry>(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh);
+export function compileCacheFor<FileEntry extends object = any>(cacheDir: string, root: string, fresh = false, stats?: StoreStats, code?: ToolCode): CompileCache<FileEntry> {
+  return new CompileCache<FileEntry>(join(cacheDir, `compile-${hashOf(resolve(root)).slice(0, 16)}.lines`), fresh, stats, code);
 }
 
 

@@ -2,13 +2,12 @@
 // the answers, and every file written (see outputs.ts). One state per output folder, in the build cache.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { codeDigest } from './code-graph.ts';
-import { defaultCacheDir } from './cache-root.ts';
+import type { ToolCode } from './code-graph.ts';
 import { hashOf } from './hash.ts';
 import type { Read } from './track.ts';
 
 /** The state's shape and the meaning of its records are this module's and what it imports: their code is its version. */
-const version = () => codeDigest(new URL('./state.ts', import.meta.url));
+const version = (code: ToolCode) => code.codeDigest(new URL('./state.ts', import.meta.url));
 
 /** What a file in the output folder was when written (render/outputs.ts keeps them). */
 export interface Stamp {
@@ -47,21 +46,19 @@ export interface TargetState {
   files: Record<string, FileRecord>;
 }
 
-export const emptyState = (): TargetState => ({ version: version(), pages: {}, readSets: {}, files: {} });
-
-export { defaultCacheDir };
+export const emptyState = (code: ToolCode): TargetState => ({ version: version(code), pages: {}, readSets: {}, files: {} });
 
 /** The folder of one output folder's state and compressed files. */
 export const targetDir = (cacheDir: string, outDir: string) => join(cacheDir, 'targets', hashOf(resolve(outDir)).slice(0, 16));
 
-export function loadState(dir: string): TargetState {
+export function loadState(dir: string, code: ToolCode): TargetState {
   const file = join(dir, 'state.json');
-  if (!existsSync(file)) return emptyState();
+  if (!existsSync(file)) return emptyState(code);
   try {
     const s = JSON.parse(readFileSync(file, 'utf8')) as TargetState;
-    return s.version === version() ? s : emptyState();
+    return s.version === version(code) ? s : emptyState(code);
   } catch {
-    return emptyState();
+    return emptyState(code);
   }
 }
 

@@ -1,8 +1,9 @@
 // How much of each cache a build reused and how much it made anew, for `npm run build -- --stats` and
-// for tests that check an edit recomputes exactly what it can affect. One counter per cache, by name.
+// for tests that check an edit recomputes exactly what it can affect. One counter per cache, by name;
+// each store holds its own (store.ts), so two builds in one process never count into each other.
 export type CacheCounts = Record<string, { reused: number; recomputed: number }>;
 
-class StoreStats {
+export class StoreStats {
   private counts: CacheCounts = {};
 
   private entry(cache: string) {
@@ -17,14 +18,8 @@ class StoreStats {
     this.entry(cache).recomputed += n;
   }
 
-  /** The counts since the last reset (a build resets them when it starts). */
+  /** The counts so far. */
   snapshot(): CacheCounts {
     return structuredClone(this.counts);
   }
-
-  reset(): void {
-    this.counts = {};
-  }
 }
-
-export const storeStats = new StoreStats();

@@ -8,33 +8,31 @@ import { loadSite } from '../core/load.ts';
 import { loadSchemas, type SchemaSet } from '../core/schemas.ts';
 import { CompileCache } from '../store/compile-cache.ts';
 
-interface State {
-  cache: CompileCache;
-  schemas?: { stamp: string; set: SchemaSet };
-}
-const states = new Map<string, State>();
-
-/** The schemas, loaded again only when a schema file changed (loading them takes a tenth of a second). */
-function schemasOf(root: string, state: State): SchemaSet {
-  const dir = join(root, 'schemas');
-  const stamp = readdirSync(dir, { recursive: true }).map((f) => `${f}:${statSync(join(dir, String(f))).mtimeMs}`).join();
-  if (state.schemas?.stamp !== stamp) state.schemas = { stamp, set: loadSchemas(dir) };
-  return state.schemas.set;
-}
+export type DraftCompile = (drafts: ReadonlyMap<string, string>, components: readonly string[], asOf: Date) => CompileResult;
 
 /**
- * Compile the site as `npm run dev` does (drafts and scheduled pages included), `drafts` (unsaved texts
- * by project-relative file) read instead of the files on disk. Unchanged files come from the cache's
- * in-memory layer, so a
- * keystroke costs the edited file and the site-wide checks.
+ * Compiles the site in `root` as `npm run dev` does (drafts and scheduled pages included), `drafts`
+ * (unsaved texts by project-relative file) read instead of the files on disk. `cache`: the dev server's
+ * store's compile cache (store/store.ts), so unchanged files come from its in-memory layer and a
+ * keystroke costs the edited file and the site-wide checks; without one, a cache in memory of its own.
+ * Nothing is written: the cache's owner writes it.
  */
+export function draftCompiler(root: string, cache: CompileCache = new CompileCache().remember()): DraftCompile {
+  let schemas: { stamp: string; set: SchemaSet } | undefined;
+  // The schemas, loaded again only when a schema file changed (loading them takes a tenth of a second).
+  const schemasNow = (): SchemaSet => {
+    const dir = join(root, 'schemas');
+    const stamp = readdirSync(dir, { recursive: true }).map((f) => `${f}:${statSync(join(dir, String(f))).mtimeMs}`).join();
+    if (schemas?.stamp !== stamp) schemas = { stamp, set: loadSchemas(dir) };
+    return schemas.set;
+  };
+  return (drafts, components, asOf) => {
+    const texts = new Map([...drafts].map(([file, text]) => [join(root, file), text]));
+    return compile(loadSite(root, { schemas: schemasNow(), texts }), { components, asOf, includeUnpublished: true, cache });
+  };
+}
+
+/** One compile of drafts (draftCompiler's), for a caller that compiles once. */
 export function compileDraft(root: string, drafts: ReadonlyMap<string, string>, components: readonly string[], asOf: Date): CompileResult {
-  let state = states.get(root);
-  if (!state) {
-    // In memory only: the dev server keeps its own cache file, and drafts need not outlive the process.
-    state = { cache: new CompileCache().remember() };
-    states.set(root, state);
-  }
-  const texts = new Map([...drafts].map(([file, text]) => [join(root, file), text]));
-  return compile(loadSite(root, { schemas: schemasOf(root, state), texts }), { components, asOf, includeUnpublished: true, cache: state.cache });
+  return draftCompiler(root)(drafts, components, asOf);
 }

@@ -12,7 +12,8 @@ import type { CompileResult } from '../core/compile.ts';
 import type { Diagnostic } from '../core/errors.ts';
 import { affectedBetween } from './affected-pages.ts';
 import type { Described } from './api-types.ts';
-import { compileDraft } from './compile-draft.ts';
+import { draftCompiler } from './compile-draft.ts';
+import type { CompileCache } from '../store/compile-cache.ts';
 import { copyMarks, exampleSets, isDraftPage, type ExampleSets } from './example-copy.ts';
 import { headText, repoAt } from './git-repo.ts';
 import { CATALOGUE, editablePath } from './safe-path.ts';
@@ -30,6 +31,8 @@ export interface SessionOptions {
   vite: ViteDevServer;
   /** The moment the dev site shows (`--as-of`), as the dev server's own. */
   asOf?: () => Date;
+  /** The dev server's store's compile cache (store/store.ts), which the studio's compiles share; without one, the studio keeps one in memory. */
+  compileCache?: CompileCache;
 }
 
 export type Session = ReturnType<typeof openSession>;
@@ -38,6 +41,7 @@ export function openSession(opts: SessionOptions) {
   const { root, vite } = opts;
   const asOf = opts.asOf ?? (() => new Date());
   const renderEntry = () => vite.ssrLoadModule('/runtime/render/render-page.tsx') as Promise<RenderEntry>;
+  const compileDraft = draftCompiler(root, opts.compileCache);
   /** Each open file's text at the last commit; 'none' outside a repository. */
   const heads = new Map<string, { text: string | null } | 'none'>();
   let examples: ExampleSets | undefined;
@@ -47,7 +51,7 @@ export function openSession(opts: SessionOptions) {
   let last: { key: string; result: CompileResult } | undefined;
   const compile = async (overlay: ReadonlyMap<string, string> = drafts) => {
     const key = JSON.stringify([...overlay].map(([f, t]) => [f, versionOf(t)]).sort()) + diskStamp(root);
-    if (last?.key !== key) last = { key, result: compileDraft(root, overlay, (await renderEntry()).blockComponents, asOf()) };
+    if (last?.key !== key) last = { key, result: compileDraft(overlay, (await renderEntry()).blockComponents, asOf()) };
     return last.result;
   };
   /** Renders as the dev server does, for the preview and for the pages a change affects. */

@@ -17,6 +17,8 @@ import { blockComponents } from '../../runtime/render/render-page.tsx';
 import { experimentEntries } from '../../model/analytics/experiment.ts';
 import { judgeCounts, verdictDiagnostics } from '../../generator/validate/experiment-verdicts.ts';
 import { renderMails } from '../../generator/render/render-mails.ts';
+import { StoreStats } from '../../generator/store/store-stats.ts';
+import { ToolCode } from '../../generator/store/code-graph.ts';
 import { mailProviderDiagnostics } from '../../generator/validate/mail-provider.ts';
 import { fixtureSite, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
 import { BUNDLE, bundleConfig } from './catalogue-fixture.ts';
@@ -186,7 +188,7 @@ const CASES: Record<ErrorName, () => Diagnostic[] | Promise<Diagnostic[]>> = {
   MailTooLarge: async () => {
     const prose = Array.from({ length: 1200 }, (_, i) => `      Paragraph ${i} holds a few plain words about putting the phone down.\n`).join('\n');
     const compiled = compileSite(mailSite({ 'newsletters/long.yaml': letter(`  - type: markdown\n    text: |\n${prose}`) })).site!;
-    return (await renderMails(compiled, mkdtempSync(join(tmpdir(), 'mails-')), false)).diagnostics;
+    return (await renderMails(compiled, { cacheDir: mkdtempSync(join(tmpdir(), 'mails-')), reuse: false, stats: new StoreStats(), code: new ToolCode() })).diagnostics;
   },
   StaleTypes: () => {
     const root = makeFixture({ 'index.yaml': VALID_INDEX });

@@ -264,7 +264,7 @@ describe('an incremental build', () => {
     // A cache image drawn again under the same name with other bytes (as a cache emptied, or a
     // drawing whose inputs its name misses, makes it): the output follows the content, not the name.
     const card = cards()[0]!;
-    const cached = join(caches(), 'site-images', card);
+    const cached = join(caches(), 'site-build', 'images', card);
     const redrawn = Buffer.concat([readFileSync(cached), Buffer.from('redrawn')]);
     writeFileSync(`${cached}.tmp`, redrawn);
     renameSync(`${cached}.tmp`, cached);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../generator/core/schemas.ts';
 import { staleGeneratedFiles } from '../../generator/authoring/generate-types.ts';
+import { registryBlocks } from '../../generator/store/code-graph.ts';
 import { registry } from '../../runtime/registry.tsx';
 import { projectRoot } from './fixture.ts';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,10 @@ describe('block registry', () => {
     const { blockTypes } = loadSchemas(join(projectRoot, 'schemas'));
     const missing = blockTypes.filter((t) => !existsSync(join(projectRoot, 'runtime/blocks', `${t}.tsx`)));
     expect(missing).toEqual([]);
+  });
+
+  it('lists, as data read from its imports, exactly the block types it registers (the list the build checks)', () => {
+    expect([...registryBlocks().keys()].sort()).toEqual(Object.keys(registry).sort());
   });
 
   it('generated types and section schema are current', async () => {
