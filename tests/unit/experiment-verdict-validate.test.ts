@@ -35,12 +35,19 @@ afterAll(() => {
  * A DATA_DIR whose database holds `days` days before today of the experiment's traffic: per day and
  * version, `perDay` visitors who see the page, of whom the given share buy the goal's product there.
  */
-async function dataDir(days: number, perDay: number, rates: Record<string, number>): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'verdict-data-'));
-  dirs.push(dir);
-  await fill(await openDatabase({ dataDir: join(dir, 'pglite') }), days, perDay, rates);
-  return dir;
+function dataDir(days: number, perDay: number, rates: Record<string, number>): Promise<string> {
+  // Made once for the same traffic: validate only reads it (two tests read the verdict's).
+  const key = JSON.stringify([days, perDay, rates]);
+  let made = dataDirs.get(key);
+  if (!made) {
+    const dir = mkdtempSync(join(tmpdir(), 'verdict-data-'));
+    dirs.push(dir);
+    made = openDatabase({ dataDir: join(dir, 'pglite') }).then((db) => fill(db, days, perDay, rates)).then(() => dir);
+    dataDirs.set(key, made);
+  }
+  return made;
 }
+const dataDirs = new Map<string, Promise<string>>();
 
 /** Migrates `db`, writes the traffic dataDir describes into it, and closes it. */
 async function fill(db: Database, days: number, perDay: number, rates: Record<string, number>): Promise<void> {
