@@ -11,6 +11,10 @@ export function startCopy(cwd: string, port: number, env: NodeJS.ProcessEnv): Pr
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OUT_DIR: join(cwd, 'out'), STANDIN_CONTROL_PORT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A spec that times out before the site answers never gets the child to stop: it goes with the worker.
+  const orphaned = () => child.kill('SIGTERM');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.off('exit', orphaned));
   let output = '';
   return new Promise((ok, fail) => {
     const seen = (chunk: Buffer) => {
