@@ -3,7 +3,7 @@
 // must never subscribe anyone. Only the button's POST (public.confirm_subscription) confirms.
 import { useState, type FormEvent } from 'react';
 import { confirmSubscription, type Gone } from '../backend/subscription.ts';
-import { Address, Card, Failed, Heading, Text, Unusable, primaryButton, secondaryLink, useTokenReading, whyUnusable, type Link } from './subscription-card.tsx';
+import { Address, Card, DoneCard, Failed, Heading, Text, Unusable, primaryButton, useTokenReading, whyUnusable, type Link } from './subscription-card.tsx';
 
 interface NewsletterConfirmProps {
   heading: string;
@@ -23,13 +23,7 @@ export default function NewsletterConfirm(p: NewsletterConfirmProps) {
   const [pressed, setPressed] = useState<Pressed>({ state: 'idle' });
 
   if (pressed.state === 'done') {
-    return (
-      <Card tone="done" testId={TEST_ID} state="confirmed">
-        <Heading>{p.doneHeading}</Heading>
-        <Text>{p.doneText}</Text>
-        <p className="mt-8"><a href="/" className={secondaryLink}>Go to the site</a></p>
-      </Card>
-    );
+    return <DoneCard testId={TEST_ID} state="confirmed" heading={p.doneHeading} text={p.doneText} />;
   }
   if (pressed.state === 'gone') return <Unusable why={pressed.why} signUp={p.signUp} testId={TEST_ID} />;
   if (pressed.state === 'unknown') return <Unusable why="unknown" signUp={p.signUp} testId={TEST_ID} />;

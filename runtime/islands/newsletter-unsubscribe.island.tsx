@@ -4,7 +4,7 @@
 // works here too: someone who never meant to sign up can leave, or erase, from it.
 import { useRef, useState } from 'react';
 import { leaveList } from '../backend/subscription.ts';
-import { Address, Card, Failed, Heading, Text, Unusable, primaryButton, secondaryLink, useTokenReading, type Link } from './subscription-card.tsx';
+import { Address, Card, DoneCard, Failed, Heading, Text, Unusable, primaryButton, secondaryLink, useTokenReading, type Link } from './subscription-card.tsx';
 
 interface NewsletterUnsubscribeProps {
   heading: string;
@@ -46,13 +46,7 @@ export default function NewsletterUnsubscribe(p: NewsletterUnsubscribeProps) {
   const [done, setDone] = useState<Done>({ state: 'none' });
 
   if (done.state === 'erased') {
-    return (
-      <Card tone="done" testId={TEST_ID} state="erased">
-        <Heading>{p.erasedHeading}</Heading>
-        <Text>{p.erasedText}</Text>
-        <p className="mt-8"><a href="/" className={secondaryLink}>Go to the site</a></p>
-      </Card>
-    );
+    return <DoneCard testId={TEST_ID} state="erased" heading={p.erasedHeading} text={p.erasedText} />;
   }
   if (done.state === 'unknown' || reading.state === 'no-token') return <Unusable why={done.state === 'unknown' ? 'unknown' : 'no-token'} signUp={p.signUp} testId={TEST_ID} />;
 

@@ -55,6 +55,17 @@ export function Text({ children }: { children: ReactNode }) {
   return <p className="mx-auto mt-4 max-w-xl text-lg text-gray-700">{children}</p>;
 }
 
+/** What the subscriber's press did (confirmed, erased): its heading and text, and the way to the site. */
+export function DoneCard({ testId, state, heading, text }: { testId: string; state: string; heading: string; text: string }) {
+  return (
+    <Card tone="done" testId={testId} state={state}>
+      <Heading>{heading}</Heading>
+      <Text>{text}</Text>
+      <p className="mt-8"><a href="/" className={secondaryLink}>Go to the site</a></p>
+    </Card>
+  );
+}
+
 /** The address the link is for, as the database masks it. */
 export function Address({ masked }: { masked: string | null }) {
   if (!masked) return null;
