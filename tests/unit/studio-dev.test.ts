@@ -127,7 +127,7 @@ async function openInStudio(page: Page, file: string) {
   await page.goto(`${ORIGIN}/_studio`);
   await page.getByLabel('Search pages').fill(file);
   await page.locator('tbody tr', { hasText: file }).getByRole('link').click();
-  await page.getByRole('heading', { name: 'Sections' }).waitFor();
+  await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor();
 }
 
 describe('editing a page in the studio', () => {
@@ -301,7 +301,7 @@ describe('editing a page in the studio', () => {
     for (const width of [1280, 820]) {
       const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
       await page.goto(`${ORIGIN}/_studio`);
-      await page.getByRole('heading', { name: 'Pages' }).waitFor();
+      await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor();
       await page.locator('tbody tr').first().waitFor();
       const list = await new AxeBuilder({ page }).analyze();
       if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-list-${width}.png`) });
@@ -320,7 +320,7 @@ describe('editing a page in the studio', () => {
     const file = 'pages/about.yaml';
     const before = (parse(read(file)) as { sections: { type: string }[] }).sections;
     await page.goto(`${ORIGIN}/_studio?file=${file}`);
-    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor();
     /** Tab forward until the focused control's name matches: what a keyboard user does. */
     const tabTo = async (name: RegExp) => {
       for (let i = 0; i < 300; i++) {

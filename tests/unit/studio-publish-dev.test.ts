@@ -84,7 +84,7 @@ describe('from an edit to a branch for review', () => {
     const mainBefore = git(bare, 'rev-parse', 'main');
 
     await page.goto(`${origin}/_studio?file=${file}`);
-    await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: /^hero/ }).first().click();
     const headline = 'Published from the studio';
     await page.getByLabel('Headline', { exact: true }).fill(headline);
@@ -146,7 +146,7 @@ describe('from an edit to a branch for review', () => {
     const refs = git(bare, 'for-each-ref', '--format=%(refname)');
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${origin}/_studio?file=${file}`);
-    await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor({ timeout: 60_000 });
     const before = await page.locator('.studio-section-select').count();
     await choose(page, 'Block type to add', 'faq');
     await page.getByRole('button', { name: 'Add block' }).click();
@@ -216,12 +216,12 @@ describe('from an edit to a branch for review', () => {
     try {
       // The page list: search for the article, open it.
       await page.goto(`${origin}/_studio`);
-      await page.getByRole('heading', { name: 'Pages' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor({ timeout: 60_000 });
       await tabTo(/^Search pages/);
       await page.keyboard.type(file);
       await tabTo(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+      await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor({ timeout: 60_000 });
 
       // Its settings: a title still marked DRAFT: (so Publish must refuse), and another category.
       await tabTo(/^Page settings$/);

@@ -81,7 +81,7 @@ describe('a variant in the studio', () => {
     const theirs = hero.variants![variant]!.headline!;
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${origin}/_studio?file=${file}`);
-    await page.getByRole('heading', { name: 'Sections' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Sections', exact: true }).waitFor({ timeout: 60_000 });
 
     // The experiment, as written: its id, and its goal chosen from the catalogue's goals.
     const experiment = page.getByRole('region', { name: 'Experiment' });
@@ -162,7 +162,7 @@ describe('a variant in the studio', () => {
     const changedLines = won.split('\n').filter((l) => !base.includes(l));
     expect(changedLines).toEqual([`    headline: "${edited}"`]);
     expect(errorsOf(compileSite(dir).diagnostics)).toEqual([]);
-    await page.getByRole('heading', { name: 'Sections' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Sections', exact: true }).scrollIntoViewIfNeeded();
     await shoot(page, 'after-winner', '#block-title');
     expect(await serious(page)).toEqual([]);
 
