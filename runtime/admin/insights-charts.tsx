@@ -1,4 +1,4 @@
-// /admin/insights' charts, in plain SVG and HTML: a daily chart and horizontal bars. No charting
+// The admin's charts, in plain SVG and HTML: a day-by-day chart (bars and a line) and horizontal bars. No charting
 // library: these are two shapes, and the text stays HTML (legible at any width, read by screen
 // readers); each chart has its numbers as a table beside it.
 import type { ReactNode } from 'react';
@@ -32,43 +32,60 @@ export function axisTicks(max: number, count = 4): number[] {
   return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step);
 }
 
+/** One series of a day-by-day chart: what it counts, and its number for a day. */
+export interface DaySeries<D> {
+  label: string;
+  value: (d: D) => number;
+}
+
+// Written out whole, so Tailwind finds each class.
+const LINE_TONE = { pink: { stroke: 'stroke-pink-600', fill: 'fill-pink-600', key: 'bg-pink-600' }, emerald: { stroke: 'stroke-emerald-600', fill: 'fill-emerald-600', key: 'bg-emerald-600' } };
+const HEIGHT = { short: 'h-32', tall: 'h-40' };
+
 /**
- * Page views as bars and visitors as a line, one column a day. The SVG stretches to its box
- * (preserveAspectRatio none) while the labels are HTML, so a phone and a desktop both read them.
+ * One series as bars and one as a line, a column a day, with its numbers as a table beside it (`table`).
+ * The SVG stretches to its box (preserveAspectRatio none) while the labels are HTML, so a phone and a
+ * desktop both read them. The insights' daily chart and the list's chart are this one.
  */
-export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
-  const ticks = axisTicks(Math.max(0, ...daily.map((d) => Math.max(d.views, d.visitors))));
+export function BarLineChart<D extends { day: string }>(props: {
+  days: readonly D[];
+  bars: DaySeries<D>;
+  line: DaySeries<D> & { tone: keyof typeof LINE_TONE };
+  height: keyof typeof HEIGHT;
+  /** What the chart says to a screen reader, its totals included. */
+  label: string;
+  testId?: string;
+  yLabelsTestId?: string;
+  gridTestId?: string;
+  table: ReactNode;
+}) {
+  const { days, bars, line, table } = props;
+  const tone = LINE_TONE[line.tone];
+  const height = HEIGHT[props.height];
+  const ticks = axisTicks(Math.max(0, ...days.map((d) => Math.max(bars.value(d), line.value(d)))));
   const max = ticks.at(-1)!;
-  const n = Math.max(1, daily.length);
-  const w = 100 / n;
+  const w = 100 / Math.max(1, days.length);
   const y = (v: number) => 100 - (v / max) * 100;
-  const line = daily.map((d, i) => `${i === 0 ? 'M' : 'L'}${(i + 0.5) * w},${y(d.visitors)}`).join(' ');
-  const total = (k: 'views' | 'visitors') => daily.reduce((s, d) => s + d[k], 0);
-  const first = daily[0];
-  const last = daily[daily.length - 1];
+  const path = days.map((d, i) => `${i === 0 ? 'M' : 'L'}${(i + 0.5) * w},${y(line.value(d))}`).join(' ');
+  const first = days[0];
+  const last = days[days.length - 1];
   return (
-    <figure>
+    <figure data-testid={props.testId}>
       <div className="flex items-start gap-2">
-        <div className="relative h-40 w-10 shrink-0 text-right text-xs tabular-nums text-gray-600" aria-hidden="true" data-testid="chart-y-labels">
+        <div className={`relative ${height} w-10 shrink-0 text-right text-xs tabular-nums text-gray-600`} aria-hidden="true" data-testid={props.yLabelsTestId}>
           {ticks.map((t) => (
             <span key={t} className="absolute right-0 translate-y-1/2 leading-none" style={{ bottom: `${(t / max) * 100}%` }}>{num(t)}</span>
           ))}
         </div>
-        <svg
-          viewBox="0 0 100 100"
-          preserveAspectRatio="none"
-          className="h-40 w-full overflow-visible border-b border-l border-gray-300"
-          role="img"
-          aria-label={`Daily chart: ${num(total('views'))} page views and ${num(total('visitors'))} visitor-days over ${daily.length} days`}
-        >
+        <svg viewBox="0 0 100 100" preserveAspectRatio="none" className={`${height} w-full overflow-visible border-b border-l border-gray-300`} role="img" aria-label={props.label}>
           {ticks.slice(1).map((t) => (
-            <line key={t} x1={0} x2={100} y1={y(t)} y2={y(t)} className="stroke-gray-200" strokeWidth={1} vectorEffect="non-scaling-stroke" data-testid="chart-gridline" />
+            <line key={t} x1={0} x2={100} y1={y(t)} y2={y(t)} className="stroke-gray-200" strokeWidth={1} vectorEffect="non-scaling-stroke" data-testid={props.gridTestId} />
           ))}
-          {daily.map((d, i) => (
-            <rect key={d.day} x={i * w + w * 0.15} width={w * 0.7} y={y(d.views)} height={100 - y(d.views)} className="fill-violet-300" />
+          {days.map((d, i) => (
+            <rect key={d.day} x={i * w + w * 0.15} width={w * 0.7} y={y(bars.value(d))} height={100 - y(bars.value(d))} className="fill-violet-300" />
           ))}
-          {daily.length > 1 && <path d={line} fill="none" className="stroke-pink-600" strokeWidth={2} vectorEffect="non-scaling-stroke" />}
-          {daily.length === 1 && <circle cx={w / 2} cy={y(daily[0]!.visitors)} r={1.5} className="fill-pink-600" />}
+          {days.length > 1 && <path d={path} fill="none" className={tone.stroke} strokeWidth={2} vectorEffect="non-scaling-stroke" />}
+          {days.length === 1 && <circle cx={w / 2} cy={y(line.value(days[0]!))} r={1.5} className={tone.fill} />}
         </svg>
       </div>
       <div className="ml-12 mt-1 flex justify-between text-xs text-gray-600" aria-hidden="true">
@@ -76,28 +93,51 @@ export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
         <span>{last && last !== first ? formatUtcDay(last.day) : ''}</span>
       </div>
       <figcaption className="ml-12 mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
-        <span className="inline-flex items-center gap-1.5"><span className="inline-block h-3 w-3 rounded-sm bg-violet-300" aria-hidden="true" />Page views (bars)</span>
-        <span className="inline-flex items-center gap-1.5"><span className="inline-block h-0.5 w-4 bg-pink-600" aria-hidden="true" />Visitors (line)</span>
+        <span className="inline-flex items-center gap-1.5"><span className="inline-block h-3 w-3 rounded-sm bg-violet-300" aria-hidden="true" />{bars.label} (bars)</span>
+        <span className="inline-flex items-center gap-1.5"><span className={`inline-block h-0.5 w-4 ${tone.key}`} aria-hidden="true" />{line.label} (line)</span>
       </figcaption>
-      <ChartTable summary="The daily numbers as a table">
-        <table className="w-full text-left" data-testid="insights-daily-table">
-          <thead className="text-xs uppercase tracking-wide text-gray-600">
-            <tr><th scope="col" className="py-1 pr-3">Day (UTC)</th><th scope="col" className="py-1 pr-3 text-right">Visitors</th><th scope="col" className="py-1 pr-3 text-right">Page views</th><th scope="col" className="py-1 pr-3 text-right">Buy clicks</th><th scope="col" className="py-1 text-right">Sign-ups</th></tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {daily.map((d) => (
-              <tr key={d.day}>
-                <th scope="row" className="py-1 pr-3 font-medium text-gray-900"><time dateTime={d.day}>{formatUtcDay(d.day)}</time></th>
-                <td className="py-1 pr-3 text-right">{num(d.visitors)}</td>
-                <td className="py-1 pr-3 text-right">{num(d.views)}</td>
-                <td className="py-1 pr-3 text-right">{num(d.buys)}</td>
-                <td className="py-1 text-right">{num(d.captures)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ChartTable>
+      {table}
     </figure>
+  );
+}
+
+/** The sum of one number over the days. */
+export const totalOf = <D,>(days: readonly D[], value: (d: D) => number) => days.reduce((s, d) => s + value(d), 0);
+
+/** Page views as bars and visitors as a line, one column a day. */
+export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
+  const views = (d: DailyRow) => d.views;
+  const visitors = (d: DailyRow) => d.visitors;
+  return (
+    <BarLineChart
+      days={daily}
+      bars={{ label: 'Page views', value: views }}
+      line={{ label: 'Visitors', value: visitors, tone: 'pink' }}
+      height="tall"
+      label={`Daily chart: ${num(totalOf(daily, views))} page views and ${num(totalOf(daily, visitors))} visitor-days over ${daily.length} days`}
+      yLabelsTestId="chart-y-labels"
+      gridTestId="chart-gridline"
+      table={
+        <ChartTable summary="The daily numbers as a table">
+          <table className="w-full text-left" data-testid="insights-daily-table">
+            <thead className="text-xs uppercase tracking-wide text-gray-600">
+              <tr><th scope="col" className="py-1 pr-3">Day (UTC)</th><th scope="col" className="py-1 pr-3 text-right">Visitors</th><th scope="col" className="py-1 pr-3 text-right">Page views</th><th scope="col" className="py-1 pr-3 text-right">Buy clicks</th><th scope="col" className="py-1 text-right">Sign-ups</th></tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {daily.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="py-1 pr-3 font-medium text-gray-900"><time dateTime={d.day}>{formatUtcDay(d.day)}</time></th>
+                  <td className="py-1 pr-3 text-right">{num(d.visitors)}</td>
+                  <td className="py-1 pr-3 text-right">{num(d.views)}</td>
+                  <td className="py-1 pr-3 text-right">{num(d.buys)}</td>
+                  <td className="py-1 text-right">{num(d.captures)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ChartTable>
+      }
+    />
   );
 }
 
