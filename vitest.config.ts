@@ -5,8 +5,11 @@ export default defineConfig({
   test: {
     // The database and stand-in tests have their own config (supabase/vitest.config.ts): `npm run test:db`.
     include: ['tests/unit/**/*.test.ts'],
-    // The run's ten slowest files at its end (tests/slowest-files.ts).
-    reporters: ['default', './tests/slowest-files.ts'],
+    // The run's ten slowest files at its end (tests/slowest-files.ts), and the tests that passed only on a second try (tests/flaky-tests.ts).
+    reporters: ['default', './tests/slowest-files.ts', './tests/flaky-tests.ts'],
+    // Under CI a failed test runs once more, as the end-to-end tests do (playwright.config.ts); the
+    // reporter above names each that needed it.
+    retry: process.env.CI ? 1 : 0,
     // Two files at a time at least (Vitest's default is one less than the cores: one on a 2-core
     // machine): most files wait on a child process (a build, a dev server, a browser) much of the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

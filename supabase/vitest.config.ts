@@ -8,8 +8,11 @@ export default defineConfig({
   test: {
     include: ['tests/db/**/*.test.ts', 'tests/standin/**/*.test.ts'],
     environment: 'node',
-    // The run's ten slowest files at its end (tests/slowest-files.ts).
-    reporters: ['default', './tests/slowest-files.ts'],
+    // The run's ten slowest files at its end (tests/slowest-files.ts), and the tests that passed only on a second try (tests/flaky-tests.ts).
+    reporters: ['default', './tests/slowest-files.ts', './tests/flaky-tests.ts'],
+    // Under CI a failed test runs once more, as the end-to-end tests do (playwright.config.ts); the
+    // reporter above names each that needed it.
+    retry: process.env.CI ? 1 : 0,
     // One stand-in for all tests/standin files (see the file for why).
     globalSetup: ['tests/standin/global-setup.ts'],
     // Each file starts its own database (PGlite takes a few seconds to boot).
