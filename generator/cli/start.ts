@@ -9,8 +9,6 @@ import { isLocalBackend, supabaseAnonKey, supabaseUrl } from '../host/backend-ur
 import { trackEndpoint } from '../../model/analytics/event.ts';
 import { analyticsEnabled } from '../host/analytics-config.ts';
 import { PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
-import type { startLocalBackend } from './backend.ts';
-import type { startStaticServer } from '../host/serve.ts';
 import { EXIT, parseCli, runCli, UsageError, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
@@ -41,15 +39,7 @@ await runCli('start', async () => {
   const root = process.cwd();
   // OUT_DIR lets several checkouts or test runs keep separate builds.
   const dist = process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist');
-  // The build's and the server's modules load once the options are read: `--help` and a typo cost a fraction.
-  const [{ buildSite, ValidationError }, { isBuildCurrent }, { servedExperimentCount, serverSecretNote }, { readPort, startStaticServer }, { recordServing }, { startLocalBackend, willStartStandIn }] = await Promise.all([
-    import('../build.ts'),
-    import('../host/build-hash.ts'),
-    import('../host/experiment-secret.ts'),
-    import('../host/serve.ts'),
-    import('../host/serving-record.ts'),
-    import('./backend.ts'),
-  ]);
+  const [{ buildSite, ValidationError }, { isBuildCurrent }, { servedExperimentCount, serverSecretNote }, { readPort, startStaticServer }, { recordServing }, { startLocalBackend, willStartStandIn }] = await serving();
   if (!isBuildCurrent(root, dist)) {
     console.log('Sources changed since the last build; building…');
     try {
@@ -117,3 +107,8 @@ await runCli('start', async () => {
   setTimeout(() => process.exit(EXIT.ok), 2000).unref();
   return EXIT.ok;
 });
+
+/** The build's and the server's modules, loaded once the options are read: `--help` and a typo cost a fraction. */
+function serving() {
+  return Promise.all([import('../build.ts'), import('../host/build-hash.ts'), import('../host/experiment-secret.ts'), import('../host/serve.ts'), import('../host/serving-record.ts'), import('./backend.ts')]);
+}
