@@ -5,7 +5,6 @@
 // site: `npm run screenshots -- http://localhost:4173 [/route ...]`. WIDTHS=390,1280 and OUT change it.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../generator/chromium.ts';
 import { parseOrExit, type Command } from '../generator/cli/args.ts';
 
@@ -53,6 +52,8 @@ const base = served.base.replace(/\/$/, '');
 const routes = only.length ? only : [...(await (await fetch(`${base}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).concat('/no-such-page');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
+// Playwright loads once the options are read: `--help` and a typo cost a fraction.
+const { chromium } = await import('@playwright/test');
 const browser = await chromium.launch(chromiumLaunchOptions);
 for (const route of routes) {
   for (const width of widths) {

@@ -1,6 +1,8 @@
 // Command-line options for every command, with Node's own parser. Each command describes itself once
 // (a `Command`): `--help` prints that, exits 0 and does nothing else; an unknown option or a bad value is
 // a usage error: one line, a "did you mean", exit 2, so CI never mistakes a typo for a pass.
+// A command whose work loads a large module graph (a build, the validator, a browser) `await import()`s it
+// only once parseCli has passed: `--help` and a typo then cost Node and tsx's start (about 0.4 s of CPU).
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { parseMoment } from '../core/publication.ts';

@@ -8,7 +8,6 @@
 import './production.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { buildSite, ValidationError } from '../build.ts';
 import { SCHEDULE_FILE, scheduleSummary } from '../core/publication.ts';
 import { moment, parseCli, runCli, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
@@ -37,6 +36,8 @@ await runCli('build', async () => {
   const opts = reportOptions(values);
   const asOf = moment('as-of', values['as-of']);
   const outDir = process.env.OUT_DIR ? resolve(process.env.OUT_DIR) : undefined;
+  // The build's modules load once the options are read: `--help` and a typo cost a fraction.
+  const { buildSite, ValidationError } = await import('../build.ts');
   try {
     const r = await buildSite(process.cwd(), { outDir, asOf, clean: values.clean === true });
     // Peak resident memory of the whole process, worker threads included (they share it).

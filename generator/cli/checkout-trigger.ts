@@ -20,12 +20,14 @@ import { createHash } from 'node:crypto';
 import { fromMinor, minorDigits } from '../../model/sales/money.ts';
 import { REFERENCE_PATTERN } from '../../model/sales/reference.ts';
 import { BUY_CLICKS_PATH, type BuyClicksAnswer } from '../../supabase/local/buy-clicks.ts';
-import { deliver, refundDelivery, saleDelivery, type Delivery } from '../../supabase/local/checkout-events.ts';
+import type { Delivery, saleDelivery as SaleDeliveryFn } from '../../supabase/local/checkout-events.ts';
 import { LOCAL_CHECKOUT_WEBHOOK_SECRET } from '../../supabase/local/keys.ts';
 import { didYouMean } from '../core/did-you-mean.ts';
 import { isLocalBackend, supabaseUrl } from '../host/backend-url.ts';
 import { checkoutProvider, siteCatalogue } from '../host/site-catalogue.ts';
 import { EXIT, UsageError, parseCli, runCli, type Command } from './args.ts';
+
+type SaleDelivery = typeof SaleDeliveryFn;
 
 interface Sale {
   delivery: Delivery;
@@ -96,7 +98,7 @@ async function buyClick(base: string, reference: string): Promise<BuyClicksAnswe
   return (await response.json()) as BuyClicksAnswer;
 }
 
-async function newSale(base: string, root: string, provider: string | undefined, reference: string | undefined, productOption: string | undefined): Promise<Sale> {
+async function newSale(base: string, root: string, provider: string | undefined, reference: string | undefined, productOption: string | undefined, saleDelivery: SaleDelivery): Promise<Sale> {
   const { products } = siteCatalogue(root);
   const named = (id: string) => {
     const p = products.find((x) => x.id === id);
@@ -146,13 +148,15 @@ await runCli('checkout:trigger', async () => {
   if (reference !== undefined && command !== 'sale') throw new UsageError(`${command} takes no reference: it acts on the last sale sent`);
   const base = supabaseUrl();
   if (!isLocalBackend(base)) throw new UsageError(`VITE_SUPABASE_URL is ${base}, a hosted project: send test events there from the provider's dashboard or CLI (stripe trigger)`);
+  // The providers' signing code loads once the command line is known good: `--help` and a typo cost a fraction.
+  const { deliver, refundDelivery, saleDelivery } = await import('../../supabase/local/checkout-events.ts');
   const root = process.cwd();
   const provider = checkoutProvider(root);
   const secret = process.env.CHECKOUT_WEBHOOK_SECRET || LOCAL_CHECKOUT_WEBHOOK_SECRET;
   let state: LastSale;
   let what: string;
   if (command === 'sale') {
-    const sale = await newSale(base, root, provider, reference, values.product as string | undefined);
+    const sale = await newSale(base, root, provider, reference, values.product as string | undefined, saleDelivery);
     state = { sale, last: sale.delivery };
     what = `a sale of ${money(sale.amountMinor, sale.currency)} for ${sale.product}, ${sale.reference ? `reference ${sale.reference}` : 'no reference (unattributed)'}`;
   } else if (command === 'replay') {

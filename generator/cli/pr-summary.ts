@@ -6,14 +6,7 @@
 // a run), 2 for a usage error or an unknown <ref>.
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blockComponents, renderPage } from '../../runtime/render/render-page.tsx';
-import { compileSite } from '../core/compile.ts';
-import { staleTypesDiagnostics } from '../authoring/generate-types.ts';
-import { formatReport } from '../report/report.ts';
-import { draftCompiler } from '../studio/compile-draft.ts';
 import type { AffectedPage, ChangeKind } from '../studio/git-changes.ts';
-import { isPageFile, repoAt, siteName } from '../studio/git-repo.ts';
-import { affectedBetween, affectedBy } from '../studio/affected-pages.ts';
 import { parseCli, runCli, UsageError, type Command } from './args.ts';
 
 const PR_SUMMARY: Command = {
@@ -27,6 +20,16 @@ const PR_SUMMARY: Command = {
 await runCli('pr-summary', async () => {
   const { values } = parseCli(process.argv.slice(2), PR_SUMMARY);
   if (typeof values.base !== 'string' || !values.base) throw new UsageError('--base <ref> names what the pull request is compared with, e.g. --base origin/main');
+  // The compiler's and git's modules load once the options are read: `--help` and a typo cost a fraction.
+  const [{ blockComponents, renderPage }, { compileSite }, { staleTypesDiagnostics }, { formatReport }, { draftCompiler }, { isPageFile, repoAt, siteName }, { affectedBetween, affectedBy }] = await Promise.all([
+    import('../../runtime/render/render-page.tsx'),
+    import('../core/compile.ts'),
+    import('../authoring/generate-types.ts'),
+    import('../report/report.ts'),
+    import('../studio/compile-draft.ts'),
+    import('../studio/git-repo.ts'),
+    import('../studio/affected-pages.ts'),
+  ]);
   const root = process.cwd();
   const asOf = new Date();
   const repo = await repoAt(root);

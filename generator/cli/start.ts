@@ -5,16 +5,10 @@ import './production.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildSite, ValidationError } from '../build.ts';
 import { isLocalBackend, supabaseAnonKey, supabaseUrl } from '../host/backend-url.ts';
 import { trackEndpoint } from '../../model/analytics/event.ts';
 import { analyticsEnabled } from '../host/analytics-config.ts';
 import { PROXY_SECRET_ENV } from '../../model/analytics/pixel.ts';
-import { isBuildCurrent } from '../host/build-hash.ts';
-import { servedExperimentCount, serverSecretNote } from '../host/experiment-secret.ts';
-import { readPort, startStaticServer } from '../host/serve.ts';
-import { recordServing } from '../host/serving-record.ts';
-import { startLocalBackend, willStartStandIn } from './backend.ts';
 import { EXIT, parseCli, runCli, UsageError, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
@@ -45,6 +39,7 @@ await runCli('start', async () => {
   const root = process.cwd();
   // OUT_DIR lets several checkouts or test runs keep separate builds.
   const dist = process.env.OUT_DIR ? resolve(root, process.env.OUT_DIR) : join(root, 'dist');
+  const [{ buildSite, ValidationError }, { isBuildCurrent }, { servedExperimentCount, serverSecretNote }, { readPort, startStaticServer }, { recordServing }, { startLocalBackend, willStartStandIn }] = await serving();
   if (!isBuildCurrent(root, dist)) {
     console.log('Sources changed since the last build; building…');
     try {
@@ -112,3 +107,8 @@ await runCli('start', async () => {
   setTimeout(() => process.exit(EXIT.ok), 2000).unref();
   return EXIT.ok;
 });
+
+/** The build's and the server's modules, loaded once the options are read: `--help` and a typo cost a fraction. */
+function serving() {
+  return Promise.all([import('../build.ts'), import('../host/build-hash.ts'), import('../host/experiment-secret.ts'), import('../host/serve.ts'), import('../host/serving-record.ts'), import('./backend.ts')]);
+}

@@ -5,14 +5,11 @@
 // files have none of their own. `--verdicts` also warns about experiments
 // that have reached a verdict, read from a database (validate/experiment-verdicts.ts).
 // Exit 0 valid (warnings allowed), 1 invalid, 2 usage error or a failure of the tool. Writes nothing.
+// The validator's modules load only once the options are read: `--help` and a typo cost a fraction.
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { blockComponents } from '../../runtime/render/render-page.tsx';
 import type { CompileResult } from '../core/compile.ts';
-import { supabaseUrl } from '../host/backend-url.ts';
-import { isContentFile } from '../core/load.ts';
 import { isMailFile } from '../../model/newsletter.ts';
-import { validateSite } from '../validate/validate-site.ts';
 import { moment, parseCli, runCli, UsageError, type Command } from './args.ts';
 import { report, REPORT_OPTIONS, reportOptions } from './report-options.ts';
 
@@ -44,6 +41,12 @@ await runCli('validate', async () => {
     if (!existsSync(resolve(f))) throw new UsageError(`no such file: ${f}`);
     return relative(root, resolve(f)).split('\\').join('/');
   });
+  const [{ blockComponents }, { supabaseUrl }, { isContentFile }, { validateSite }] = await Promise.all([
+    import('../../runtime/render/render-page.tsx'),
+    import('../host/backend-url.ts'),
+    import('../core/load.ts'),
+    import('../validate/validate-site.ts'),
+  ]);
   const validation = await validateSite(root, { components: blockComponents, asOf, verdicts: values.verdicts === true, backendUrl: supabaseUrl() });
   const { result } = validation;
   let { diagnostics } = validation;

@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { routePattern } from '../../generator/core/cross-check.ts';
 import { errorsOf, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const withAnalytics = (analytics: string) => `${MINIMAL_CONFIG.trimEnd()}\nanalytics:\n${analytics}`;
 
 /** `npm run validate` on a copy of the minimal site with this analytics section. */
 function validate(analytics: string) {
   const root = makeFixture({ 'index.yaml': VALID_INDEX }, withAnalytics(analytics));
-  return spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return spawnSync(process.execPath, [...TSX_LOADER, join(projectRoot, 'generator/cli/validate.ts')], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 }
 
 const configLines = MINIMAL_CONFIG.trimEnd().split('\n').length;

@@ -8,11 +8,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
-import { copyProject, projectRoot } from './fixture.ts';
+import { copyProject } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const SITE_PORT = Number(process.env.E2E_PORT ?? 4310) + 2;
 const SUPABASE = `http://127.0.0.1:${Number(process.env.E2E_SUPABASE_PORT ?? 54321) + 2}`;
@@ -34,7 +34,7 @@ afterAll(() => {
 
 /** `npm start` in the fixture site, as its own process (no tsx wrapper, so its pid is the server's); resolves once it serves. */
 async function npmStart(): Promise<{ child: ChildProcess; stop: () => Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', pathToFileURL(join(projectRoot, 'node_modules/tsx/dist/loader.mjs')).href, join(site, 'generator/cli/start.ts')], { cwd: site, env });
+  const child = spawn(process.execPath, [...TSX_LOADER, join(site, 'generator/cli/start.ts')], { cwd: site, env });
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   await new Promise<void>((ok, fail) => {
@@ -51,7 +51,7 @@ async function npmStart(): Promise<{ child: ChildProcess; stop: () => Promise<nu
 }
 
 function run(script: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(site, script), ...args], { cwd: site, env, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [...TSX_LOADER, join(site, script), ...args], { cwd: site, env, encoding: 'utf8' });
   return { status: r.status, output: r.stdout + r.stderr };
 }
 

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { blockComponents } from '../../runtime/render/render-page.tsx';
-import { copyProject, makeFixture, projectRoot, VALID_INDEX } from './fixture.ts';
+import { copyProject, makeFixture, VALID_INDEX } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const ORPHAN = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'OrphanBlock', type: 'object', additionalProperties: false, required: ['type'], properties: { type: { const: 'orphan' } }, examples: [{ type: 'orphan' }] };
 
@@ -18,7 +19,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const run = (script: string) =>
-  spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), script], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: join(dir, 'out'), NO_STANDIN: '1' } });
+  spawnSync(process.execPath, [...TSX_LOADER, script], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: join(dir, 'out'), NO_STANDIN: '1' } });
 
 describe('block completeness', () => {
   it.each(['generator/cli/build.ts', 'generator/cli/validate.ts'])('%s stops on a block schema with no component, naming it', (script) => {

@@ -9,13 +9,13 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { TEST_STAGES } from '../../generator/cli/test-stages.ts';
 import { makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
-const TSX = join(projectRoot, 'node_modules/tsx/dist/cli.mjs');
 const cli = (name: string) => join(projectRoot, 'generator/cli', `${name}.ts`);
 
 /** Runs a CLI in a fixture with plain pipes. */
 function run(root: string, name: string, args: string[] = [], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [TSX, cli(name), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [...TSX_LOADER, cli(name), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -23,7 +23,7 @@ function run(root: string, name: string, args: string[] = [], env: Record<string
 function stderrToFile(root: string, name: string): string {
   const file = join(root, `${name}.stderr`);
   const fd = openSync(file, 'w');
-  spawnSync(process.execPath, [TSX, cli(name)], { cwd: root, stdio: ['ignore', 'ignore', fd], env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1' } });
+  spawnSync(process.execPath, [...TSX_LOADER, cli(name)], { cwd: root, stdio: ['ignore', 'ignore', fd], env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1' } });
   closeSync(fd);
   return readFileSync(file, 'utf8');
 }
@@ -31,7 +31,7 @@ function stderrToFile(root: string, name: string): string {
 /** Its stderr through a pipe that nobody reads for the first second and a half, as a busy CI log. */
 function stderrThroughSlowPipe(root: string, name: string): Promise<{ text: string; code: number | null }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [TSX, cli(name)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1' } });
+    const child = spawn(process.execPath, [...TSX_LOADER, cli(name)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '', NO_STANDIN: '1' } });
     const chunks: Buffer[] = [];
     child.stderr!.pause();
     setTimeout(() => {

@@ -11,6 +11,7 @@ import { parseMoment, scheduleFile, scheduleIsDue } from '../../generator/core/p
 import { rss, sitemap } from '../../generator/render/site-files.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
 import { errorsOf, makeFixture, MINIMAL_CONFIG, projectRoot, VALID_INDEX } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 /** A body of its own (no repeated paragraph) long enough for a one-minute read. */
 const words = (seed: string) => Array.from({ length: 160 }, (_, i) => `${seed.replace(/\W/g, '')}${i}`).join(' ');
@@ -246,7 +247,7 @@ describe('a build left from before', () => {
 
 describe('--as-of', () => {
   const cli = (name: string, ...args: string[]) =>
-    spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), `generator/cli/${name}.ts`, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, OUT_DIR: '.tmp/never-written' } });
+    spawnSync(process.execPath, [...TSX_LOADER, `generator/cli/${name}.ts`, ...args], { cwd: projectRoot, encoding: 'utf8', env: { ...process.env, OUT_DIR: '.tmp/never-written' } });
 
   it.each([
     ['2026-12-32', 'not a day of the calendar'],

@@ -15,6 +15,7 @@ import { PG_BIN, postgresAvailable, startThrowawayPostgres } from '../../supabas
 import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { fixtureSite, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 /** A backend address in the task's range: validate finds the database by its folder, never by this port. */
 const STANDIN_PORT = Number(process.env.E2E_PORT ?? 4310) + 9;
@@ -129,7 +130,7 @@ async function moneyDataDir(money: ExperimentEntry, perDay: number, rates: Recor
 }
 
 function validate(env: Record<string, string>, args = ['--verdicts'], cwd = site) {
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts'), ...args], {
+  const r = spawnSync(process.execPath, [...TSX_LOADER, join(projectRoot, 'generator/cli/validate.ts'), ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, DATABASE_URL: '', VITE_SUPABASE_URL: `http://127.0.0.1:${STANDIN_PORT}`, NO_COLOR: '1', ...env },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import { copyProject, fixtureSite, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -88,7 +89,7 @@ describe('experiments in YAML', () => {
     made.push(dir);
     const index = join(dir, 'pages/index.yaml');
     const good = readFileSync(index, 'utf8');
-    const validate = () => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/validate.ts', '--as-of', '2026-03-01'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const validate = () => spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/validate.ts', '--as-of', '2026-03-01'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     writeFileSync(index, good.replace(/(\n {8})headline: "Take/, '$1headlin: "Take'));
     const bad = validate();
     expect(bad.status).toBe(1);

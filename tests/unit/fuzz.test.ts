@@ -2,10 +2,10 @@
 // content never changes what it draws: 1,000 seeded hostile documents made from its pages and config,
 // with no crash, no run over 2 s of CPU, and no diagnostic outside its file.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutate, MUTATION_NAMES, rng } from '../../generator/fuzz/mutate.ts';
 import { fixtureDir, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 describe('npm run fuzz', () => {
   it('mutates the same way for the same seed, and differently for another', () => {
@@ -18,7 +18,7 @@ describe('npm run fuzz', () => {
   });
 
   it('finds nothing in 1,000 seeded documents made from the blog-site fixture', () => {
-    const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/fuzz.ts', '--count', '1000', '--seed', '1', '--site', fixtureDir('blog-site')], { cwd: projectRoot, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/fuzz.ts', '--count', '1000', '--seed', '1', '--site', fixtureDir('blog-site')], { cwd: projectRoot, encoding: 'utf8' });
     console.log(r.stdout.trim());
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -15,7 +15,8 @@ import type { Diagnostic } from '../../generator/core/errors.ts';
 import { bundledProducts, countWord, isBundle, listWords } from '../../model/catalogue.ts';
 import type { CompiledSite, SiteConfig } from '../../model/page.ts';
 import { renderPage } from '../../runtime/render/render-page.tsx';
-import { copyProject, errorsOf, projectRoot } from './fixture.ts';
+import { copyProject, errorsOf } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const NEW = { id: 'linkedin', platform: 'LinkedIn', route: '/linkedin-detox', title: 'LinkedIn Detox Plan', shortTitle: 'LinkedIn Detox' };
 
@@ -64,7 +65,7 @@ beforeAll(() => {
   const model = before.products.find((p) => !isBundle(p))!;
   const config = readFileSync(join(dir, 'site.config.yaml'), 'utf8');
   appendFileSync(join(dir, 'site.config.yaml'), `${config.endsWith('\n') ? '' : '\n'}${stringify([{ ...model, ...NEW, checkoutUrl: `https://checkout.example.com/${NEW.id}` }]).replace(/^/gm, '  ')}`);
-  const made = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', 'platform', NEW.id], { cwd: dir, encoding: 'utf8' });
+  const made = spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/new.ts', 'platform', NEW.id], { cwd: dir, encoding: 'utf8' });
   expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
   // Its copy written, the draft is published (docs/marketer/platforms.md: rewrite each DRAFT: text, then remove `draft: true`).
   const page = join(dir, `pages${NEW.route}.yaml`);

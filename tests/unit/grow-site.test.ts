@@ -10,6 +10,7 @@ import { bundledProducts, countWord, discountPercent, isBundle, money, originalP
 import type { SiteConfig } from '../../model/page.ts';
 import { compileSite } from '../../generator/core/compile.ts';
 import { addPlatform, copyProject, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 // Named for this run, so a platform the marketer adds to the live site can never be this one.
 const STAMP = Date.now().toString(36);
@@ -24,7 +25,7 @@ let site: SiteConfig;
 const generatedBefore = readFileSync(join(projectRoot, 'model/schema.generated.ts'), 'utf8');
 
 const run = (script: string, env: Record<string, string> = {}) =>
-  spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), script], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
+  spawnSync(process.execPath, [...TSX_LOADER, script], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
 
 function filesUnder(d: string): string[] {
   return readdirSync(d).flatMap((n) => {

@@ -6,12 +6,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureSite, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const HOSTED = 'https://abcdefghijklmnop.supabase.co';
 
 function validate(root: string, backend?: string) {
   const env = { ...process.env, NO_COLOR: '1', VITE_SUPABASE_URL: backend ?? '', VITE_SUPABASE_ANON_KEY: backend ? 'a-real-projects-anon-key' : '' };
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/validate.ts'), '--format', 'json'], { cwd: root, encoding: 'utf8', env });
+  const r = spawnSync(process.execPath, [...TSX_LOADER, join(projectRoot, 'generator/cli/validate.ts'), '--format', 'json'], { cwd: root, encoding: 'utf8', env });
   return { code: r.status, out: r.stdout };
 }
 

@@ -13,7 +13,8 @@ import { money } from '../../model/catalogue.ts';
 import { inlineLinks, parseInline, parseProse, proseLinks } from '../../model/markup.ts';
 import { campaignQuery, newsletterRoute } from '../../model/newsletter.ts';
 import type { Block, SiteConfig } from '../../model/page.ts';
-import { copyProject, errorsOf, fixtureDir, fixtureSite, projectRoot } from './fixture.ts';
+import { copyProject, errorsOf, fixtureDir, fixtureSite } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const roots: string[] = [];
 const site = () => {
@@ -184,7 +185,7 @@ describe('validation of a newsletter', () => {
   it('fails `npm run validate` with the located report, and passes once fixed', () => {
     const dir = copyProject('newsletter-validate-', 'newsletter-site');
     roots.push(dir);
-    const run = () => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/validate.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
+    const run = () => spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/validate.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
     writeFileSync(join(dir, 'newsletters/broken.yaml'), letter('  - type: paragraph\n    text: "See [the plan](/no-such-page)."\n'));
     const bad = run();
     expect(bad.status, bad.stdout + bad.stderr).toBe(1);

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureSite, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
@@ -24,7 +25,7 @@ function branch(edit: (text: string) => string): string {
 function summary(root: string): { code: number | null; text: string } {
   const out = join(root, '.summary.md');
   writeFileSync(out, '');
-  const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), join(projectRoot, 'generator/cli/pr-summary.ts'), '--base', 'main'], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: out } });
+  const r = spawnSync(process.execPath, [...TSX_LOADER, join(projectRoot, 'generator/cli/pr-summary.ts'), '--base', 'main'], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: out } });
   if (r.status !== 0) throw new Error(r.stderr);
   return { code: r.status, text: readFileSync(out, 'utf8') };
 }

@@ -5,7 +5,8 @@ import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../model/local-backend.ts';
-import { copyProject, projectRoot } from './fixture.ts';
+import { copyProject } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const PROD_URL = 'https://abcdefghijklmnop.supabase.co';
 const PROD_KEY = 'eyJhbGciOiJIUzI1NiJ9.production-anon-key-for-tests.signature';
@@ -17,7 +18,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const build = (env: Record<string, string>) =>
-  spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], {
+  spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/build.ts'], {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, OUT_DIR: join(dir, 'out'), VITE_SUPABASE_ANON_KEY: '', ...env },

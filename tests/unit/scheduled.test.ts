@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { scheduleFile } from '../../generator/core/publication.ts';
 import { projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'scheduled-'));
 const BUILT = '2026-11-20T09:00:00.000Z';
@@ -27,7 +28,7 @@ async function run(from: string, now: string): Promise<{ line: string; output: s
   writeFileSync(out, '');
   const line = await new Promise<string>((done, fail) => {
     // Asynchronous: a test's own server may have to answer meanwhile.
-    execFile(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/scheduled.ts', '--from', from, '--now', now], { cwd: projectRoot, env: { ...process.env, GITHUB_OUTPUT: out } }, (err, stdout, stderr) => (err ? fail(new Error(stderr)) : done(stdout.trim())));
+    execFile(process.execPath, [...TSX_LOADER, 'generator/cli/scheduled.ts', '--from', from, '--now', now], { cwd: projectRoot, env: { ...process.env, GITHUB_OUTPUT: out } }, (err, stdout, stderr) => (err ? fail(new Error(stderr)) : done(stdout.trim())));
   });
   return { line, output: readFileSync(out, 'utf8') };
 }

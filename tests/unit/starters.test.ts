@@ -8,7 +8,8 @@ import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSite } from '../../generator/core/compile.ts';
 import type { Product } from '../../model/schema.generated.ts';
-import { copyProject, errorsOf, projectRoot } from './fixture.ts';
+import { copyProject, errorsOf } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -16,7 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const runNew = (...args: string[]) => spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' });
+const runNew = (...args: string[]) => spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' });
 
 /** The modeline's schema path, resolved from the written file, is the editors' copy of the page schema (or `schemaFile`), and it exists. */
 function expectModeline(file: string, schemaFile = 'page.schema.json') {

@@ -5,6 +5,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, projectRoot } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 const PORT = Number(process.env.STUDIO_START_PORT ?? 5611);
 let dir = '';
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 describe('a production build and npm start', () => {
   it('build output holds nothing of the studio', () => {
-    const r = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: join(dir, 'out') } });
+    const r = spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/build.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: join(dir, 'out') } });
     expect(r.status, r.stderr).toBe(0);
     const files = filesUnder(join(dir, 'out'));
     expect(files.filter((f) => /studio/i.test(f.slice(dir.length)))).toEqual([]);
@@ -38,7 +39,7 @@ describe('a production build and npm start', () => {
   }, 600_000);
 
   it('npm start answers /_studio and its API with 404', async () => {
-    child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/start.ts'], { cwd: dir, env: { ...process.env, OUT_DIR: join(dir, 'out'), PORT: String(PORT), NO_STANDIN: '1' } });
+    child = spawn(process.execPath, [...TSX_LOADER, 'generator/cli/start.ts'], { cwd: dir, env: { ...process.env, OUT_DIR: join(dir, 'out'), PORT: String(PORT), NO_STANDIN: '1' } });
     let output = '';
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));

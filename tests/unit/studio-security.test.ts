@@ -13,6 +13,7 @@ import { chromiumLaunchOptions } from '../../generator/chromium.ts';
 import { applyEdits, EditError, type Edit } from '../../generator/studio/yaml-edit.ts';
 import { copyProject, projectRoot } from './fixture.ts';
 import { portFor, startDev, studioTokenOf, type DevServer } from './dev-server-process.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 let dir = '';
 let outside = '';
@@ -25,7 +26,7 @@ const read = (file: string) => readFileSync(join(dir, file), 'utf8');
 /** `npm run new` in the copy; not spawnSync, which would hold the event loop while the server closes idle sockets. */
 function runNew(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' }, (err, stdout, stderr) => {
+    execFile(process.execPath, [...TSX_LOADER, 'generator/cli/new.ts', ...args], { cwd: dir, encoding: 'utf8' }, (err, stdout, stderr) => {
       done({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -6,11 +6,12 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, projectRoot } from './fixture.ts';
+import { copyProject } from './fixture.ts';
+import { TSX_LOADER } from './tsx-loader.ts';
 
 let dir = '';
 const validate = (...files: string[]) =>
-  spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/validate.ts', ...files], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
+  spawnSync(process.execPath, [...TSX_LOADER, 'generator/cli/validate.ts', ...files], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_STANDIN: '1' } });
 
 beforeAll(() => {
   dir = copyProject('validate-named-', 'blog-site');
