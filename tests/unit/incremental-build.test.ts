@@ -7,6 +7,8 @@
 // image drawn again under its name): after each, the warm build equals a truly cold one: a `--clean`
 // build with every cache emptied first (caches of its own, SITE_CACHE_DIR), which reads no cache and
 // finds none. (The edits above compare with a `--clean` build beside the warm builds' caches.)
+// A build's output depends on its inputs alone (the pages, the config, the code, the moment), so a step
+// that comes back to inputs compared before is compared with the build made then, kept in its folder.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -71,13 +73,18 @@ function build(outDir: string, clean = false, env: Record<string, string> = {}, 
 // Outside the project, as dist/ is git-ignored in it: Tailwind scans what git does not ignore.
 const out = () => `${root}-out`;
 const caches = () => `${root}-caches`;
-/** A clean build (no cache) of the same site, compared file by file with the incremental one. */
-function expectSameAsClean() {
-  const clean = `${root}-clean`;
+/**
+ * A clean build (no cache) of the same site, compared file by file with the incremental one. Made in
+ * `${root}-clean`, or in the folder `kept` names, where it stays for a later step with the same inputs.
+ */
+function expectSameAsClean(kept?: string) {
+  const clean = kept ?? `${root}-clean`;
   rmSync(clean, { recursive: true, force: true });
   build(clean, true);
   expect(treeDifferences(out(), clean)).toEqual([]);
 }
+/** Folders of clean and cold builds kept for a later step (see expectSameAsClean). */
+const keptClean = (name: string) => `${root}-kept-${name}`;
 
 /**
  * A truly cold build, compared file by file with the incremental one: `--clean` (no cache read) with
@@ -121,7 +128,7 @@ beforeAll(() => {
   writeFileSync(join(root, 'site.config.yaml'), readFileSync(join(projectRoot, 'tests/fixtures/minimal-site/site.config.yaml'), 'utf8'));
 });
 afterAll(() => {
-  for (const dir of [root, out(), `${root}-clean`, `${root}-cold`, caches(), `${root}-cold-caches`]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [root, out(), `${root}-clean`, `${root}-cold`, caches(), `${root}-cold-caches`, keptClean('component'), keptClean('analytics-on')]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('an incremental build', () => {
@@ -160,7 +167,8 @@ describe('an incremental build', () => {
     // A block component: the pages holding that block, and no other.
     edit('runtime/blocks/article-footer.tsx', '<div className=', '<div data-edited="" className=');
     expect(build(out()).renderedRoutes.sort()).toEqual(['/blog/first', '/blog/second']);
-    expectSameAsClean();
+    // Kept: the deleted page below brings the site back to these inputs.
+    expectSameAsClean(keptClean('component'));
     expect(readFileSync(join(out(), 'blog/first/index.html'), 'utf8')).toContain('data-edited');
 
     // A new page: it, and the pages that list articles.
@@ -183,12 +191,15 @@ describe('an incremental build', () => {
     writeFileSync(join(root, source), original);
     expect(build(out()).renderedRoutes).toEqual([]);
 
-    // A deleted page: its files leave the output folder.
+    // A deleted page: its files leave the output folder. The site is again what it was after the block
+    // component's edit (the generator's code is put back), so the warm build equals the clean build made
+    // then, which never saw the third page.
     rmSync(join(root, 'pages/blog/third.yaml'));
+    expect(readFileSync(join(root, source), 'utf8')).toBe(original);
     const removed = build(out());
     expect(removed.removedFiles).toContain('blog/third/index.html');
     expect(existsSync(join(out(), 'blog/third'))).toBe(false);
-    expectSameAsClean();
+    expect(treeDifferences(out(), keptClean('component'))).toEqual([]);
   }, 900_000);
 
   it("turns analytics on and off: only the pages (and the policy's script hashes) change, and a warm build equals a clean one", () => {
@@ -197,15 +208,13 @@ describe('an incremental build', () => {
     // and the host's answer to the no-script pixel (the Cloudflare worker and its routes, the Netlify function).
     const pixelFiles = ['_worker.js', '_routes.json', '_netlify/edge-functions/pixel.js'];
     const pagesOf = (files: string[]) => files.filter((f) => !/(^|\/)(index|404)\.html(\.br)?$/.test(f) && f !== '_headers' && f !== '.build-hash' && !pixelFiles.some((p) => f === p || f === `${p}.br` || f === `${p}.gz`));
-    writeFileSync(join(root, 'site.config.yaml'), `${config.trimEnd()}\nanalytics:\n  enabled: true\n  goals:\n    - { id: buy, event: buy }\n`);
+    const on = `${config.trimEnd()}\nanalytics:\n  enabled: true\n  goals:\n    - { id: buy, event: buy }\n`;
+    writeFileSync(join(root, 'site.config.yaml'), on);
     build(out());
-    expectSameAsClean();
+    // Kept: turned on again below, the site is this one again.
+    expectSameAsClean(keptClean('analytics-on'));
     const html = readdirSync(out(), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
     expect(holding('/rest/v1/rpc/track?apikey=').sort()).toEqual([...html, ...pixelFiles.filter((f) => f !== '_routes.json')].sort());
-
-    // A goal more: checked, but no page shows goals, so none is rendered again.
-    edit('site.config.yaml', '    - { id: buy, event: buy }', '    - { id: buy, event: buy }\n    - { id: buy-instagram, event: buy, product: instagram }');
-    expect(build(out()).renderedRoutes).toEqual([]);
 
     // Off: every page again, no other output than the pages and the headers' script hashes.
     edit('site.config.yaml', 'enabled: true', 'enabled: false');
@@ -216,10 +225,17 @@ describe('an incremental build', () => {
     expect(holding('/_px')).toEqual([]);
     expectSameAsClean();
 
-    // On again, and back to the config the other tests use (the next test's first warm build builds it).
+    // On again: the config is the one turned on above, and the warm build equals the clean build made then.
     edit('site.config.yaml', 'enabled: false', 'enabled: true');
+    expect(readFileSync(join(root, 'site.config.yaml'), 'utf8')).toBe(on);
     expect(pagesOf(build(out()).writtenFiles)).toEqual([]);
-    expectSameAsClean();
+    expect(treeDifferences(out(), keptClean('analytics-on'))).toEqual([]);
+
+    // A goal more: checked, but no page shows goals, so none is rendered again.
+    edit('site.config.yaml', '    - { id: buy, event: buy }', '    - { id: buy, event: buy }\n    - { id: buy-instagram, event: buy, product: instagram }');
+    expect(build(out()).renderedRoutes).toEqual([]);
+
+    // Back to the config the other tests use (the next test's first warm build builds it).
     writeFileSync(join(root, 'site.config.yaml'), config);
   }, 900_000);
 
@@ -261,6 +277,7 @@ describe('an incremental build', () => {
     edit('generator/images/card-worker.ts', 'drawCard(text)', "drawCard({ ...text, title: `${text.title} (edited)` })");
     build(out());
     expect(cards().filter((c) => cardsBefore.includes(c))).toEqual([]);
+    // Kept (in ${root}-cold): the step below changes only the cache, not the site.
     expectSameAsCold();
 
     // A cache image drawn again under the same name with other bytes (as a cache emptied, or a
@@ -276,10 +293,8 @@ describe('an incremental build', () => {
     build(`${root}-clean`, true);
     build(out());
     expect(readFileSync(join(out(), 'generated', card)).equals(redrawn)).toBe(false);
-    const cold = `${root}-cold`;
-    for (const dir of [cold, `${root}-cold-caches`]) rmSync(dir, { recursive: true, force: true });
-    build(cold, false, { SITE_CACHE_DIR: `${root}-cold-caches` });
     expect(treeDifferences(out(), `${root}-clean`)).toEqual([]);
-    expect(treeDifferences(out(), cold)).toEqual([]);
+    // The site is the card worker's step's (only a cache file changed): its truly cold build is the one to equal.
+    expect(treeDifferences(out(), `${root}-cold`)).toEqual([]);
   }, 3_600_000);
 });
