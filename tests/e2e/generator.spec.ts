@@ -103,7 +103,8 @@ test('every section of the landing page lands under the header, by its address a
       const header = await page.locator('header').first().evaluate((el) => Math.round(el.getBoundingClientRect().bottom));
       await page.goto('about:blank');
       await page.goto(`/#${id}`);
-      await expect.poll(top, `/#${id} at ${width}px, opened`).toBeLessThan(100);
+      // Looked at every tenth of a second, not after poll's growing pauses: it lands a second or two on.
+      await expect.poll(top, { message: `/#${id} at ${width}px, opened`, intervals: [100] }).toBeLessThan(100);
       expect(await top()).toBeGreaterThanOrEqual(header);
       // From the top of the page, smoothly, as a link of the page leads there.
       await page.goto('/');
@@ -118,7 +119,8 @@ test('every section of the landing page lands under the header, by its address a
         await page.waitForTimeout(250);
         return y === (await page.evaluate(() => scrollY)) && y > 0;
       };
-      await expect.poll(rest, `#${id} at ${width}px, followed`).toBe(true);
+      // Each look takes 250 ms: looked at again at once, not after poll's growing pauses (up to a second).
+      await expect.poll(rest, { message: `#${id} at ${width}px, followed`, intervals: [50] }).toBe(true);
       expect(await top(), `#${id} at ${width}px, followed`).toBeGreaterThanOrEqual(header);
       expect(await top(), `#${id} at ${width}px, followed`).toBeLessThan(100);
     }
@@ -241,9 +243,10 @@ test.describe('islands on a site with a new platform', () => {
       await page.goto(`${origin}${route}`);
       if (!(await page.locator('[data-island]').count())) continue;
       withIslands++;
-      // Scrolled through, so islands that hydrate when visible (the preview) do.
+      // Scrolled through, so islands that hydrate when visible (the preview) do; each step a jump, not
+      // the site's smooth scroll, which paints every frame of the way.
       await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += innerHeight) (scrollTo(0, y), await new Promise((r) => setTimeout(r, 50)));
+        for (let y = 0; y < document.body.scrollHeight; y += innerHeight) (scrollTo({ top: y, behavior: 'instant' }), await new Promise((r) => setTimeout(r, 50)));
       });
       await islandsReady(page);
       const ids = await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id));

@@ -29,11 +29,12 @@ export async function islandsReady(page: Page): Promise<void> {
     const island = visible.nth(i);
     if ((await island.getAttribute('data-hydrated')) !== null) continue;
     // Scrolling is all a visible island waits for (an IntersectionObserver, which no fake clock holds
-    // back); the clock stays where it is, so timed islands already running are not moved on.
-    await island.evaluate((el) => (el.firstElementChild ?? el.parentElement!).scrollIntoView());
+    // back); the clock stays where it is, so timed islands already running are not moved on. Scrolled
+    // at once: the site's smooth scrolling (scroll-behavior) would paint every frame of the way.
+    await island.evaluate((el) => (el.firstElementChild ?? el.parentElement!).scrollIntoView({ behavior: 'instant' }));
     await expect(island).toHaveAttribute('data-hydrated', /^(true|error)$/);
   }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
 /** A paused fake clock: time moves only through page.clock.runFor, so timed tests are exact. */
