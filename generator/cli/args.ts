@@ -128,13 +128,16 @@ function wrap(text: string, width: number): string[] {
 /**
  * Runs a CLI's body: sets the exit code and lets Node drain stdout and stderr before it exits, so a
  * long report reaches a pipe whole. `--help` prints the command's help and exits 0. A usage error or
- * a failure of the tool itself exits 2 with one line.
+ * a failure of the tool itself exits 2 with one line, and the command ends there, once that line is
+ * out: whatever it had started (npm start's stand-in and mail catcher, when its test-control server
+ * then refused to start) would otherwise keep it running, holding its ports, after saying it failed.
  */
 export async function runCli(name: string, body: () => Promise<number> | number): Promise<void> {
   try {
     process.exitCode = await body();
   } catch (e) {
-    process.exitCode = reportFailure(name, e);
+    const code = reportFailure(name, e);
+    process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   }
 }
 

@@ -1,7 +1,8 @@
 // Every command that opens the local database, run beside a running `npm start` on moved ports (the
 // stand-in's database in DATA_DIR): demo:traffic and validate's verdict check refuse, naming npm start's
 // process, and write nothing; admin:code (which reads no database) answers; npm start keeps serving with
-// its data whole. Once it stops, demo:traffic runs, and npm start starts again on the same data.
+// its data whole. Once it stops, demo:traffic runs, and npm start starts again on the same data. And an
+// npm start that fails once its stand-in is up ends, rather than serving on after saying it failed.
 // Before the lock, demo:traffic looked for the stand-in on port 54321 only, opened the running server's
 // files and damaged them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -115,4 +116,15 @@ describe('commands beside a running npm start', () => {
       await db.close();
     }
   }, 600_000);
+
+  it('a failure after the stand-in is up ends npm start, with its one line: nothing is left holding the ports', () => {
+    // The test-control server is refused without its token, after the stand-in and the mail catcher
+    // have started: npm start used to print the failure and keep running, serving them.
+    const failing: NodeJS.ProcessEnv = { ...env, STANDIN_CONTROL_PORT: String(SITE_PORT + 9) };
+    delete failing.STANDIN_CONTROL_TOKEN;
+    const r = spawnSync(process.execPath, [...TSX_LOADER, join(site, 'generator/cli/start.ts')], { cwd: site, env: failing, encoding: 'utf8', timeout: 240_000 });
+    expect(r.signal, `still running after 4 minutes:\n${r.stdout}${r.stderr}`).toBeNull();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('start: the tool itself failed: STANDIN_CONTROL_PORT needs STANDIN_CONTROL_TOKEN');
+  }, 300_000);
 });
