@@ -57,7 +57,8 @@ export function BarLineChart<D extends { day: string }>(props: {
   testId?: string;
   yLabelsTestId?: string;
   gridTestId?: string;
-  table: ReactNode;
+  /** The numbers as a table behind a disclosure: a row a day, a column for each of `columns`. */
+  table: { summary: string; testId: string; columns: DaySeries<D>[] };
 }) {
   const { days, bars, line, table } = props;
   const tone = LINE_TONE[line.tone];
@@ -96,10 +97,30 @@ export function BarLineChart<D extends { day: string }>(props: {
         <span className="inline-flex items-center gap-1.5"><span className="inline-block h-3 w-3 rounded-sm bg-violet-300" aria-hidden="true" />{bars.label} (bars)</span>
         <span className="inline-flex items-center gap-1.5"><span className={`inline-block h-0.5 w-4 ${tone.key}`} aria-hidden="true" />{line.label} (line)</span>
       </figcaption>
-      {table}
+      <ChartTable summary={table.summary}>
+        <table className="w-full text-left" data-testid={table.testId}>
+          <thead className="text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3">Day (UTC)</th>
+              {table.columns.map((c, i) => <th key={c.label} scope="col" className={cell(i, table.columns.length)}>{c.label}</th>)}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="py-1 pr-3 font-medium text-gray-900"><time dateTime={d.day}>{formatUtcDay(d.day)}</time></th>
+                {table.columns.map((c, i) => <td key={c.label} className={cell(i, table.columns.length)}>{num(c.value(d))}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ChartTable>
     </figure>
   );
 }
+
+/** A number's cell: right-aligned, spaced from the next but for the last. */
+const cell = (i: number, count: number) => (i < count - 1 ? 'py-1 pr-3 text-right' : 'py-1 text-right');
 
 /** The sum of one number over the days. */
 export const totalOf = <D,>(days: readonly D[], value: (d: D) => number) => days.reduce((s, d) => s + value(d), 0);
@@ -117,26 +138,16 @@ export function DailyChart({ daily }: { daily: readonly DailyRow[] }) {
       label={`Daily chart: ${num(totalOf(daily, views))} page views and ${num(totalOf(daily, visitors))} visitor-days over ${daily.length} days`}
       yLabelsTestId="chart-y-labels"
       gridTestId="chart-gridline"
-      table={
-        <ChartTable summary="The daily numbers as a table">
-          <table className="w-full text-left" data-testid="insights-daily-table">
-            <thead className="text-xs uppercase tracking-wide text-gray-600">
-              <tr><th scope="col" className="py-1 pr-3">Day (UTC)</th><th scope="col" className="py-1 pr-3 text-right">Visitors</th><th scope="col" className="py-1 pr-3 text-right">Page views</th><th scope="col" className="py-1 pr-3 text-right">Buy clicks</th><th scope="col" className="py-1 text-right">Sign-ups</th></tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {daily.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="py-1 pr-3 font-medium text-gray-900"><time dateTime={d.day}>{formatUtcDay(d.day)}</time></th>
-                  <td className="py-1 pr-3 text-right">{num(d.visitors)}</td>
-                  <td className="py-1 pr-3 text-right">{num(d.views)}</td>
-                  <td className="py-1 pr-3 text-right">{num(d.buys)}</td>
-                  <td className="py-1 text-right">{num(d.captures)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ChartTable>
-      }
+      table={{
+        summary: 'The daily numbers as a table',
+        testId: 'insights-daily-table',
+        columns: [
+          { label: 'Visitors', value: visitors },
+          { label: 'Page views', value: views },
+          { label: 'Buy clicks', value: (d) => d.buys },
+          { label: 'Sign-ups', value: (d) => d.captures },
+        ],
+      }}
     />
   );
 }

@@ -2,7 +2,7 @@
 // line, departures in the table: the insights' own day-by-day chart (BarLineChart), so it reads the same
 // on the insights screen and the list screen.
 import type { ListSummary } from '../../model/list/status.ts';
-import { BarLineChart, ChartTable, formatUtcDay, num, totalOf } from './insights-charts.tsx';
+import { BarLineChart, num, totalOf } from './insights-charts.tsx';
 import type { CsvTable } from './csv.ts';
 
 type Day = ListSummary['days'][number];
@@ -23,30 +23,15 @@ export function ListDailyChart({ days }: { days: readonly Day[] }) {
       height="short"
       label={`The list per day: ${num(totalOf(days, captured))} addresses given, ${num(totalOf(days, confirmed))} confirmed and ${num(totalOf(days, (d) => d.unsubscribed))} unsubscribed over ${days.length} days`}
       testId="list-daily"
-      table={
-        <ChartTable summary="The list per day as a table">
-          <table className="w-full text-left" data-testid="list-daily-table">
-            <thead className="text-xs uppercase tracking-wide text-gray-600">
-              <tr>
-                <th scope="col" className="py-1 pr-3">Day (UTC)</th>
-                <th scope="col" className="py-1 pr-3 text-right">Given</th>
-                <th scope="col" className="py-1 pr-3 text-right">Confirmed</th>
-                <th scope="col" className="py-1 text-right">Unsubscribed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row" className="py-1 pr-3 font-medium text-gray-900"><time dateTime={d.day}>{formatUtcDay(d.day)}</time></th>
-                  <td className="py-1 pr-3 text-right">{num(d.captured)}</td>
-                  <td className="py-1 pr-3 text-right">{num(d.confirmed)}</td>
-                  <td className="py-1 text-right">{num(d.unsubscribed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ChartTable>
-      }
+      table={{
+        summary: 'The list per day as a table',
+        testId: 'list-daily-table',
+        columns: [
+          { label: 'Given', value: captured },
+          { label: 'Confirmed', value: confirmed },
+          { label: 'Unsubscribed', value: (d) => d.unsubscribed },
+        ],
+      }}
     />
   );
 }
