@@ -6,6 +6,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { providerOf } from '../../model/sales/event.ts';
+import { answerBody } from '../functions/_shared/answer-body.ts';
 
 /** One delivery: its body, as sent, and the headers that sign it (signed again at each send). */
 export interface Delivery {
@@ -93,12 +94,5 @@ export async function deliver(base: string, d: Delivery, secret: string): Promis
     headers: { 'content-type': 'application/json', ...(await signatureHeaders(d, secret)) },
     body: d.body,
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Kept as text.
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: await answerBody(response) };
 }

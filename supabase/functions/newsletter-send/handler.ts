@@ -14,6 +14,7 @@
 // nothing new), 200 {newsletter, test: true, to} for a test; 400 a malformed request; 401/403 from the
 // database; 404 no built mail for that slug; 405 not POST; 502 the provider refused the test; 503 no
 // usable mail provider. The sending goes on after the answer: progress is public.admin_newsletter_stats().
+import { answerBody } from '../_shared/answer-body.ts';
 import { CORS_HEADERS, json } from '../_shared/cors.ts';
 import { MailContentMissing, type MailContent, type MailContentSource } from '../_shared/mail/content.ts';
 import type { Mailer } from '../_shared/mail/mailer.ts';
@@ -46,14 +47,7 @@ async function callAs(options: NewsletterSendOptions, path: string, token: strin
     ...init,
     headers: { apikey: options.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // kept as text
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: await answerBody(response) };
 }
 
 /** The service key's drain: only once a mail provider is usable. */
