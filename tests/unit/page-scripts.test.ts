@@ -111,6 +111,14 @@ function runLoader(script: string, { readyState = 'loading', painted = ['largest
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** The moment without a larger paint runs out, then the frame after it: the loader imports the islands' code. */
+async function passTheMoment(b: ReturnType<typeof runLoader>) {
+  b.timers();
+  b.frame();
+  b.timers();
+  await settle();
+}
+
 describe('the scripts of a built page', () => {
   const root = makeFixture({ 'index.yaml': VALID_INDEX, 'faq.yaml': FAQ, 'kit.yaml': KIT });
   const site = compileSite(root);
@@ -183,10 +191,7 @@ describe('the scripts of a built page', () => {
     expect(b.waits()).toEqual([FIRST_PAINT_WAIT_MS]);
     b.paint();
     expect(b.waits()).toEqual([LARGEST_PAINT_WAIT_MS]);
-    b.timers();
-    b.frame();
-    b.timers();
-    await settle();
+    await passTheMoment(b);
     expect(b.imported).toEqual([ENTRY]);
   });
 
@@ -197,10 +202,7 @@ describe('the scripts of a built page', () => {
     b.frame();
     b.frame();
     expect(b.waits()).toEqual([LARGEST_PAINT_WAIT_MS]);
-    b.timers();
-    b.frame();
-    b.timers();
-    await settle();
+    await passTheMoment(b);
     expect(b.imported).toEqual([ENTRY]);
   });
 
@@ -209,10 +211,7 @@ describe('the scripts of a built page', () => {
     b.buffered();
     b.frame();
     b.frame();
-    b.timers();
-    b.frame();
-    b.timers();
-    await settle();
+    await passTheMoment(b);
     expect(b.hydrated).toEqual([b.islands[1]]);
     b.timers(); // requestIdleCallback
     await settle();
