@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { TOTP } from 'otpauth';
 import { forgetWrongCodes, giveCode, nextCode, signInAdmin, totpOf } from './admin-second-factor.ts';
-import { createUser, dbQuery, islandsReady, openAdmin, seriousAxeViolations, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
+import { createUser, dbQuery, islandsReady, openAdmin, submitAdminSignIn, SUPABASE_URL } from './helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 
 const ROUTES = ['/admin', '/admin/insights', '/admin/messages', '/admin/subscribers', '/admin/newsletters', '/admin/previews', '/admin/upload', '/admin/settings'];
 const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

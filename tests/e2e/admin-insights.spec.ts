@@ -16,7 +16,8 @@ import { deliver, saleDelivery } from '../../supabase/local/checkout-events.ts';
 import { LOCAL_ANON_KEY, LOCAL_CHECKOUT_WEBHOOK_SECRET } from '../../supabase/local/keys.ts';
 import type { FunnelConfig, FunnelStepConfig } from '../../runtime/backend/insights.ts';
 import { signInAdmin } from './admin-second-factor.ts';
-import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, SUPABASE_URL } from './helpers.ts';
+import { dbQuery, islandsReady, openAdmin, SUPABASE_URL } from './helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 import { bundle, platformPages, site } from './site.ts';
 
 /** One thing the visitor did, as the contract's step tokens see it. */

@@ -2,13 +2,13 @@
 // all with scripts off; every article page with its parts; the unlisted articles; which pages ship
 // script. What is expected comes from the articles and the index as the generator compiles them (site.ts),
 // so adding an article, a draft or a scheduled one, or changing the page size needs no change here.
-import AxeBuilder from '@axe-core/playwright';
 import { blogCategories, categorySlug } from '../../model/blog.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ArticleSummary } from '../../model/page.ts';
 import { formatDate } from '../../runtime/format-date.ts';
 import { sitemapRoutes } from './helpers.ts';
 import { articles, bundle, sectionOf } from './site.ts';
+import { seriousAxeViolations } from '../axe.ts';
 
 type Article = ArticleSummary;
 
@@ -147,8 +147,7 @@ test('the index and a category page pass axe at phone and desktop widths', async
     await page.setViewportSize({ width, height: 900 });
     for (const route of ['/blog', `/blog/category/${slug(CATEGORIES[0]!)}`]) {
       await page.goto(route);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) problems.push(`${width} ${route}: ${v.id} ${v.help}`);
+      problems.push(...(await seriousAxeViolations(page, `${width} ${route}`)));
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} on ${route}`).toBeLessThanOrEqual(width);
     }
   }

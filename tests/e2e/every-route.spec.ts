@@ -12,7 +12,8 @@
 // (admin-area.spec.ts and admin-insights.spec.ts check them signed in, with data). One visit serves all
 // the checks: each of them once visited every route in a spec of its own.
 import { expect, test, type Page } from '@playwright/test';
-import { islandsReady, seriousAxeViolations } from './helpers.ts';
+import { islandsReady } from './helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 import { pages } from './site.ts';
 
 const PHONE = 390;

@@ -21,7 +21,8 @@ import { siteCatalogue } from '../../generator/host/site-catalogue.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { startCopy, stopCopy } from './start-copy.ts';
-import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, SUPABASE_URL } from './helpers.ts';
+import { dbQuery, islandsReady, openAdmin, SUPABASE_URL } from './helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;

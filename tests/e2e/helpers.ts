@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTROL_TOKEN_HEADER } from '../../generator/host/test-control.ts';
 
@@ -75,14 +74,6 @@ export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ??
 export async function sitemapRoutes(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get('/sitemap.xml')).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-}
-
-/** axe's serious and critical violations on the page as it is now, one line each, prefixed by `where`. */
-export async function seriousAxeViolations(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((x) => x.impact === 'serious' || x.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Opens an admin route and waits until it knows whether someone is signed in. */

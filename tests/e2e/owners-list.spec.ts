@@ -8,7 +8,8 @@ import { DEFAULT_CAPTURE_FORM, PRIVACY_WORDING, wordingVersion } from '../../mod
 import { PENDING_DAYS } from '../../model/list/status.ts';
 import { LOCAL_ADMIN_EMAIL } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
-import { dbQuery, islandsReady, openAdmin, seriousAxeViolations, sitemapRoutes } from './helpers.ts';
+import { dbQuery, islandsReady, openAdmin, sitemapRoutes } from './helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 import { linkIn, mailHeaders, mailsTo, waitForMail } from './mail.ts';
 import { mails, pages, plain } from './site.ts';
 

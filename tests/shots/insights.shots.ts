@@ -5,7 +5,8 @@
 import { test, type Page } from '@playwright/test';
 import { signInAdmin } from '../e2e/admin-second-factor.ts';
 import { expect } from '@playwright/test';
-import { openAdmin, seriousAxeViolations } from '../e2e/helpers.ts';
+import { openAdmin } from '../e2e/helpers.ts';
+import { seriousAxeViolations } from '../axe.ts';
 import type { CatalogueProduct } from '../../runtime/admin/insights-maths.ts';
 import { addDays, isoDay } from '../../runtime/admin/insights-maths.ts';
 

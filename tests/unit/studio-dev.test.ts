@@ -6,7 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '../axe.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,8 +291,7 @@ describe('editing a page in the studio', () => {
     await page.getByText(/Saved pages\/studio-typo\.yaml\. It has \d+ error/).waitFor();
     expect(read(file)).toContain('heading: "Pick one, saved while failing"');
     expect(read(file)).toContain(`featured: ${typo}`);
-    const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'the failing page', { exclude: 'iframe' })).toEqual([]);
     await page.close();
     rmSync(join(dir, file));
   }, 120_000);
@@ -303,13 +302,12 @@ describe('editing a page in the studio', () => {
       await page.goto(`${ORIGIN}/_studio`);
       await page.getByRole('heading', { name: 'Pages', exact: true }).waitFor();
       await page.locator('tbody tr').first().waitFor();
-      const list = await new AxeBuilder({ page }).analyze();
+      const serious = await seriousAxeViolations(page, `${width}px, the page list`);
       if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-list-${width}.png`) });
       await openInStudio(page, 'pages/about.yaml');
       await page.locator('.studio-section-select').first().click();
-      const editor = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      const serious = [...list.violations, ...editor.violations].filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+      serious.push(...(await seriousAxeViolations(page, `${width}px, the editor`, { exclude: 'iframe' })));
+      expect(serious).toEqual([]);
       if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: join(process.env.STUDIO_SCREENSHOTS, `studio-editor-${width}.png`) });
       await page.close();
     }

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '../axe.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +37,7 @@ async function seriousAt(page: Page, exclude?: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of [1280, 820]) {
     await page.setViewportSize({ width, height: 900 });
-    const axe = new AxeBuilder({ page });
-    const results = await (exclude ? axe.exclude(exclude) : axe).analyze();
-    found.push(...results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${width}px ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`));
+    found.push(...(await seriousAxeViolations(page, `${width}px`, { exclude })));
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   return found;
@@ -179,7 +177,7 @@ describe('from an edit to a branch for review', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    expect((await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'studio', { exclude: 'iframe' })).toEqual([]);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Discard the change');
     await page.keyboard.press('Enter');

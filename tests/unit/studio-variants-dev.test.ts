@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousAxeViolations } from '../axe.ts';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +25,7 @@ let browser: Browser;
 const file = 'pages/index.yaml';
 const read = () => readFileSync(join(dir, file), 'utf8');
 const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' }).stdout.trim();
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).exclude('iframe').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+const serious = (page: Page) => seriousAxeViolations(page, 'studio', { exclude: 'iframe' });
 
 /** Save, and wait until it is written (the status may still say the last save's "Saved"). */
 async function save(page: Page) {
