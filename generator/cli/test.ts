@@ -15,7 +15,7 @@ const TEST: Command = {
   env: {
     CI: 'set (as .ci/run does): a suite this machine cannot run (pgTAP, PostgreSQL 15, network namespaces) fails, naming what to install, instead of being skipped loudly',
     TEST_STAGES_BEFORE: 'stages run before this one, for the table: name=seconds[:exit], comma-separated (.ci/run gives its install)',
-    CHROME_PATH: 'the Chromium the end-to-end tests drive (default /usr/bin/chromium)',
+    CHROME_PATH: 'the Chromium the end-to-end tests drive (default /usr/bin/chromium-headless-shell, else /usr/bin/chromium)',
     E2E_PORT: 'the end-to-end suite\'s site port (default 4310)',
     E2E_SUPABASE_PORT: 'its stand-in\'s port (default 54321)',
     PG_BIN: 'PostgreSQL 15\'s binaries for the database suite (default /usr/lib/postgresql/15/bin)',

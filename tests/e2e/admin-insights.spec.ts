@@ -116,13 +116,14 @@ test('the admin sees exactly what one visitor did: counts, the platform pages, t
   await form.getByRole('button').click();
   await expect(visitor.getByTestId('capture-thanks')).toBeVisible();
   path.push({ kind: 'capture', route: '/' });
-  await visitor.context().close();
 
   const count = (kind: Done['kind']) => path.filter((d) => d.kind === kind).length;
   // The beacon's events are on their way (sendBeacon): wait until the database has each of them.
   await expect
     .poll(async () => (await dbQuery<{ kind: string; n: number }>("select kind, count(*)::int as n from analytics.events where kind in ('view','buy','capture') and route not like '/admin%' group by kind order by kind")).map((r) => `${r.kind}:${r.n}`))
     .toEqual(['buy:1', `capture:${count('capture')}`, `view:${count('view')}`]);
+  // Closed only now: closing it ends the beacons still on their way, as no visitor's browser does.
+  await visitor.context().close();
 
   const admin = await (await browser.newContext({ userAgent })).newPage();
   await admin.setViewportSize({ width: 1280, height: 900 });
@@ -238,9 +239,9 @@ test('sales from visitors who were not counted never read above 100%: they are a
   await islandsReady(visitor);
   await visitor.locator(`a[data-checkout="${bundle!.checkoutUrl}"]`).first().click();
   await visitor.waitForURL((u) => u.href.startsWith(bundle!.checkoutUrl));
-  await visitor.context().close();
   const counted = [...new URL(checkout).searchParams.values()].find((v) => /^[A-Za-z0-9_-]{22}$/.test(v))!;
   await expect.poll(async () => (await dbQuery<{ viewed: boolean }>('select viewed from analytics.buy_references where reference = $1', [counted]))[0]?.viewed).toBe(true);
+  await visitor.context().close();
   await sale(counted);
 
   // A script with a browser's user agent: a buy click with no page view, then its sale.

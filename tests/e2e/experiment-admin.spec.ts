@@ -11,7 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { compileSite } from '../../generator/core/compile.ts';
 import { chooseVariant } from '../../model/analytics/choose-variant.ts';
 import { arms, type Experiment } from '../../model/analytics/experiment.ts';
@@ -73,7 +73,9 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function visit(browser: Browser, arm: string, buy: boolean): Promise<void> {
+/** One visitor's visit. Its context stays open, to be closed once the database holds its events: closing
+ * it ends the page's beacons still on their way, as no visitor's browser does. */
+async function visit(browser: Browser, arm: string, buy: boolean): Promise<BrowserContext> {
   const context = await browser.newContext({ userAgent: agentFor.get(arm)!, baseURL: BASE });
   const page = await context.newPage();
   await page.route((u) => u.href.startsWith(product.checkoutUrl), (r) => r.fulfill({ body: 'checkout', contentType: 'text/html' }));
@@ -84,7 +86,7 @@ async function visit(browser: Browser, arm: string, buy: boolean): Promise<void>
     await page.locator(`a[data-checkout="${product.checkoutUrl}"]`).first().click();
     await page.waitForURL((u) => u.href.startsWith(product.checkoutUrl));
   }
-  await context.close();
+  return context;
 }
 
 test("the admin's experiment table shows each version's visitors, and the buy on the version it was made on", async ({ browser }) => {
@@ -93,13 +95,15 @@ test("the admin's experiment table shows each version's visitors, and the buy on
   await dbQuery('truncate analytics.events, analytics.daily, analytics.daily_paths, analytics.daily_screen');
   // The buy is made on a variant, not the control, so a table that put every conversion on the control fails.
   const bought = experiment.variants[0]!;
-  for (const arm of arms(experiment)) await visit(browser, arm, arm === bought);
+  const visits: BrowserContext[] = [];
+  for (const arm of arms(experiment)) visits.push(await visit(browser, arm, arm === bought));
 
   // The beacon's events are on their way (sendBeacon): wait until the database holds each of them.
   const expected = arms(experiment).flatMap((arm) => [`${arm}:view:1`, ...(arm === bought ? [`${arm}:buy:1`] : [])]).sort();
   await expect
     .poll(async () => (await dbQuery<{ e: string }>("select variant || ':' || kind || ':' || count(*) as e from analytics.events where route = $1 and kind in ('view', 'buy') group by variant, kind", [home.route])).map((r) => r.e).sort())
     .toEqual(expected);
+  for (const context of visits) await context.close();
 
   const admin = await (await browser.newContext({ baseURL: BASE })).newPage();
   await admin.setViewportSize({ width: 1280, height: 900 });
