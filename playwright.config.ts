@@ -10,8 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
+import { E2E_PORT, E2E_SUPABASE_PORT } from './tests/ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
+const PORT = E2E_PORT;
 const DATABASE_SPECS = /\/(admin-area|admin-upload|analytics|before-hydration|capture|contact|owners-list|list-screen)\.spec\.ts$/;
 // Count every page view, buy click and capture the database holds (and every version of / seen), so
 // they run alone, after the rest.
@@ -49,7 +50,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(PORT),
-      VITE_SUPABASE_URL: `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`,
+      VITE_SUPABASE_URL: `http://127.0.0.1:${E2E_SUPABASE_PORT}`,
       DATA_DIR: `.data/e2e-${PORT}`,
       STANDIN_CONTROL_PORT: String(PORT + 1),
       // The mail catcher beside them (tests/e2e/mail.ts reads its API), so a run on other ports brings its

@@ -3,8 +3,9 @@
 // pictures go to SHOTS_DIR (default .tmp/shots).
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './generator/chromium.ts';
+import { E2E_PORT } from './tests/ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310);
+const PORT = E2E_PORT;
 
 export default defineConfig({
   testDir: 'tests/shots',

@@ -17,10 +17,10 @@ const TEST: Command = {
     TEST_STAGES_BEFORE: 'stages run before this one, for the table: name=seconds[:exit], comma-separated (.ci/run gives its install)',
     CHROME_PATH: 'the Chromium the end-to-end tests drive (default /usr/bin/chromium-headless-shell, else /usr/bin/chromium)',
     E2E_PORT: 'the end-to-end suite\'s site port (default 4310)',
-    E2E_SUPABASE_PORT: 'its stand-in\'s port (default 54321)',
+    E2E_SUPABASE_PORT: 'its stand-in\'s port (default E2E_PORT + 30: 4340)',
     PG_BIN: 'PostgreSQL 15\'s binaries for the database suite (default /usr/lib/postgresql/15/bin)',
   },
-  examples: ['npm test', 'E2E_PORT=4470 E2E_SUPABASE_PORT=54470 npm test'],
+  examples: ['npm test', 'E2E_PORT=4470 npm test'],
 };
 
 async function main(): Promise<number> {

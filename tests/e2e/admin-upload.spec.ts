@@ -18,6 +18,7 @@ import { addPlatform, copyProject, projectRoot } from '../unit/fixture.ts';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../supabase/local/keys.ts';
 import { signInAdmin } from './admin-second-factor.ts';
 import { createUser, islandsReady, openAdmin, removeObject, submitAdminSignIn, SUPABASE_URL as SUPABASE } from './helpers.ts';
+import { E2E_PORT } from '../ports.ts';
 
 // The backend the site under test was built against (see playwright.config.ts).
 const toSupabase = (url: URL) => url.origin === SUPABASE;
@@ -215,7 +216,7 @@ test.describe('a platform without a preview source', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
     if (bucket && pdfPath) {
       // Where npm start keeps the bytes (DATA_DIR in playwright.config.ts).
-      const stored = join(projectRoot, `.data/e2e-${process.env.E2E_PORT ?? 4310}`, 'storage', bucket, pdfPath);
+      const stored = join(projectRoot, `.data/e2e-${E2E_PORT}`, 'storage', bucket, pdfPath);
       // Its bytes are where this looks, or the check after the removal would prove nothing.
       if (uploaded) expect(existsSync(stored)).toBe(true);
       await removeObject(bucket, pdfPath);

@@ -10,9 +10,10 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startStaticServer } from '../../generator/host/serve.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { compiledSite } from './site.ts';
+import { E2E_PORT } from '../ports.ts';
 
 const PAGE_SIZE = 2;
-const PORT = Number(process.env.E2E_PORT ?? 4310) + 3;
+const PORT = E2E_PORT + 3;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Listed {

@@ -23,8 +23,9 @@ import { signInAdmin } from './admin-second-factor.ts';
 import { startCopy, stopCopy } from './start-copy.ts';
 import { dbQuery, islandsReady, openAdmin, SUPABASE_URL } from './helpers.ts';
 import { seriousAxeViolations } from '../axe.ts';
+import { E2E_PORT } from '../ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310) + 5;
+const PORT = E2E_PORT + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'the e2e secret, not a real one';
 const today = new Date().toISOString().slice(0, 10);

@@ -13,8 +13,9 @@ import { chooseVariant } from '../../model/analytics/choose-variant.ts';
 import { arms, variantAddresses } from '../../model/analytics/experiment.ts';
 import type { PageDefinition } from '../../model/page.ts';
 import { copyProject, projectRoot } from '../unit/fixture.ts';
+import { E2E_PORT } from '../ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310) + 4;
+const PORT = E2E_PORT + 4;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'the e2e secret, not a real one';
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -120,7 +121,7 @@ test('before its start the experiment serves only the control, even to the brows
   const out = join(dir, 'out-later');
   const build = spawnSync(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/build.ts'], { cwd: dir, encoding: 'utf8', env: { ...process.env, OUT_DIR: out, EXPERIMENT_SECRET: SECRET } });
   expect(build.status, build.stderr).toBe(0);
-  const port = Number(process.env.E2E_PORT ?? 4310) + 8;
+  const port = E2E_PORT + 8;
   const later = await startStaticServer({ dir: out, port, host: '127.0.0.1', log: () => {}, experimentSecret: SECRET });
   try {
     const others = [...agentFor].filter(([arm]) => arm !== 'control');

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTROL_TOKEN_HEADER } from '../../generator/host/test-control.ts';
+import { E2E_PORT, E2E_SUPABASE_PORT } from '../ports.ts';
 
 /** Waits until every island on the page has hydrated: the page's ready flag covers those that load at
  * once or when idle; each that waits to be visible is scrolled to and waited for, then the page is
@@ -43,7 +44,7 @@ export async function pausedClock(page: Page): Promise<void> {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
-const CONTROL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+const CONTROL = `http://127.0.0.1:${E2E_PORT + 1}`;
 /** The run's token for the control server (made by playwright.config.ts). */
 const controlHeaders = () => ({ 'content-type': 'application/json', [CONTROL_TOKEN_HEADER]: process.env.STANDIN_CONTROL_TOKEN ?? '' });
 
@@ -68,7 +69,7 @@ export async function removeObject(bucket: string, name: string): Promise<void> 
   if (!res.ok) throw new Error(`control /objects/remove: ${res.status} ${await res.text()}`);
 }
 
-export const SUPABASE_URL = `http://127.0.0.1:${process.env.E2E_SUPABASE_PORT ?? '54321'}`;
+export const SUPABASE_URL = `http://127.0.0.1:${E2E_SUPABASE_PORT}`;
 
 /** The routes the built site lists in its sitemap (every page but /404 and /admin/...). */
 export async function sitemapRoutes(request: APIRequestContext): Promise<string[]> {

@@ -1,8 +1,9 @@
 // The mail `npm start` caught, read through the catcher's Mailpit API (supabase/local/mail-catcher.ts) on
 // the MAIL_PORT playwright.config.ts gives the server: what a person would find in their inbox.
 import { expect } from '@playwright/test';
+import { E2E_PORT } from '../ports.ts';
 
-export const MAIL_API = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 10}/api/v1`;
+export const MAIL_API = `http://127.0.0.1:${E2E_PORT + 10}/api/v1`;
 
 export interface MailSummary {
   ID: string;

@@ -30,9 +30,10 @@ import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, LOCAL_ADMIN_TOTP_SECRET, LOCAL
 import { copyProject, projectRoot } from '../unit/fixture.ts';
 import { islandsReady, openAdmin, submitAdminSignIn } from './helpers.ts';
 import { startCopy, stopCopy } from './start-copy.ts';
+import { E2E_PORT, E2E_SUPABASE_PORT } from '../ports.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4310) + 7;
-const SUPABASE = `http://127.0.0.1:${Number(process.env.E2E_SUPABASE_PORT ?? 54321) + 7}`;
+const PORT = E2E_PORT + 7;
+const SUPABASE = `http://127.0.0.1:${E2E_SUPABASE_PORT + 7}`;
 const BASE = `http://127.0.0.1:${PORT}`;
 const EXPERIMENT_SECRET = 'the sales e2e secret, not a real one';
 const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;

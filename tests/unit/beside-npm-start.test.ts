@@ -14,9 +14,10 @@ import { openDatabase } from '../../supabase/local/db.ts';
 import { LOCAL_ANON_KEY } from '../../supabase/local/keys.ts';
 import { copyProject } from './fixture.ts';
 import { TSX_LOADER } from './tsx-loader.ts';
+import { E2E_PORT, E2E_SUPABASE_PORT } from '../ports.ts';
 
-const SITE_PORT = Number(process.env.E2E_PORT ?? 4310) + 2;
-const SUPABASE = `http://127.0.0.1:${Number(process.env.E2E_SUPABASE_PORT ?? 54321) + 2}`;
+const SITE_PORT = E2E_PORT + 2;
+const SUPABASE = `http://127.0.0.1:${E2E_SUPABASE_PORT + 2}`;
 let site = '';
 let dataDir = '';
 let env: NodeJS.ProcessEnv = {};

@@ -16,9 +16,10 @@ import { cannotRun, POSTGRES_15 } from '../cannot-run.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import { fixtureSite, projectRoot } from './fixture.ts';
 import { TSX_LOADER } from './tsx-loader.ts';
+import { E2E_PORT } from '../ports.ts';
 
 /** A backend address in the task's range: validate finds the database by its folder, never by this port. */
-const STANDIN_PORT = Number(process.env.E2E_PORT ?? 4310) + 9;
+const STANDIN_PORT = E2E_PORT + 9;
 let site = '';
 let entry: ExperimentEntry;
 const dirs: string[] = [];
