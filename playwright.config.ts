@@ -24,8 +24,6 @@ process.env.STANDIN_CONTROL_TOKEN ??= randomBytes(32).toString('base64url');
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Every temporary file of the run in one folder, removed at its end (tests/temp-folder.ts).
-  globalSetup: './tests/temp-folder.ts',
   fullyParallel: true,
   // Every core: a test spends much of its time waiting on the page, the server or a fake clock.
   workers: '100%',

@@ -5,8 +5,6 @@ export default defineConfig({
   test: {
     // The database and stand-in tests have their own config (supabase/vitest.config.ts): `npm run test:db`.
     include: ['tests/unit/**/*.test.ts'],
-    // Every temporary file of the run in one folder, removed at its end (tests/temp-folder.ts).
-    globalSetup: ['tests/temp-folder.ts'],
     // The run's ten slowest files at its end (tests/slowest-files.ts), and the tests that passed only on a second try (tests/flaky-tests.ts).
     reporters: ['default', './tests/slowest-files.ts', './tests/flaky-tests.ts'],
     // Under CI a failed test runs once more, as the end-to-end tests do (playwright.config.ts); the

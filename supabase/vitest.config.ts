@@ -13,9 +13,8 @@ export default defineConfig({
     // Under CI a failed test runs once more, as the end-to-end tests do (playwright.config.ts); the
     // reporter above names each that needed it.
     retry: process.env.CI ? 1 : 0,
-    // Every temporary file of the run in one folder, removed at its end (tests/temp-folder.ts); then one
-    // stand-in for all tests/standin files (see the file for why).
-    globalSetup: ['tests/temp-folder.ts', 'tests/standin/global-setup.ts'],
+    // One stand-in for all tests/standin files (see the file for why).
+    globalSetup: ['tests/standin/global-setup.ts'],
     // Each file starts its own database (PGlite takes a few seconds to boot).
     testTimeout: 30_000,
     hookTimeout: 120_000,
