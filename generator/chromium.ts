@@ -3,7 +3,7 @@
 // The headless shell (`apt-get install chromium-headless-shell`) is the same Blink without the browser
 // around it, as Playwright itself runs headless tests: the end-to-end suite took 468 s of CPU with it
 // against 809 s with the whole browser, every test passing on both. The benches measure what a visitor
-// or a marketer waits for, so they take the whole browser (`visitorsChromiumOptions`).
+// or a marketer waits for, so they take the whole browser (`wholeChromiumOptions`).
 import { existsSync } from 'node:fs';
 
 const firstPresent = (...paths: string[]) => paths.find((p) => existsSync(p));
@@ -15,4 +15,4 @@ export const chromiumLaunchOptions = {
 };
 
 /** For the benches: the whole browser, as visitors and marketers run it. */
-export const visitorsChromiumOptions = { ...chromiumLaunchOptions, executablePath: process.env.CHROME_PATH || firstPresent('/usr/bin/chromium') };
+export const wholeChromiumOptions = { ...chromiumLaunchOptions, executablePath: process.env.CHROME_PATH || firstPresent('/usr/bin/chromium') };

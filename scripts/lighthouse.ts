@@ -7,8 +7,8 @@
 // names its command (default `npx --yes lighthouse@13`, or a path to an installed bin/lighthouse);
 // RUNS sets the runs a route (default 3); CHROME_PATH the browser (default /usr/bin/chromium).
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { wholeChromiumOptions } from '../generator/chromium.ts';
 
 const run = promisify(execFile);
 const [base, ...given] = process.argv.slice(2);
@@ -19,7 +19,7 @@ if (!base || !/^https?:\/\//.test(base)) {
 const routes = given.length ? given : ['/'];
 const runs = Number(process.env.RUNS ?? 3);
 const command = (process.env.LIGHTHOUSE ?? 'npx --yes lighthouse@13').split(' ');
-const chrome = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chrome = wholeChromiumOptions.executablePath;
 
 interface Figures {
   lcp: number;

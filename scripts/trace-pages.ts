@@ -11,7 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { visitorsChromiumOptions } from '../generator/chromium.ts';
+import { wholeChromiumOptions } from '../generator/chromium.ts';
 import { startStaticServer } from '../generator/host/serve.ts';
 
 const [dir, ...routes] = process.argv.slice(2);
@@ -78,7 +78,7 @@ const median = (xs: number[]) => {
 
 const server = await startStaticServer({ dir: resolve(dir), port: 0, host: '127.0.0.1', log: () => {} });
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const browser = await chromium.launch(visitorsChromiumOptions);
+const browser = await chromium.launch(wholeChromiumOptions);
 const measured = new Map<string, Record<string, number>[]>(routes.map((r) => [r, []]));
 for (let i = 0; i < runs; i++) {
   for (const route of routes) {

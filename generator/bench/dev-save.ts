@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
-import { visitorsChromiumOptions } from '../chromium.ts';
+import { wholeChromiumOptions } from '../chromium.ts';
 
 /** A port nobody listens on now. */
 export function freePort(): Promise<number> {
@@ -48,7 +48,7 @@ export function startDev(dir: string, port: number): Promise<ChildProcess> {
 export async function devSaveTimes(dir: string, file: string, route: string, saves = 5): Promise<number[]> {
   const port = await freePort();
   const dev = await startDev(dir, port);
-  const browser = await chromium.launch(visitorsChromiumOptions);
+  const browser = await chromium.launch(wholeChromiumOptions);
   const original = readFileSync(file, 'utf8');
   const times: number[] = [];
   try {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { visitorsChromiumOptions } from '../chromium.ts';
+import { wholeChromiumOptions } from '../chromium.ts';
 import { compressedBytesFor, firstScreenSourceLength, SCREENS } from './first-screen.ts';
 import { startStaticServer } from '../host/serve.ts';
 
@@ -49,7 +49,7 @@ export function blockingStylesheets(html: string): string[] {
 /** The first response of each built page (`file` is its index.html under `outDir`), laid out in Chromium. */
 export async function firstResponses(pages: readonly { route: string; file: string }[], outDir: string): Promise<FirstResponse[]> {
   const server = await startStaticServer({ dir: outDir, port: 0, host: '127.0.0.1', log: () => {} });
-  const browser = await chromium.launch(visitorsChromiumOptions);
+  const browser = await chromium.launch(wholeChromiumOptions);
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const out: FirstResponse[] = pages.map(({ route, file }) => {

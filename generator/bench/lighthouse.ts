@@ -8,7 +8,7 @@
 // landing page's illustration, issue 50), so what is left is what the route's first paint waits for
 // beyond its bytes and its image.
 //
-// Lighthouse drives /usr/bin/chromium, the whole browser (visitorsChromiumOptions), through
+// Lighthouse drives /usr/bin/chromium, the whole browser (wholeChromiumOptions), through
 // chrome-launcher; nothing is downloaded, and the only traffic is to the server on 127.0.0.1.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { CompiledSite } from '../../model/page.ts';
-import { visitorsChromiumOptions } from '../chromium.ts';
+import { wholeChromiumOptions } from '../chromium.ts';
 import { startStaticServer } from '../host/serve.ts';
 import { ROUND_TRIP_BUDGET } from './round-trip.ts';
 
@@ -188,8 +188,8 @@ export async function lighthouseFigures(dir: string, kinds: readonly RouteKind[]
   const server = await startStaticServer({ dir, port: 0, host: '127.0.0.1', log: () => {} });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await launch({
-    chromePath: visitorsChromiumOptions.executablePath,
-    chromeFlags: ['--headless=new', ...visitorsChromiumOptions.args],
+    chromePath: wholeChromiumOptions.executablePath,
+    chromeFlags: ['--headless=new', ...wholeChromiumOptions.args],
     logLevel: 'silent',
   });
   const measured = new Map<string, LighthouseFigures['runs']>(all.map((k) => [k.route, []]));

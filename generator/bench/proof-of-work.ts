@@ -26,7 +26,7 @@ import { rolldown } from 'rolldown';
 import { openDatabase } from '../../supabase/local/db.ts';
 import { prepareDatabase } from '../../supabase/local/migrate.ts';
 import type { PowChallenge } from '../../model/proof-of-work.ts';
-import { visitorsChromiumOptions } from '../chromium.ts';
+import { wholeChromiumOptions } from '../chromium.ts';
 
 export const PROOF_OF_WORK_BUDGET = { nativeMinMs: 500, phoneMaxMs: 2000, cpuSlowdown: 4 } as const;
 const RUNS = 7;
@@ -84,7 +84,7 @@ export async function proofOfWorkFigures(runs = RUNS): Promise<ProofOfWorkFigure
   } finally {
     await db.close();
   }
-  const browser = await chromium.launch(visitorsChromiumOptions);
+  const browser = await chromium.launch(wholeChromiumOptions);
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><title>proof of work</title>');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
 import { parse } from 'yaml';
-import { visitorsChromiumOptions } from '../chromium.ts';
+import { wholeChromiumOptions } from '../chromium.ts';
 import { studioSchemas } from '../studio/schemas-for-ui.ts';
 import { freePort, startDev } from './dev-save.ts';
 import { articleFiles, BLOG_DIR } from './grow.ts';
@@ -60,7 +60,7 @@ export async function studioKeystrokeTimes(dir: string, keystrokes = 9): Promise
   if (!label) throw new Error(`the ${BLOCK} block's ${FIELD} has no title to find its field by`);
   const port = await freePort();
   const dev = await startDev(dir, port);
-  const browser = await chromium.launch(visitorsChromiumOptions);
+  const browser = await chromium.launch(wholeChromiumOptions);
   const times: number[] = [];
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
