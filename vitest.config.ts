@@ -13,6 +13,11 @@ export default defineConfig({
     // Two files at a time at least (Vitest's default is one less than the cores: one on a 2-core
     // machine): most files wait on a child process (a build, a dev server, a browser) much of the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker runs its files one after another in one module cache, not a fresh one each: loading
+    // Vite, Playwright and the generator again for each of 112 files was about 70 of the suite's 870
+    // CPU seconds. Nothing in the project keeps module-wide state, and a test that sets process.env
+    // puts it back (backend-mismatch.test.ts).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
