@@ -168,7 +168,7 @@ test('the inlined CSS paints a page of each kind exactly as the whole stylesheet
     await page.setViewportSize({ width, height: 900 });
     for (const route of routes) {
       await page.goto(route, { waitUntil: 'load' });
-      await page.screenshot({ fullPage: true, animations: 'disabled' }); // lets lazy images load
+      await loadLazyImages(page);
       const inline = await page.screenshot({ fullPage: true, animations: 'disabled' });
       await page.addStyleTag({ url: fullSheet! });
       const whole = await page.screenshot({ fullPage: true, animations: 'disabled' });
@@ -205,6 +205,21 @@ test('hydrated islands look as they would with the whole stylesheet: their later
   expect(sets.length, 'no page has islands').toBeGreaterThan(0);
   expect(differ).toEqual([]);
 });
+
+/**
+ * Loads the page's lazy images now, as a full-page screenshot would start to (it makes the whole page
+ * the viewport) without waiting for them: both pictures compared are then taken with every image in place.
+ */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((img) => {
+        img.loading = 'eager';
+        return img.decode().catch(() => undefined);
+      }),
+    ),
+  );
+}
 
 /** Every class on the page's elements now, as the DOM holds them. */
 const classesOnPage = (page: Page) => page.evaluate(() => [...new Set([...document.querySelectorAll('[class]')].flatMap((el) => [...el.classList]))]);
