@@ -45,8 +45,7 @@ export function growProject(root: string, dir: string, articles: number): { dir:
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   for (const part of PROJECT_PARTS) if (existsSync(join(root, part))) cpSync(join(root, part), join(dir, part), { recursive: true });
-  mkdirSync(join(dir, 'node_modules'));
-  for (const name of readdirSync(join(root, 'node_modules'))) if (!MODULE_CACHES.includes(name)) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+  linkModules(root, dir, MODULE_CACHES);
   const real = articleFiles(root);
   if (!real.length) throw new Error(`${BLOG_DIR} holds no articles to copy`);
   const copies = Math.max(0, articles - real.length);
@@ -58,6 +57,12 @@ export function growProject(root: string, dir: string, articles: number): { dir:
     writeFileSync(join(dir, BLOG_DIR, `${slug}-copy-${copy}.yaml`), copyOfArticle(text, copy));
   }
   return { dir, articles: real.length + copies, copies };
+}
+
+/** `dir`'s node_modules: a folder of links to each entry of `root`'s, less `own` (the copy's own caches). */
+export function linkModules(root: string, dir: string, own: readonly string[]): void {
+  mkdirSync(join(dir, 'node_modules'));
+  for (const name of readdirSync(join(root, 'node_modules'))) if (!own.includes(name)) symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
 }
 
 /** Empties every cache a build of the copy at `dir` keeps (see MODULE_CACHES): the next build is cold. */

@@ -1,11 +1,12 @@
 // Where unit tests find their sites. Generator behaviour is tested on the named fixture sites under
 // tests/fixtures/ (frozen: new content never changes what they hold); the few tests that check the
 // live site itself (it compiles, its texts parse, its pages match the editor schemas) read `liveSite`.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
+import { linkModules, MODULE_CACHES } from '../../generator/bench/grow.ts';
 import { isBundle } from '../../model/catalogue.ts';
 import type { Product } from '../../model/schema.generated.ts';
 
@@ -74,7 +75,11 @@ export function copyProject(prefix = 'project-copy-', site?: string): string {
     cpSync(join(liveSite, f), join(dir, f), { recursive: true });
   }
   if (site) for (const f of CONTENT_PARTS) if (existsSync(join(fixtureDir(site), f))) cpSync(join(fixtureDir(site), f), join(dir, f), { recursive: true });
-  symlinkSync(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Vite keys its dependency cache (.vite/deps) by the project's root: through one linked node_modules,
+  // each copy's `npm run dev` optimised them again into the project's own folder, replacing them under
+  // any other dev server running at the time, and under the developer's. The build caches (.cache) are
+  // named by what they hold, and shared.
+  linkModules(projectRoot, dir, MODULE_CACHES.filter((name) => name !== '.cache'));
   return dir;
 }
 

@@ -53,6 +53,8 @@ beforeAll(async () => {
   cpSync(join(projectRoot, 'studio'), join(dir, 'studio'), { recursive: true });
   // A git repository, so the test reads the saves' diffs as a reviewer would.
   spawnSync('git', ['init', '-q'], { cwd: dir });
+  // Ignored, as the project's .gitignore does: the links to its packages, and Vite's cache beside them.
+  writeFileSync(join(dir, '.git/info/exclude'), 'node_modules/\n');
   spawnSync('git', ['add', '-A'], { cwd: dir });
   spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base'], { cwd: dir });
   child = spawn(process.execPath, [join(projectRoot, 'node_modules/tsx/dist/cli.mjs'), 'generator/cli/dev.ts'], { cwd: dir, env: { ...process.env, PORT: String(PORT), NO_STANDIN: '1' } });
