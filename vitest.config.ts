@@ -14,9 +14,9 @@ export default defineConfig({
     // machine): most files wait on a child process (a build, a dev server, a browser) much of the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // A worker runs its files one after another in one module cache, not a fresh one each: loading
-    // Vite, Playwright and the generator again for each of 112 files was about 70 of the suite's 870
-    // CPU seconds. Nothing in the project keeps module-wide state, and a test that sets process.env
-    // puts it back (backend-mismatch.test.ts).
+    // Vite, Playwright and the generator again for each of 112 files cost about 50 CPU seconds of the
+    // suite's 850 (846 → 798). Nothing in the project keeps module-wide state, and a test that sets
+    // process.env puts it back (backend-mismatch.test.ts).
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
